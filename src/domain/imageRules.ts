@@ -1,0 +1,36 @@
+/** SPEC section 5: images too small, too thin or decorative are not deal images. */
+export const MIN_IMAGE_SIDE = 80;
+export const MAX_ASPECT_RATIO = 4;
+export const MIN_ASPECT_RATIO = 0.2;
+export const WIDE_IMAGE_WIDTH = 800;
+export const WIDE_IMAGE_MAX_RATIO = 2.5;
+
+const DECORATIVE_WORDS = [
+  "logo", "banner", "icon", "social", "placeholder", "default", "avatar", "profile", "header", "footer",
+  "nav", "menu", "button", "badge", "spacer", "divider", "background", "bg", "strip", "bar",
+];
+
+/** Matches a decorative word as a whole token of the URL ("bg" in "hero-bg.png", not in "bgimage" inside words). */
+const DECORATIVE_URL = new RegExp(`(^|[^a-z])(${DECORATIVE_WORDS.join("|")})s?([^a-z]|$)`, "i");
+
+export interface ImageCandidate {
+  url: string;
+  width?: number | null;
+  height?: number | null;
+}
+
+export function isDecorativeImageUrl(url: string): boolean {
+  return DECORATIVE_URL.test(url);
+}
+
+/** True when the image may be shown on a deal card. Unknown sizes are judged by the URL alone. */
+export function isAcceptableDealImage(image: ImageCandidate): boolean {
+  if (isDecorativeImageUrl(image.url)) return false;
+  const { width, height } = image;
+  if (width == null || height == null) return true;
+  if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return false;
+  const ratio = width / height;
+  if (ratio > MAX_ASPECT_RATIO || ratio < MIN_ASPECT_RATIO) return false;
+  if (width > WIDE_IMAGE_WIDTH && ratio > WIDE_IMAGE_MAX_RATIO) return false;
+  return true;
+}
