@@ -1,0 +1,19 @@
+/** A failed call to the API, as the application sees it: the HTTP status (null when no answer came) and the server's code and message. */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RequestError";
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+export function isRequestError(error: unknown): error is RequestError {
+  return error instanceof RequestError;
+}

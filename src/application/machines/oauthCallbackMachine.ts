@@ -1,0 +1,178 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { User } from "../../domain/user";
+import {
+  OAUTH_MESSAGES,
+  oauthErrorMessage,
+  oauthSuccessMessage,
+  type OAuthCallbackParams,
+} from "../../domain/oauthCallback";
+import type { Session, SessionStore } from "../ports/session";
+import type { AuthGateway, SignInCompletion } from "../ports/auth";
+import type { Navigation } from "../ports/platform";
+import type { Notifier } from "../ports/notifications";
+
+export const OAUTH_SUCCESS_REDIRECT_DELAY_MS = 1_000;
+export const OAUTH_PROFILE_REDIRECT_DELAY_MS = 2_000;
+
+export interface LoginRedirect {
+  message: string;
+}
+
+/**
+ * Every branch of the /oauth-callback page (SPEC section 4). The outcome is decided from the query parameters;
+ * sign-in completion and the profile fetch after a Gmail connection are the only calls.
+ */
+export const oauthCallbackMachine = setup({
+  types: {
+    context: {} as { params: OAuthCallbackParams; message: string },
+    input: {} as { params: OAuthCallbackParams },
+  },
+  actors: {
+    completeSignIn: fromPromise<SignInCompletion, { tokens: string }>(async () => {
+      throw new Error("completeSignIn is provided at the composition root");
+    }),
+    fetchProfile: fromPromise<User | null>(async () => {
+      throw new Error("fetchProfile is provided at the composition root");
+    }),
+  },
+  guards: {
+    hasError: ({ context }) => context.params.error !== null,
+    isGmailConnected: ({ context }) => context.params.success === "true" && context.params.action === "gmail_connected",
+    lacksTokens: ({ context }) => context.params.success === "true" && !context.params.tokens,
+    isSuccess: ({ context }) => context.params.success === "true",
+  },
+  actions: {
+    signIn: (_, _session: Session) => {},
+    storeUser: (_, _user: User) => {},
+    announceGmailConnected: () => {},
+    goToDashboard: () => {},
+    reloadDashboard: () => {},
+    goToLogin: (_, _redirect: LoginRedirect) => {},
+  },
+}).createMachine({
+  id: "oauthCallback",
+  context: ({ input }) => ({ params: input.params, message: "" }),
+  initial: "deciding",
+  states: {
+    deciding: {
+      always: [
+        {
+          guard: "hasError",
+          target: "failed",
+          actions: assign({
+            message: ({ context }) => oauthErrorMessage(context.params.error ?? "", context.params.message),
+          }),
+        },
+        { guard: "isGmailConnected", target: "gmailConnected" },
+        { guard: "lacksTokens", target: "failed", actions: assign({ message: OAUTH_MESSAGES.noTokens }) },
+        { guard: "isSuccess", target: "completing" },
+        { target: "failed", actions: assign({ message: OAUTH_MESSAGES.noSuccessStatus }) },
+      ],
+    },
+    completing: {
+      invoke: {
+        id: "completeSignIn",
+        src: "completeSignIn",
+        input: ({ context }) => ({ tokens: context.params.tokens ?? "" }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: "signedIn",
+            actions: [
+              assign({
+                message: ({ context, event }) =>
+                  event.output.ok ? oauthSuccessMessage(context.params.action, event.output.session.user) : "",
+              }),
+              {
+                type: "signIn",
+                params: ({ event }) => (event.output as Extract<SignInCompletion, { ok: true }>).session,
+              },
+            ],
+          },
+          {
+            target: "failed",
+            actions: assign({
+              message: ({ event }) => (!event.output.ok && event.output.error) || OAUTH_MESSAGES.completionFailed,
+            }),
+          },
+        ],
+        onError: { target: "failed", actions: assign({ message: OAUTH_MESSAGES.unexpected }) },
+      },
+    },
+    signedIn: {
+      after: { [OAUTH_SUCCESS_REDIRECT_DELAY_MS]: { target: "done", actions: "goToDashboard" } },
+    },
+    gmailConnected: {
+      entry: ["announceGmailConnected", assign({ message: OAUTH_MESSAGES.gmailConnected })],
+      invoke: {
+        id: "fetchProfile",
+        src: "fetchProfile",
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: "done",
+            actions: [{ type: "storeUser", params: ({ event }) => event.output as User }, "reloadDashboard"],
+          },
+          { target: "noProfile" },
+        ],
+        onError: { target: "sessionExpired" },
+      },
+    },
+    noProfile: {
+      after: {
+        [OAUTH_PROFILE_REDIRECT_DELAY_MS]: {
+          target: "done",
+          actions: { type: "goToLogin", params: { message: OAUTH_MESSAGES.loginToAccessSettings } },
+        },
+      },
+    },
+    sessionExpired: {
+      after: {
+        [OAUTH_PROFILE_REDIRECT_DELAY_MS]: {
+          target: "done",
+          actions: { type: "goToLogin", params: { message: OAUTH_MESSAGES.sessionExpired } },
+        },
+      },
+    },
+    failed: { type: "final" },
+    done: { type: "final" },
+  },
+});
+
+export type OAuthCallbackActor = ActorRefFrom<typeof oauthCallbackMachine>;
+
+export type OAuthCallbackView =
+  | { kind: "loading" }
+  | { kind: "success"; message: string }
+  | { kind: "error"; message: string };
+
+export function oauthCallbackViewOf(snapshot: SnapshotFrom<typeof oauthCallbackMachine>): OAuthCallbackView {
+  if (snapshot.matches("deciding") || snapshot.matches("completing")) return { kind: "loading" };
+  if (snapshot.matches("failed")) return { kind: "error", message: snapshot.context.message };
+  return { kind: "success", message: snapshot.context.message };
+}
+
+/** The callback machine wired to its ports. `signIn` hands the new session to the auth machine. */
+export function provideOAuthCallbackMachine(ports: {
+  auth: AuthGateway;
+  session: SessionStore;
+  navigation: Navigation;
+  notifier: Notifier;
+  signIn: (session: Session) => void;
+}) {
+  return oauthCallbackMachine.provide({
+    actors: {
+      completeSignIn: fromPromise(({ input }) => ports.auth.completeSignIn(input.tokens)),
+      fetchProfile: fromPromise(() => ports.auth.fetchProfile()),
+    },
+    actions: {
+      signIn: (_, session) => ports.signIn(session),
+      storeUser: (_, user) => ports.session.saveUser(user),
+      announceGmailConnected: () =>
+        ports.notifier.notify({ title: "Gmail Connected", description: OAUTH_MESSAGES.gmailConnected, variant: "success" }),
+      goToDashboard: () => ports.navigation.navigate(ports.session.takeReturnPath() ?? "/dashboard", { replace: true }),
+      reloadDashboard: () => ports.navigation.assign("/dashboard"),
+      goToLogin: (_, redirect) => ports.navigation.navigate("/login", { replace: true, state: redirect }),
+    },
+  });
+}

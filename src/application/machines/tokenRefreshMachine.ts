@@ -1,0 +1,92 @@
+import { fromPromise, setup, type ActorRefFrom } from "xstate";
+import { RequestError } from "../errors";
+import type { Session, SessionStore } from "../ports/session";
+import type { AuthGateway } from "../ports/auth";
+import type { Navigation } from "../ports/platform";
+
+/**
+ * One refresh for any number of 401s (SPEC section 4). While a refresh runs, further requests for one are absorbed;
+ * the outcome is the state it lands in. A failed refresh clears the session and sends the person to /login, unless
+ * they are already on a page that signs them in.
+ */
+export const tokenRefreshMachine = setup({
+  types: {
+    events: {} as { type: "REFRESH_NEEDED" },
+  },
+  actors: {
+    refreshSession: fromPromise<Session>(async () => {
+      throw new Error("refreshSession is provided at the composition root");
+    }),
+  },
+  guards: {
+    isOnSignInPage: () => false,
+  },
+  actions: {
+    storeSession: (_, _session: Session) => {},
+    clearSession: () => {},
+    endSession: () => {},
+    redirectToLogin: () => {},
+  },
+}).createMachine({
+  id: "tokenRefresh",
+  initial: "idle",
+  states: {
+    idle: { on: { REFRESH_NEEDED: "refreshing" } },
+    refreshing: {
+      invoke: {
+        id: "refreshSession",
+        src: "refreshSession",
+        onDone: { target: "refreshed", actions: { type: "storeSession", params: ({ event }) => event.output } },
+        onError: [
+          { guard: "isOnSignInPage", target: "expired", actions: ["clearSession", "endSession"] },
+          { target: "expired", actions: ["clearSession", "endSession", "redirectToLogin"] },
+        ],
+      },
+    },
+    refreshed: { on: { REFRESH_NEEDED: "refreshing" } },
+    expired: { on: { REFRESH_NEEDED: "refreshing" } },
+  },
+});
+
+export type TokenRefreshActor = ActorRefFrom<typeof tokenRefreshMachine>;
+
+/** Asks the machine for a refresh, or joins the one under way, and tells whether a new token was stored. */
+export function requestRefresh(actor: TokenRefreshActor): Promise<boolean> {
+  return new Promise((resolve) => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches("refreshing")) return;
+      subscription.unsubscribe();
+      resolve(snapshot.matches("refreshed"));
+    });
+    if (!actor.getSnapshot().matches("refreshing")) actor.send({ type: "REFRESH_NEEDED" });
+  });
+}
+
+const SIGN_IN_PAGES = ["/login", "/oauth-callback"];
+
+/** The refresh machine wired to its ports. `onSessionEnded` tells the auth machine the session is gone. */
+export function provideTokenRefreshMachine(ports: {
+  auth: AuthGateway;
+  session: SessionStore;
+  navigation: Navigation;
+  onSessionEnded: () => void;
+}) {
+  return tokenRefreshMachine.provide({
+    actors: {
+      refreshSession: fromPromise(async () => {
+        const refreshToken = ports.session.refreshToken();
+        if (!refreshToken) throw new RequestError(401, "no_refresh_token", "No refresh token is stored");
+        return ports.auth.refresh(refreshToken);
+      }),
+    },
+    guards: {
+      isOnSignInPage: () => SIGN_IN_PAGES.includes(ports.navigation.currentPath()),
+    },
+    actions: {
+      storeSession: (_, session) => ports.session.save(session),
+      clearSession: () => ports.session.clear(),
+      endSession: () => ports.onSessionEnded(),
+      redirectToLogin: () => ports.navigation.navigate("/login", { replace: true }),
+    },
+  });
+}

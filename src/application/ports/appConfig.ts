@@ -1,0 +1,9 @@
+export interface AppConfig {
+  demoMode: boolean;
+  extensionStoreUrl: string;
+  feedbackFormUrl: string;
+}
+
+export abstract class AppConfigSource {
+  abstract load(): Promise<AppConfig>;
+}

@@ -1,0 +1,28 @@
+import type { Dashboard } from "../../domain/dashboard";
+
+export interface DashboardFilters {
+  category?: string;
+  search?: string;
+  expiring?: boolean;
+  fromDomain?: string;
+  brand?: string;
+}
+
+/** A cached query as views see it; the same object is returned until something changes. */
+export interface QueryState<T> {
+  status: "pending" | "success" | "error";
+  data: T | undefined;
+  error: Error | null;
+  isFetching: boolean;
+}
+
+export interface LiveQuery<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): QueryState<T>;
+  refetch(): Promise<void>;
+}
+
+/** The dashboard data, cached (SPEC section 9) and shared by every view that asks for the same filters. */
+export abstract class DashboardSource {
+  abstract watch(filters: DashboardFilters): LiveQuery<Dashboard>;
+}

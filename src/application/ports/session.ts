@@ -1,0 +1,25 @@
+import type { User } from "../../domain/user";
+
+/** What a completed sign-in or refresh leaves behind. */
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+/** The session kept in the browser between visits (storage keys of SPEC section 3). */
+export abstract class SessionStore {
+  /** The stored user, only when an access token is stored with it. */
+  abstract storedUser(): User | null;
+  abstract accessToken(): string | null;
+  abstract refreshToken(): string | null;
+  abstract save(session: Session): void;
+  abstract saveUser(user: User): void;
+  /** Forgets the tokens, the user and any pending OAuth state. */
+  abstract clear(): void;
+  abstract saveOAuthState(state: string): void;
+  /** Remembers where a guest was going before being asked to sign in, across the Google redirect. */
+  abstract saveReturnPath(path: string): void;
+  /** Returns the remembered path once, then forgets it. */
+  abstract takeReturnPath(): string | null;
+}

@@ -1,0 +1,151 @@
+import type { User } from "../../src/domain/user";
+import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignInCompletion } from "../../src/application/ports/auth";
+import { SessionStore, type Session } from "../../src/application/ports/session";
+import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
+import { Notifier, type ToastRequest } from "../../src/application/ports/notifications";
+
+/** Every side effect the fakes saw, in order, as short readable strings the tests compare. */
+export class EffectLog {
+  entries: string[] = [];
+  record(entry: string): void {
+    this.entries.push(entry);
+  }
+  /** The entries recorded since the last call. */
+  takeNew(): string[] {
+    const taken = this.entries;
+    this.entries = [];
+    return taken;
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** An AuthGateway whose calls stay pending until the test settles them, so a path can choose each outcome. */
+export class ControlledAuthGateway extends AuthGateway {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly log: EffectLog) {
+    super();
+  }
+
+  private call<T>(name: string, detail = ""): Promise<T> {
+    this.log.record(`call ${name}${detail}`);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(name, { resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+
+  settle(name: string, outcome: { output: unknown } | { error: unknown }): void {
+    const pending = this.pending.get(name);
+    if (!pending) throw new Error(`No pending call to ${name}`);
+    this.pending.delete(name);
+    if ("output" in outcome) pending.resolve(outcome.output);
+    else pending.reject(outcome.error);
+  }
+
+  startGoogleFlow(flow: GoogleFlow): Promise<GoogleAuthStart> {
+    return this.call("startGoogleFlow", ` ${flow}`);
+  }
+  completeSignIn(tokens: string): Promise<SignInCompletion> {
+    return this.call("completeSignIn", ` ${tokens}`);
+  }
+  fetchProfile(): Promise<User | null> {
+    return this.call("fetchProfile");
+  }
+  refresh(refreshToken: string): Promise<Session> {
+    return this.call("refresh", ` ${refreshToken}`);
+  }
+  logout(): Promise<void> {
+    return this.call("logout");
+  }
+}
+
+export class MemorySessionStore extends SessionStore {
+  user: User | null = null;
+  access: string | null = null;
+  refresh: string | null = null;
+  returnPath: string | null = null;
+
+  constructor(private readonly log: EffectLog) {
+    super();
+  }
+
+  storedUser(): User | null {
+    return this.access ? this.user : null;
+  }
+  accessToken(): string | null {
+    return this.access;
+  }
+  refreshToken(): string | null {
+    return this.refresh;
+  }
+  save(session: Session): void {
+    this.log.record(`save session ${session.accessToken}`);
+    this.access = session.accessToken;
+    this.refresh = session.refreshToken;
+    this.user = session.user;
+  }
+  saveUser(user: User): void {
+    this.log.record(`save user ${user.email}`);
+    this.user = user;
+  }
+  clear(): void {
+    this.log.record("clear session");
+    this.access = null;
+    this.refresh = null;
+    this.user = null;
+  }
+  saveOAuthState(state: string): void {
+    this.log.record(`save oauth state ${state}`);
+  }
+  saveReturnPath(path: string): void {
+    this.returnPath = path;
+  }
+  takeReturnPath(): string | null {
+    const path = this.returnPath;
+    this.returnPath = null;
+    return path;
+  }
+}
+
+export class RecordingNavigation extends Navigation {
+  constructor(
+    private readonly log: EffectLog,
+    public path = "/",
+  ) {
+    super();
+  }
+  currentPath(): string {
+    return this.path;
+  }
+  navigate(path: string, options?: NavigateOptions): void {
+    const state = options?.state === undefined ? "" : ` ${JSON.stringify(options.state)}`;
+    this.log.record(`navigate ${path}${state}`);
+    this.path = path;
+  }
+  assign(url: string): void {
+    this.log.record(`assign ${url}`);
+  }
+}
+
+export class RecordingNotifier extends Notifier {
+  constructor(private readonly log: EffectLog) {
+    super();
+  }
+  notify(toast: ToastRequest): void {
+    this.log.record(`toast ${toast.title}`);
+  }
+}
+
+export const alice: User = {
+  id: "u1",
+  email: "alice@example.com",
+  first_name: "Alice",
+  last_name: "Smith",
+  gmail_connected: true,
+};
+
+export const aliceSession: Session = { accessToken: "access-2", refreshToken: "refresh-2", user: alice };

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, type EventObject } from "xstate";
+import {
+  provideTokenRefreshMachine,
+  requestRefresh,
+  tokenRefreshMachine,
+} from "../../src/application/machines/tokenRefreshMachine";
+import { RequestError } from "../../src/application/errors";
+import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
+import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
+
+const events: EventObject[] = [
+  { type: "REFRESH_NEEDED" },
+  done("refreshSession", aliceSession),
+  failed("refreshSession", new RequestError(401, "invalid_refresh_token", "Refresh token reused")),
+];
+
+function wire(pagePath: string) {
+  const log = new EffectLog();
+  const gateway = new ControlledAuthGateway(log);
+  const session = new MemorySessionStore(log);
+  session.save({ accessToken: "access-1", refreshToken: "refresh-1", user: alice });
+  log.takeNew();
+  const navigation = new RecordingNavigation(log, pagePath);
+  const logic = provideTokenRefreshMachine({
+    auth: gateway,
+    session,
+    navigation,
+    onSessionEnded: () => log.record("session ended"),
+  });
+  return { log, gateway, session, navigation, logic };
+}
+
+describe.each([
+  { page: "/dashboard", redirects: true },
+  { page: "/settings", redirects: true },
+  { page: "/login", redirects: false },
+  { page: "/oauth-callback", redirects: false },
+])("token refresh machine on $page: every simple path", ({ page, redirects }) => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const onSignInPage = !redirects;
+  const paths = simplePathsOf(tokenRefreshMachine.provide({ guards: { isOnSignInPage: () => onSignInPage } }), events);
+
+  function expectedEffects(_from: string, event: EventObject, to: string): string[] {
+    if (event.type === "xstate.init") return [];
+    if (event.type === "REFRESH_NEEDED") return [`call refresh ${to === '"refreshing"' ? "*" : ""}`];
+    if (to === '"refreshed"') return ["save session access-2"];
+    return ["clear session", "session ended", ...(redirects ? ["navigate /login"] : [])];
+  }
+
+  it("reaches refreshed and expired", () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    expect([...reached].sort()).toEqual(['"expired"', '"idle"', '"refreshed"', '"refreshing"']);
+  });
+
+  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
+    "%s",
+    async (_name, path) => {
+      const { log, gateway, session, logic } = wire(page);
+      // The refresh token sent is whichever one is stored at that moment: the first, or the rotated one.
+      const effects = (from: string, event: EventObject, to: string) =>
+        expectedEffects(from, event, to).map((entry) =>
+          entry.endsWith("*") ? entry.replace("*", session.refresh ?? "") : entry,
+        );
+      await drivePath({ logic, gateway, log, gatewayCallOf: { refreshSession: "refresh" }, expectedEffects: effects }, path);
+    },
+  );
+});
+
+describe("requestRefresh", () => {
+  it("shares one refresh between concurrent 401s and reports success to each", async () => {
+    const { log, gateway, logic } = wire("/dashboard");
+    const actor = createActor(logic).start();
+    const first = requestRefresh(actor);
+    const second = requestRefresh(actor);
+    gateway.settle("refresh", { output: aliceSession });
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(log.entries.filter((entry) => entry.startsWith("call refresh"))).toEqual(["call refresh refresh-1"]);
+  });
+
+  it("reports failure when the refresh token is refused, and then fails without calling the server", async () => {
+    const { gateway, logic, log } = wire("/login");
+    const actor = createActor(logic).start();
+    const refused = requestRefresh(actor);
+    gateway.settle("refresh", { error: new RequestError(401, "invalid_refresh_token", "reused") });
+    expect(await refused).toBe(false);
+    expect(log.takeNew()).toEqual(["call refresh refresh-1", "clear session", "session ended"]);
+    expect(await requestRefresh(actor)).toBe(false);
+    expect(log.takeNew()).toEqual(["clear session", "session ended"]);
+  });
+});
