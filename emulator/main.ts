@@ -1,0 +1,35 @@
+import { startGoogleEmulator } from "./googleEmulator";
+
+/** Runs the Google emulator on its own (`npm run emulator`) with the demo client the product's demo mode uses. */
+const DEFAULT_PORT = 8081;
+
+function portFromEnvironment(): number {
+  const value = process.env.EMULATOR_PORT ?? process.env.PORT;
+  if (value === undefined || value === "") return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${value}`);
+  return port;
+}
+
+const emulator = await startGoogleEmulator({
+  host: process.env.EMULATOR_HOST ?? "127.0.0.1",
+  port: portFromEnvironment(),
+  clients: [
+    {
+      clientId: "deal-finder-demo",
+      clientSecret: "demo-secret",
+      redirectUris: ["http://127.0.0.1:8080/api/google-signin/callback"],
+      name: "Deal Finder",
+    },
+  ],
+  ...(process.env.DEMO_MBOX ? { demoMboxPath: process.env.DEMO_MBOX } : {}),
+  log: process.env.EMULATOR_VERBOSE ? (line) => console.info(line) : undefined,
+});
+
+console.info(`Google emulator listening on ${emulator.baseUrl}`);
+
+const shutdown = () => {
+  void emulator.close().then(() => process.exit(0));
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
