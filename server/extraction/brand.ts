@@ -1,0 +1,69 @@
+import { getDomain } from "tldts";
+
+/** Registrable domains of email service providers and trackers: never the brand's own domain. */
+const SERVICE_DOMAINS = new Set([
+  "sendgrid.net", "sendgrid.com", "mailchimpapp.com", "mailchimp.com", "mcsv.net", "rsgsv.net", "mcdlv.net", "list-manage.com",
+  "klaviyomail.com", "klaviyo.com", "klclick.com", "klclick1.com", "exacttarget.com", "amazonses.com", "mailgun.org", "mailgun.net",
+  "sparkpostmail.com", "cmail19.com", "cmail20.com", "createsend.com", "createsend1.com", "hubspotemail.net", "hubspot.com", "hs-sites.com",
+  "constantcontact.com", "ccsend.com", "rs6.net", "sendinblue.com", "brevo.com", "mailjet.com", "postmarkapp.com", "mandrillapp.com",
+  "mktomail.com", "mkto.com", "marketo.com", "salesforce.com", "sfmc-content.com", "braze.com", "iterable.com", "customeriomail.com",
+  "customer.io", "omnisend.com", "omnisnippet1.com", "attentivemobile.com", "attn.tv", "listrak.com", "bronto.com", "emarsys.net",
+  "responsys.net", "oracle-responsys.net", "cheetahmail.com", "epsilon.com", "sailthru.com", "substack.com", "beehiiv.com",
+  "convertkit.com", "ck.page", "aweber.com", "getresponse.com", "activecampaign.com", "acems1.com", "drip.com", "shopifyemail.com",
+  "shopify.com", "myshopify.com", "campaign-archive.com", "eventbrite.com", "google.com", "googleusercontent.com", "doubleclick.net",
+  "facebook.com", "instagram.com", "twitter.com", "x.com", "pinterest.com", "tiktok.com", "youtube.com", "linkedin.com", "apple.com",
+]);
+
+/** Mailbox providers: a sender here is a person, not a brand. */
+const PERSONAL_MAIL_DOMAINS = new Set([
+  "gmail.com", "googlemail.com", "yahoo.com", "hotmail.com", "outlook.com", "live.com", "msn.com", "icloud.com", "me.com", "mac.com",
+  "aol.com", "proton.me", "protonmail.com", "gmx.com", "gmx.de", "web.de", "yandex.ru", "mail.ru", "zoho.com", "fastmail.com",
+]);
+
+export function registrableDomain(hostOrUrl: string | null | undefined): string | null {
+  if (!hostOrUrl) return null;
+  return getDomain(hostOrUrl.replace(/^.*@/, "")) ?? null;
+}
+
+export function isServiceDomain(domain: string): boolean {
+  return SERVICE_DOMAINS.has(domain);
+}
+
+export function isPersonalMailDomain(domain: string): boolean {
+  return PERSONAL_MAIL_DOMAINS.has(domain);
+}
+
+/** The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. */
+export function brandDomainOf(fromAddress: string | null, linkHrefs: readonly string[]): string | null {
+  const fromDomain = registrableDomain(fromAddress);
+  if (fromDomain && !isServiceDomain(fromDomain)) return fromDomain;
+  const counts = new Map<string, number>();
+  for (const href of linkHrefs) {
+    if (!/^https?:/i.test(href)) continue;
+    const domain = registrableDomain(href);
+    if (domain && !isServiceDomain(domain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [domain, count] of counts) if (!best || count > counts.get(best)!) best = domain;
+  return best ?? fromDomain;
+}
+
+const DEPARTMENT_SUFFIX =
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|shop|store|online|email|emails|mail|club|hq|official)\s*$/i;
+
+/** The brand as a person names it: the From display name without department suffixes or quotes. */
+export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null): string | null {
+  if (organizationName) return organizationName;
+  let name = (displayName ?? "").replace(/^["'\s]+|["'\s]+$/g, "").replace(/\s+/g, " ");
+  const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);
+  if (atSplit && !/[&]/.test(name)) name = atSplit[2]!;
+  for (let guard = 0; guard < 3 && DEPARTMENT_SUFFIX.test(name); guard++) {
+    const stripped = name.replace(DEPARTMENT_SUFFIX, "").trim();
+    if (!stripped) break;
+    name = stripped;
+  }
+  if (name) return name;
+  if (!domain) return null;
+  const label = domain.split(".")[0]!;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}

@@ -1,0 +1,90 @@
+/**
+ * Promo codes found by the words around them. Precision first: a token is a code only when a cue says so
+ * ("use code X", "code: X", "enter X at checkout", a code box under such a label), never by its shape alone.
+ */
+
+const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
+const END = "(?![A-Za-z0-9-]|\\.[A-Za-z0-9])";
+const SEP = "[\\s\\u00a0]*(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«]?";
+
+/** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
+const CODE_NOUN = "(?:promo(?:tional)?\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|promocional|cup[oó]n))?|code\\s+promo|gutscheincode|rabattcode|codice(?:\\s+sconto)?|codes?)";
+
+/** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
+const LABELLED = new RegExp(`\\b${CODE_NOUN}${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
+/** "Enter X at checkout", "apply X in your bag", "mention X when you book". */
+const ACTION = new RegExp(`\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+${TOKEN}${END}\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`, "gi");
+
+/** Labels that name something other than a promo code. */
+const NOT_PROMO_LABEL =
+  /\b(?:verification|verify|security|confirmation|confirm|login|log-in|sign-in|signin|one-time pass\w*|passcode|otp|2fa|auth\w*|access|door|buzzer|gate|entry|alarm|zip|postal|post|area|country|dial|qr|bar|source|dress|reference|ref|order|tracking|style|product|item|colou?r|sku|part|model|error|status|tax|referral link|pin|reset|activation|gift card|card|account|member(?:ship)? (?:id|number)|routing|swift|sort)\s*$/i;
+
+/** Uppercase words that marketing shouts but nobody types at checkout, plus words that follow "code" in a sentence. */
+const NOT_CODES = new Set(
+  `FREE SHIPPING SHIP SALE SALES BOGO OFF NOW NEW SHOP DEAL DEALS SAVE SAVINGS OFFER OFFERS CODE CODES PROMO COUPON LIVE READY
+  HERE BELOW ABOVE INSIDE AT IN ON FOR THE AND OR TO A AN OF WITH WHEN YOUR YOU IT THIS THAT IS ARE BE NO NOT ONLY ONE ALL
+  EXTRA BONUS GIFT GIFTS TODAY TONIGHT TOMORROW ENDS END LAST CHANCE FINAL HOURS DAYS WEEKEND HURRY CLAIM GET USE ENTER APPLY
+  CHECKOUT CART BAG ONLINE STORE STORES REQUIRED NEEDED NECESSARY VALID EXPIRES APPLIED AUTOMATICALLY DISCOUNT DISCOUNTS
+  DOORBUSTER DOORBUSTERS CLEARANCE EXCLUSIVE SPECIAL LIMITED TIME BLACK FRIDAY CYBER MONDAY HOLIDAY VIP MEMBERS MEMBER
+  PERCENT SITEWIDE STOREWIDE EVERYTHING RETURNS DELIVERY WORKS COMES COPIED COPY TAP CLICK SEE BUTTON`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** True for a token shaped like something a shopper types: letters with digits, or an all-caps word, not a number. */
+export function isCodeShaped(token: string): boolean {
+  if (token.length < 3 || token.length > 30) return false;
+  if (!/[A-Za-z]/.test(token)) return false;
+  if (NOT_CODES.has(token.toUpperCase()) && !/\d/.test(token)) return false;
+  if (/^#?[0-9A-Fa-f]{6}$/.test(token) && /\d/.test(token) && !/[G-Zg-z]/.test(token)) return false;
+  if (/^\d+(?:st|nd|rd|th|px|am|pm|ml|oz|lb|lbs|mm|cm|kg|g|mo|yr|x|k|gb|tb|hz|mp)$/i.test(token)) return false;
+  if (/^(?:[A-Z]{1,3}-?)?\d{3,}-\d{2,}$/.test(token)) return false;
+  const hasDigit = /\d/.test(token);
+  const hasLower = /[a-z]/.test(token);
+  const hasUpper = /[A-Z]/.test(token);
+  if (hasDigit) return hasUpper || !hasLower || token.length >= 5;
+  return hasUpper && !hasLower && token.replace(/-/g, "").length >= 4;
+}
+
+export interface FoundCode {
+  code: string;
+  index: number;
+}
+
+function labelAllowsCode(text: string, labelStart: number): boolean {
+  const before = text.slice(Math.max(0, labelStart - 40), labelStart);
+  return !NOT_PROMO_LABEL.test(before);
+}
+
+/** Codes in reading order, each once. */
+export function findCodes(text: string): FoundCode[] {
+  const found: FoundCode[] = [];
+  const add = (code: string, index: number) => {
+    if (isCodeShaped(code) && !found.some((existing) => existing.code === code)) found.push({ code, index });
+  };
+
+  for (const match of text.matchAll(LABELLED)) {
+    if (!labelAllowsCode(text, match.index)) continue;
+    if (isAppliedLine(text, match.index)) continue;
+    add(match[1]!, match.index);
+    const rest = match[2] ?? "";
+    for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
+      if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);
+    }
+  }
+  for (const match of text.matchAll(ACTION)) {
+    const next = (match[3] ?? "").toLowerCase();
+    const checkoutLike =
+      /^(?:checkout|check-out|your|the|cart|bag|basket|app|online|store|pagar|caja|call|book|booking|shop\w*|order\w*|purchase|payment|billing)/.test(next) ||
+      (match[2]!.toLowerCase() === "for" && /^(?:[$£€]|\d+%)/.test(next));
+    if (checkoutLike) add(match[1]!, match.index);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** A receipt line showing a code already taken off ("Promo code X −$20.00") is not an offer. */
+function isAppliedLine(text: string, index: number): boolean {
+  const lineEnd = text.indexOf("\n", index);
+  const line = text.slice(index, lineEnd === -1 ? undefined : lineEnd);
+  return /[-−–]\s*[$£€]\s*\d/.test(line) || /\bapplied\b/i.test(line);
+}

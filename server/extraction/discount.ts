@@ -1,0 +1,61 @@
+/** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
+
+const MONEY = "(?:[$£€]\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
+
+function money(value: string): string {
+  const trimmed = value.replace(/\s+/g, "").replace(/\.00$/, "");
+  const suffix = /^(\d[\d,.]*)(€|EUR|USD|GBP|MXN)$/i.exec(trimmed);
+  if (suffix) return suffix[2] === "€" || suffix[2]!.toUpperCase() === "EUR" ? `€${suffix[1]}` : `$${suffix[1]}`;
+  return trimmed;
+}
+
+const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
+  [new RegExp(`\\b(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  [new RegExp(`\\b(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  [/\b(\d{1,2})\s?%\s?(?:off|de descuento|discount|de réduction|rabatt)\b/i, (m) => `${m[1]}% off`],
+  [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%/i, (m) => `${m[1]}% off`],
+  [new RegExp(`\\b(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
+  [/\b(?:bogo|buy one,? get one(?: free)?|buy 1,? get 1(?: free)?)\b/i, () => "buy one, get one free"],
+  [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
+  [new RegExp(`\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
+  [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
+  [new RegExp(`\\b(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
+  [/\b(\d{1,3}(?:,\d{3})+|\d+k) bonus (miles|points)\b/i, (m) => `${m[1]} bonus ${m[2]!.toLowerCase()}`],
+  [/\bhalf off\b|\b50% off\b/i, () => "50% off"],
+  [new RegExp(`\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
+  [/\bfree shipping\b/i, () => "free shipping"],
+];
+
+/** The first benefit stated in the most prominent text (subject first, then the body). */
+export function findDiscount(...texts: string[]): string | null {
+  for (const [pattern, format] of RULES) {
+    for (const text of texts) {
+      const match = pattern.exec(text);
+      if (match) return format(match);
+    }
+  }
+  return null;
+}
+
+const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
+  [new RegExp(`\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`, "i"), (m) => `Minimum spend ${money(m[1]!)}`],
+  [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b/i, "New customers only"],
+  [/\bfirst (?:order|purchase|box)\b/i, "First order only"],
+  [/\bonline only\b/i, "Online only"],
+  [/\bin[- ]store only\b/i, "In store only"],
+  [/\bonline and in(?: our)? (?:stores?|boutiques?)\b|\bin store and online\b/i, "Online and in store"],
+  [/\bone (?:use|code|coupon) per (?:customer|order|visit|account)\b/i, "One use per customer"],
+  [/\bsingle[- ]use\b/i, "Single use"],
+  [/\bwhile supplies last\b/i, "While supplies last"],
+  [/\bexcludes?\b[^.\n]{0,120}/i, (m) => m[0].replace(/^\w/, (c) => c.toUpperCase())],
+];
+
+export function findTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const [pattern, term] of TERM_RULES) {
+    const match = pattern.exec(text);
+    if (match) terms.push(typeof term === "string" ? term : term(match));
+  }
+  return terms;
+}

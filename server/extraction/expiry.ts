@@ -1,0 +1,206 @@
+import * as chrono from "chrono-node";
+import { addDays, formatDate, localDateString } from "./timezone";
+
+/** How the offer end is read: the text to search and the clock to resolve relative words against. */
+export interface ExpiryInput {
+  /** Visible body text, line by line. */
+  body: string;
+  /** Subject and preheader: read too, but a date from the body wins a tie. */
+  headline: string;
+  /** The send instant (Date header, or the received time). */
+  sentAt: Date;
+  /** The sender's UTC offset in minutes at the send instant (the zone named in the offer, else the Date header's). */
+  senderOffsetMinutes: number;
+  /** Day-first numeric dates (UK and most of the world) instead of month-first. */
+  dayFirst: boolean;
+}
+
+interface Candidate {
+  date: string;
+  score: number;
+  index: number;
+}
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTH_PATTERN = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturday)";
+
+/** Words before a date that say it ends the offer, with how sure they make us. */
+const END_CUES: ReadonlyArray<[RegExp, number]> = [
+  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs)\b/i, 3],
+  [/\b(?:through|thru|until|till|'?til|between)\b/i, 3],
+  [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy)\w*\b[^.]{0,30}\bby\b/i, 3],
+  [/\bby\b/i, 2],
+  [/\bbefore\b/i, 1],
+];
+
+/** Words that make a date something other than the offer's end. */
+const NOT_AN_OFFER_END =
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|starts?|starting|begins?|opens?|from)\b/i;
+const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
+const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a)\s*$/i;
+const CLAUSE_BREAK = /[.;·|•\n(]\s/g;
+
+function lastDayOfMonth(year: number, monthIndex: number): string {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);
+}
+
+function monthIndexOf(word: string): number {
+  const key = word.toLowerCase().slice(0, 3);
+  return MONTHS.findIndex((month) => month.startsWith(key));
+}
+
+/** The year that puts a month on or after the send month. */
+function yearForMonth(monthIndex: number, sendDate: string): number {
+  const year = Number(sendDate.slice(0, 4));
+  return monthIndex < Number(sendDate.slice(5, 7)) - 1 ? year + 1 : year;
+}
+
+function firstOnOrAfter(month: number, day: number, sendDate: string): string {
+  const year = Number(sendDate.slice(0, 4));
+  const thisYear = formatDate(year, month, day);
+  return thisYear >= sendDate ? thisYear : formatDate(year + 1, month, day);
+}
+
+/** Thanksgiving-anchored and fixed retail holidays, as the next occurrence on or after the send date. */
+function holidayDate(name: string, sendDate: string): string | null {
+  const year = Number(sendDate.slice(0, 4));
+  const key = name.toLowerCase().replace(/[^a-z]/g, "");
+  const thanksgiving = (y: number) => {
+    const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+    return formatDate(y, 11, 1 + ((4 - first + 7) % 7) + 21);
+  };
+  const fixed: Record<string, [number, number]> = {
+    christmaseve: [12, 24], christmas: [12, 25], christmasday: [12, 25], newyearseve: [12, 31], halloween: [10, 31],
+    valentinesday: [2, 14], boxingday: [12, 26],
+  };
+  if (fixed[key]) return firstOnOrAfter(fixed[key]![0], fixed[key]![1], sendDate);
+  const offsets: Record<string, number> = { thanksgiving: 0, blackfriday: 1, smallbusinesssaturday: 2, cybermonday: 4 };
+  if (offsets[key] === undefined) return null;
+  for (const y of [year, year + 1]) {
+    const date = addDays(thanksgiving(y), offsets[key]!);
+    if (date >= sendDate) return date;
+  }
+  return null;
+}
+
+function cueScore(window: string): number {
+  for (const [pattern, score] of END_CUES) if (pattern.test(window)) return score;
+  return 0;
+}
+
+/** The stretch of text between the previous date (or clause start) and this one: where its cue must be. */
+function windowBefore(text: string, index: number, previousEnd: number): string {
+  const start = Math.max(previousEnd, index - 90);
+  const stretch = text.slice(start, index);
+  let clauseStart = 0;
+  for (const match of stretch.matchAll(CLAUSE_BREAK)) clauseStart = match.index + match[0].length;
+  return stretch.slice(clauseStart);
+}
+
+function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
+  const parsers: chrono.Chrono[] = [dayFirst ? chrono.en.GB : chrono.casual];
+  if (/\b(?:código|válid[oa]|hasta|descuento|vigencia)\b/i.test(text)) parsers.push(chrono.es.casual);
+  return parsers;
+}
+
+function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, bias: number): Candidate[] {
+  const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
+  const found: Candidate[] = [];
+  for (const parser of parserFor(input.dayFirst, text)) {
+    const results = parser.parse(text, reference, { forwardDate: true });
+    let previousEnd = 0;
+    let previous: Candidate | null = null;
+    let previousScore = 0;
+    for (const result of results) {
+      const window = windowBefore(text, result.index, previousEnd);
+      const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
+      const joinsRange: boolean = previous !== null && RANGE_JOIN.test(text.slice(previousEnd, result.index));
+
+      const joinText = text.slice(previousEnd, result.index);
+      let score: number = joinsRange ? Math.max(previousScore, cueScore(joinText)) : cueScore(window);
+      if (!joinsRange && NOT_AN_OFFER_END.test(window)) score = 0;
+      if (SHIPPING_AFTER.test(after)) score = 0;
+      if (joinsRange && previous) previous.score = 0;
+      const component = result.end ?? result.start;
+      let date = formatDate(component.get("year")!, component.get("month")!, component.get("day")!);
+      if (/midnight/i.test(result.text)) {
+        if (!component.isCertain("day") && !component.isCertain("weekday")) date = sendDate;
+      } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {
+        date = addDays(date, -1);
+      }
+      const candidate: Candidate = { date, score: score > 0 ? score + bias : 0, index: result.index };
+      found.push(candidate);
+      previous = candidate;
+      previousScore = score;
+      previousEnd = result.index + result.text.length;
+    }
+  }
+  return found;
+}
+
+/** Phrases chrono does not read the way offers mean them. */
+function candidatesFromRules(text: string, sendDate: string, bias: number): Candidate[] {
+  const found: Candidate[] = [];
+  const push = (index: number, date: string | null, score: number) => {
+    if (date) found.push({ date, score: score + bias, index });
+  };
+  const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0));
+
+  for (const match of text.matchAll(new RegExp(`\\bend of (?:the month|${MONTH_PATTERN})\\b`, "gi"))) {
+    const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
+    const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
+    if (cueBefore(match.index) > 0 || /\bend of/i.test(match[0])) push(match.index, lastDayOfMonth(year, monthIndex), 4);
+  }
+
+  const recurring = new RegExp(`\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?${MONTH_PATTERN}(?:\\s+(\\d{4}))?`, "gi");
+  for (const match of text.matchAll(recurring)) {
+    const weekday = WEEKDAYS.indexOf((match[1] ?? match[2])!.toLowerCase());
+    const monthIndex = monthIndexOf(match[3]!);
+    const year = match[4] ? Number(match[4]) : yearForMonth(monthIndex, sendDate);
+    const last = new Date(Date.UTC(year, monthIndex + 1, 0));
+    push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4);
+  }
+
+  const holiday = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
+  for (const match of text.matchAll(holiday)) {
+    const score = cueScore(windowBefore(text, match.index, 0));
+    if (score > 0 && !NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) push(match.index, holidayDate(match[1]!, sendDate), score);
+  }
+
+  const dayRange = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
+  for (const match of text.matchAll(dayRange)) {
+    const window = windowBefore(text, match.index, 0);
+    const score = cueScore(window) || (/\b(?:window|sale|offer|event)\b/i.test(window) ? 2 : 0);
+    if (score === 0 || NOT_AN_OFFER_END.test(window.replace(/\bbook\w*\b/gi, ""))) continue;
+    const monthIndex = monthIndexOf(match[1]!);
+    const day = Number(match[3]);
+    const date = match[4] ? formatDate(Number(match[4]), monthIndex + 1, day) : firstOnOrAfter(monthIndex + 1, day, sendDate);
+    push(match.index, date, score);
+  }
+
+  const weekend = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
+  for (const match of text.matchAll(weekend)) {
+    const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();
+    push(match.index, addDays(sendDate, (7 - sendDay) % 7), 2);
+  }
+  return found;
+}
+
+/** The last day the main offer can be used, as YYYY-MM-DD in the sender's zone, or null when none is stated. */
+export function findExpiry(input: ExpiryInput): string | null {
+  const sendDate = localDateString(input.sentAt, input.senderOffsetMinutes);
+  const latestPlausible = addDays(sendDate, 400);
+  const candidates: Candidate[] = [];
+  for (const [text, bias] of [[input.body, 0], [input.headline, -0.5]] as const) {
+    if (!text) continue;
+    candidates.push(...candidatesFromChrono(text, input, sendDate, bias), ...candidatesFromRules(text, sendDate, bias));
+  }
+  let best: Candidate | null = null;
+  for (const candidate of candidates) {
+    if (candidate.score <= 0 || candidate.date < sendDate || candidate.date > latestPlausible) continue;
+    if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.date > best.date)) best = candidate;
+  }
+  return best?.date ?? null;
+}

@@ -1,0 +1,210 @@
+import { Parser } from "htmlparser2";
+
+/** An <img> as found in the HTML, with the size its attributes or inline style declare. */
+export interface HtmlImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+}
+
+export interface HtmlLink {
+  href: string;
+  text: string;
+}
+
+/** A schema.org item read from microdata (itemscope / itemprop). */
+export interface MicrodataItem {
+  type: string;
+  properties: Record<string, string | MicrodataItem>;
+}
+
+/** What a reader sees in an HTML email, plus the machine-readable parts kept aside. */
+export interface RenderedHtml {
+  /** Visible text as a browser lays it out: one line per block, inline runs joined, image alt text in place. */
+  text: string;
+  /** Text of hidden elements (preheaders, display:none). */
+  hiddenText: string;
+  /** Text of elements styled as a code box (dashed or dotted border, wide letter spacing, monospace). */
+  boxes: string[];
+  images: HtmlImage[];
+  links: HtmlLink[];
+  jsonLd: string[];
+  microdata: MicrodataItem[];
+}
+
+const BLOCK_TAGS = new Set([
+  "p", "div", "br", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "section", "article",
+  "header", "footer", "center", "blockquote", "hr", "title", "dt", "dd", "pre", "tbody", "thead", "tfoot", "main", "aside",
+]);
+const CELL_TAGS = new Set(["td", "th"]);
+const SKIPPED_TAGS = new Set(["style", "head", "title", "noscript", "template", "svg", "xml", "o:p"]);
+const VOID_TAGS = new Set(["img", "br", "hr", "meta", "link", "input", "area", "base", "col", "embed", "source", "wbr"]);
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)/i;
+const ZERO_HEIGHT = /(?:^|;)\s*max-height\s*:\s*0(?:px)?\s*(?:!important)?\s*(?:;|$)/i;
+const ZERO_OPACITY = /(?:^|;)\s*opacity\s*:\s*0(?:\.0+)?\s*(?:!important)?\s*(?:;|$)/i;
+const TINY_FONT = /(?:^|;)\s*font-size\s*:\s*[01](?:px)?\s*(?:!important)?\s*(?:;|$)/i;
+const CODE_BOX_STYLE = /border[a-z-]*\s*:[^;]*\b(?:dashed|dotted)\b|letter-spacing\s*:\s*(?:[2-9]|1\d|0?\.[2-9]|1(?:\.\d+)?(?:px|em|pt))|font-family\s*:[^;]*\b(?:monospace|courier|consolas|menlo|monaco)\b/i;
+
+function isHiddenStyle(style: string): boolean {
+  if (HIDDEN_STYLE.test(style)) return true;
+  if (ZERO_HEIGHT.test(style) && /overflow\s*:\s*hidden/i.test(style)) return true;
+  return ZERO_OPACITY.test(style) || (TINY_FONT.test(style) && /(?:color\s*:\s*transparent|line-height\s*:\s*[01](?:px)?\b)/i.test(style));
+}
+
+function pixelSize(attribute: string | undefined, style: string, property: "width" | "height"): number | null {
+  const fromAttribute = attribute ? /^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$/i.exec(attribute) : null;
+  if (fromAttribute) return Number(fromAttribute[1]);
+  const fromStyle = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*(\\d+(?:\\.\\d+)?)px`, "i").exec(style);
+  return fromStyle ? Number(fromStyle[1]) : null;
+}
+
+/** Zero-width characters and soft hyphens that ESPs pad preheaders with: they render as nothing. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f/g;
+
+interface OpenElement {
+  name: string;
+  hidden: boolean;
+  skipped: boolean;
+  box: boolean;
+  boxStart: number;
+  link: { href: string; start: number } | null;
+  microdata: { item: MicrodataItem | null; property: string | null; textStart: number; scope: boolean };
+  script: boolean;
+}
+
+function collapse(text: string): string {
+  return text.replace(INVISIBLE, "").replace(/[\s\u00a0]+/g, " ");
+}
+
+/** Renders HTML to the text a reader sees, in one pass. */
+export function renderHtml(html: string): RenderedHtml {
+  const stack: OpenElement[] = [];
+  let visible = "";
+  let hidden = "";
+  const boxes: string[] = [];
+  const images: HtmlImage[] = [];
+  const links: HtmlLink[] = [];
+  const jsonLd: string[] = [];
+  const microdata: MicrodataItem[] = [];
+  let scriptText = "";
+  let microText = "";
+
+  const top = () => stack[stack.length - 1];
+  const isHidden = () => top()?.hidden ?? false;
+  const isSkipped = () => top()?.skipped ?? false;
+  const currentItem = (): MicrodataItem | null => {
+    for (let index = stack.length - 1; index >= 0; index--) {
+      const item = stack[index]!.microdata.item;
+      if (item) return item;
+    }
+    return null;
+  };
+  const append = (text: string) => {
+    if (isSkipped()) return;
+    if (isHidden()) hidden += text;
+    else visible += text;
+  };
+  const breakLine = () => {
+    if (isSkipped() || isHidden()) {
+      if (isHidden()) hidden += "\n";
+      return;
+    }
+    if (!visible.endsWith("\n")) visible += "\n";
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const parent = top();
+        const style = attributes.style ?? "";
+        const hiddenHere = (parent?.hidden ?? false) || isHiddenStyle(style) || "hidden" in attributes;
+        const skippedHere = (parent?.skipped ?? false) || SKIPPED_TAGS.has(name) || name === "script";
+        const isJsonLd = name === "script" && /ld\+json/i.test(attributes.type ?? "");
+        const scope = "itemscope" in attributes;
+        const property = attributes.itemprop ?? null;
+        let item: MicrodataItem | null = null;
+        if (scope) {
+          item = { type: (attributes.itemtype ?? "").replace(/^https?:\/\/schema\.org\//i, ""), properties: {} };
+          const owner = currentItem();
+          if (owner && property) owner.properties[property] = item;
+          else microdata.push(item);
+        } else if (property) {
+          const owner = currentItem();
+          const value = attributes.content ?? attributes.href ?? attributes.src ?? attributes.datetime;
+          if (owner && value !== undefined) owner.properties[property] = value;
+        }
+        if (BLOCK_TAGS.has(name)) breakLine();
+        else if (CELL_TAGS.has(name)) append(" ");
+        const element: OpenElement = {
+          name,
+          hidden: hiddenHere,
+          skipped: skippedHere,
+          box: CODE_BOX_STYLE.test(style),
+          boxStart: visible.length,
+          link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
+          microdata: { item, property: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null, textStart: microText.length, scope },
+          script: isJsonLd,
+        };
+        if (isJsonLd) scriptText = "";
+        if (name === "img" && attributes.src) {
+          const alt = collapse(attributes.alt ?? "").trim();
+          images.push({
+            url: attributes.src.trim(),
+            width: pixelSize(attributes.width, style, "width"),
+            height: pixelSize(attributes.height, style, "height"),
+            alt,
+          });
+          if (alt) append(` ${alt} `);
+        }
+        if (!VOID_TAGS.has(name)) stack.push(element);
+      },
+      ontext(data) {
+        const element = top();
+        if (element?.script) {
+          scriptText += data;
+          return;
+        }
+        if (element?.microdata && currentItem()) microText += data;
+        append(collapse(data));
+      },
+      onclosetag(name) {
+        if (VOID_TAGS.has(name)) {
+          if (BLOCK_TAGS.has(name)) breakLine();
+          return;
+        }
+        const element = stack.pop();
+        if (!element) return;
+        if (element.script) jsonLd.push(scriptText);
+        if (element.microdata.property) {
+          const owner = currentItem();
+          if (owner) owner.properties[element.microdata.property] = collapse(microText.slice(element.microdata.textStart)).trim();
+        }
+        if (element.box && !element.hidden) {
+          const boxText = collapse(visible.slice(element.boxStart)).trim();
+          if (boxText) boxes.push(boxText);
+        }
+        if (element.link) {
+          links.push({ href: element.link.href.trim(), text: collapse(visible.slice(element.link.start)).trim() });
+        }
+        if (BLOCK_TAGS.has(name)) breakLine();
+        else if (CELL_TAGS.has(name)) append(" ");
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+
+  return { text: tidyLines(visible), hiddenText: tidyLines(hidden), boxes, images, links, jsonLd, microdata };
+}
+
+/** Trims each line and drops empty ones, so text reads line by line. */
+export function tidyLines(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/ {2,}/g, " ").trim())
+    .filter((line) => line.length > 0)
+    .join("\n");
+}

@@ -1,0 +1,196 @@
+import type { Category } from "../../src/domain/category";
+import type { DealSource } from "../../src/domain/deal";
+import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
+import { isPromotional } from "./classify";
+import { findCodes } from "./codes";
+import { findDiscount, findTerms } from "./discount";
+import { findExpiry } from "./expiry";
+import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
+import { pickDealImages } from "./images";
+import { readPromotionMarkup, type PromotionMarkup } from "./markup";
+import { parseMessage, type ParsedMessage } from "./mime";
+import { guessCategory } from "./subcategory";
+import { addDays, localDateString, namedZoneOffset, zoneNamedInText } from "./timezone";
+
+export interface ExtractedDeal {
+  title: string;
+  description: string;
+  brand: string;
+  brandDomain: string;
+  category: Category;
+  promoCodes: string[];
+  discount: string | null;
+  terms: string[];
+  expirationDate: string | null;
+  dealUrl: string | null;
+  imageUrls: string[];
+  source: DealSource;
+}
+
+export interface ExtractedMessage {
+  messageId: string | null;
+  isPromotion: boolean;
+  sender: { name: string | null; address: string | null };
+  subject: string | null;
+  sentAt: Date | null;
+  brand: string | null;
+  brandDomain: string | null;
+  deals: ExtractedDeal[];
+}
+
+export interface ExtractionOptions {
+  /** Fallback clock when the Date header is missing or unparsable. */
+  receivedAt?: Date;
+}
+
+/** Country-code domains whose senders write numeric dates day first. */
+const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|ch|se|no|dk|fi|pl|mx|br|ar|cl|co\.\w+|eu)$/i;
+const CTA_TEXT = /\b(?:shop|buy|book|claim|get|subscribe|upgrade|start|order|apply|design|reserve|see|find|open|redeem|save|browse|explore|discover|comprar|learn more|sign up|join)\b/i;
+const NON_DEAL_LINK = /unsubscribe|preferences|privacy|view in browser|view online|terms|help|contact|facebook|instagram|twitter|pinterest|tiktok|youtube|linkedin|mailto:|tel:/i;
+
+/** Text a reader sees, whether the message has HTML or only plain text. */
+interface Rendering {
+  body: string;
+  preheader: string;
+  html: RenderedHtml | null;
+}
+
+function render(message: ParsedMessage): Rendering {
+  if (message.html) {
+    const html = renderHtml(message.html);
+    return { body: html.text, preheader: html.hiddenText, html };
+  }
+  return { body: tidyLines(message.text ?? ""), preheader: "", html: null };
+}
+
+/** The sender's UTC offset: the zone the offer names, else the Date header's own offset. */
+function senderOffset(body: string, message: ParsedMessage, at: Date): number {
+  const named = zoneNamedInText(body);
+  const offset = named ? namedZoneOffset(named, at) : null;
+  return offset ?? message.dateOffsetMinutes ?? 0;
+}
+
+/** A markup timestamp as the last valid calendar day in the sender's zone. */
+function markupEndDate(value: string, fallbackOffset: number, namedZone: string | null): string | null {
+  const dateOnly = /^(\d{4}-\d{2}-\d{2})$/.exec(value.trim());
+  if (dateOnly) return dateOnly[1]!;
+  const withOffset = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:?\d{2})$/.exec(value.trim());
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  let date: string;
+  let localTime: string;
+  if (withOffset) {
+    date = withOffset[1]!;
+    localTime = `${withOffset[2]}:${withOffset[3]}`;
+  } else {
+    const offset = (namedZone ? namedZoneOffset(namedZone, instant) : null) ?? fallbackOffset;
+    const shifted = new Date(instant.getTime() + offset * 60_000).toISOString();
+    date = shifted.slice(0, 10);
+    localTime = shifted.slice(11, 16);
+  }
+  return localTime === "00:00" ? addDays(date, -1) : date;
+}
+
+function pickDealUrl(links: readonly HtmlLink[], markup: PromotionMarkup | null): string | null {
+  const fromMarkup = markup?.cards.find((card) => card.url)?.url ?? null;
+  if (fromMarkup) return fromMarkup;
+  const web = links.filter((link) => /^https?:\/\//i.test(link.href) && !NON_DEAL_LINK.test(`${link.text} ${link.href}`));
+  return web.find((link) => CTA_TEXT.test(link.text))?.href ?? web[0]?.href ?? markup?.organizationUrl ?? null;
+}
+
+function describe(body: string, codes: readonly string[], discount: string | null, fallback: string): string {
+  const lines = body.split("\n");
+  const discountNumber = discount ? /\d+/.exec(discount)?.[0] : undefined;
+  const line =
+    lines.find((candidate) => candidate.length > 30 && discountNumber !== undefined && candidate.includes(discountNumber)) ??
+    lines.find((candidate) => candidate.length > 30 && codes.some((code) => candidate.includes(code))) ??
+    fallback;
+  return line.length > 280 ? `${line.slice(0, 277)}...` : line;
+}
+
+function cleanSubject(subject: string | null): string {
+  return (subject ?? "").replace(/[\p{Extended_Pictographic}\uFE0F\u200d]/gu, "").replace(/\s+/g, " ").trim();
+}
+
+/** Reads one raw RFC 5322 message and returns the deals it offers. Pure: no I/O, time comes from the message. */
+export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, options: ExtractionOptions = {}): Promise<ExtractedMessage> {
+  const message = await parseMessage(raw);
+  const sentAt = message.sentAt ?? options.receivedAt ?? null;
+  const rendering = render(message);
+  const markup = rendering.html ? readPromotionMarkup(rendering.html.jsonLd, rendering.html.microdata) : null;
+  const subject = cleanSubject(message.subject);
+  const fromHost = message.fromAddress?.split("@")[1] ?? "";
+  const fromDomain = registrableDomain(fromHost);
+  const personalProvider = fromDomain !== null && isPersonalMailDomain(fromDomain);
+
+  const isPromotion = isPromotional({
+    subject,
+    body: rendering.body,
+    headers: message.headers,
+    hasMarkup: markup !== null && (markup.offers.length > 0 || markup.cards.length > 0),
+    fromIsSubdomain: fromDomain !== null && fromHost !== fromDomain,
+    fromIsPersonalProvider: personalProvider,
+  });
+  const links = rendering.html?.links ?? [];
+  const personal = !isPromotion && !message.headers.has("list-unsubscribe") && (personalProvider || fromHost === fromDomain);
+  const brandDomain = personal ? null : brandDomainOf(message.fromAddress, links.map((link) => link.href));
+  const brand = personal ? null : brandNameOf(message.fromName, markup?.organizationName ?? null, brandDomain);
+
+  const result: ExtractedMessage = {
+    messageId: message.messageId,
+    isPromotion,
+    sender: { name: message.fromName, address: message.fromAddress },
+    subject: message.subject,
+    sentAt: message.sentAt,
+    brand,
+    brandDomain,
+    deals: [],
+  };
+  if (!isPromotion) return result;
+
+  const clock = sentAt ?? new Date(0);
+  const namedZone = zoneNamedInText(rendering.body);
+  const offset = senderOffset(rendering.body, message, clock);
+  const markupOffers = markup?.offers ?? [];
+  const markupCodes = markupOffers.map((offer) => offer.code).filter((code): code is string => Boolean(code));
+  const textCodes = findCodes(rendering.body).map((found) => found.code);
+  const promoCodes = markupCodes.length > 0 ? [...new Set(markupCodes)] : textCodes;
+
+  const markupEnd = markupOffers
+    .map((offer) => (offer.endsAt ? markupEndDate(offer.endsAt, offset, namedZone) : null))
+    .filter((date): date is string => date !== null)
+    .sort()
+    .pop();
+  const expirationDate =
+    markupEnd ??
+    (sentAt
+      ? findExpiry({
+          body: rendering.body,
+          headline: `${subject}\n${rendering.preheader}`,
+          sentAt,
+          senderOffsetMinutes: offset,
+          dayFirst: DAY_FIRST_TLDS.test(fromHost),
+        })
+      : null);
+
+  const discount = findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null;
+  if (promoCodes.length === 0 && discount === null && markupOffers.length === 0) return result;
+
+  const title = subject || markup?.cards[0]?.headline || discount || "Offer";
+  const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
+  result.deals.push({
+    title,
+    description: markupOffers.find((offer) => offer.description)?.description ?? describe(rendering.body, promoCodes, discount, title),
+    brand: brand ?? brandDomain ?? "",
+    brandDomain: brandDomain ?? "",
+    category: guessCategory(`${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""}`, subject, rendering.body),
+    promoCodes,
+    discount,
+    terms: findTerms(rendering.body),
+    expirationDate: expirationDate && sentAt && expirationDate < localDateString(sentAt, offset) ? null : expirationDate,
+    dealUrl: pickDealUrl(links, markup),
+    imageUrls: pickDealImages(rendering.html?.images ?? [], markupImages),
+    source: markupOffers.length > 0 || markupCodes.length > 0 ? "markup" : "text",
+  });
+  return result;
+}
