@@ -1,0 +1,16 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** An unguessable token for URLs and headers (256 bits). */
+export function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Tokens are stored only as hashes, so a database leak does not hand out sessions. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** The PKCE S256 challenge of a verifier (RFC 7636). */
+export function pkceChallenge(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
+}

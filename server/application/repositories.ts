@@ -1,0 +1,128 @@
+/** Persistence the use cases need; server/infrastructure/db implements it on PostgreSQL (PGlite or a server). */
+import type { User } from "../../src/domain/user";
+
+export interface NewUser {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  googleSub: string;
+}
+
+export interface UserRecord extends User {
+  google_sub: string | null;
+}
+
+export interface UsersRepository {
+  findById(id: string): Promise<UserRecord | null>;
+  findByGoogleSub(sub: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  create(user: NewUser): Promise<UserRecord>;
+  linkGoogle(userId: string, googleSub: string): Promise<void>;
+  /** Deletes the user and every row that belongs to them; answers how many rows of each kind went. */
+  delete(userId: string): Promise<Record<string, number>>;
+}
+
+export type RefreshOutcome =
+  | { kind: "rotated"; sessionId: string; userId: string }
+  | { kind: "reused"; sessionId: string }
+  | { kind: "invalid" };
+
+export interface SessionsRepository {
+  create(userId: string, expiresAt: Date): Promise<string>;
+  /** The user of a session that has not ended or expired. */
+  activeUser(sessionId: string, now: Date): Promise<string | null>;
+  end(sessionId: string, reason: string, now: Date): Promise<void>;
+  addRefreshToken(tokenHash: string, sessionId: string, expiresAt: Date): Promise<void>;
+  /** Marks the token used, atomically: only one caller can rotate a given token. */
+  useRefreshToken(tokenHash: string, now: Date): Promise<RefreshOutcome>;
+}
+
+export type OAuthFlow = "signin" | "signup" | "gmail_signin" | "link" | "connect_gmail";
+
+export interface PendingAuthorization {
+  flow: OAuthFlow;
+  codeVerifier: string;
+  nonce: string;
+  userId: string | null;
+}
+
+export interface OAuthStatesRepository {
+  save(stateHash: string, pending: PendingAuthorization, expiresAt: Date): Promise<void>;
+  /** Removes and returns an unexpired state, so that it can be used once only. */
+  take(stateHash: string, now: Date): Promise<PendingAuthorization | null>;
+}
+
+export interface LoginCodesRepository {
+  save(codeHash: string, userId: string, action: string, expiresAt: Date): Promise<void>;
+  take(codeHash: string, now: Date): Promise<{ userId: string; action: string } | null>;
+}
+
+export interface StoredGmailGrant {
+  googleEmail: string;
+  scopes: string[];
+  accessTokenEncrypted: string;
+  accessTokenExpiresAt: Date;
+  refreshTokenEncrypted: string | null;
+  grantedAt: Date;
+}
+
+export interface GmailGrantsRepository {
+  save(userId: string, grant: StoredGmailGrant): Promise<void>;
+  get(userId: string): Promise<StoredGmailGrant | null>;
+  updateAccessToken(userId: string, accessTokenEncrypted: string, expiresAt: Date): Promise<void>;
+  delete(userId: string): Promise<boolean>;
+  connectedUserIds(): Promise<string[]>;
+}
+
+export type SyncStatusValue = "idle" | "syncing";
+
+export interface SyncState {
+  monitoredLabels: string[];
+  status: SyncStatusValue;
+  progressMessage: string;
+  processed: number;
+  total: number;
+  historyId: string | null;
+  lastSyncAt: Date | null;
+  lastError: string | null;
+}
+
+export interface MessageToStore {
+  gmailId: string;
+  sender: string | null;
+  subject: string | null;
+  sentAt: Date | null;
+}
+
+export interface DealToStore {
+  brandName: string;
+  brandDomain: string;
+  codeKey: string;
+  title: string;
+  description: string;
+  category: string;
+  promoCodes: string[];
+  discount: string | null;
+  terms: string[];
+  expirationDate: string | null;
+  dealUrl: string | null;
+  imageUrls: string[];
+  source: string;
+}
+
+export interface SyncRepository {
+  state(userId: string): Promise<SyncState>;
+  /** Claims the user's sync atomically; false when one is already running (and alive) elsewhere. */
+  claim(userId: string, now: Date, staleAfterMs: number): Promise<boolean>;
+  progress(userId: string, message: string, processed: number, total: number, now: Date): Promise<void>;
+  finish(userId: string, outcome: { message: string; historyId: string | null; error: string | null }, now: Date): Promise<void>;
+  setMonitoredLabels(userId: string, labelIds: string[]): Promise<void>;
+  /** Records message ids still to process; ids already known are left as they are. */
+  addPending(userId: string, gmailIds: string[]): Promise<number>;
+  pendingIds(userId: string): Promise<string[]>;
+  /** Stores a processed message and its deals in one transaction; answers how many deals were new. */
+  storeProcessed(userId: string, message: MessageToStore, deals: DealToStore[]): Promise<number>;
+  markFailed(userId: string, gmailId: string, reason: string, now: Date): Promise<void>;
+  /** Users whose sync was running when the process stopped. */
+  interrupted(): Promise<string[]>;
+}

@@ -1,0 +1,79 @@
+import type { ServerConfig } from "./config";
+import { systemClock, type Clock } from "./application/ports";
+import { SessionService } from "./application/auth/sessions";
+import { GoogleSignInService } from "./application/auth/googleSignIn";
+import { GmailConnection } from "./application/gmail/gmailConnection";
+import { SyncEngine } from "./application/gmail/syncEngine";
+import { DashboardService } from "./application/dashboard";
+import { openDatabase, type Database } from "./infrastructure/db/database";
+import { migrate } from "./infrastructure/db/migrate";
+import {
+  SqlGmailGrantsRepository,
+  SqlLoginCodesRepository,
+  SqlOAuthStatesRepository,
+  SqlSessionsRepository,
+  SqlUsersRepository,
+} from "./infrastructure/db/authRepositories";
+import { SqlSyncRepository } from "./infrastructure/db/syncRepository";
+import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
+import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
+import { GmailHttp } from "./infrastructure/google/gmailHttp";
+import { SecretBox } from "./infrastructure/security/secretBox";
+import { extractDeals } from "./extraction";
+import { buildApp, type AppServices } from "./http/app";
+
+export interface ComposedServer {
+  services: AppServices;
+  db: Database;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  /** Stops background work and closes the HTTP server and the database. */
+  close(): Promise<void>;
+}
+
+/** The composition root: adapters built from configuration and handed to the use cases. */
+export async function composeServer(
+  config: ServerConfig,
+  options: { clock?: Clock; logger?: boolean; log?: (message: string, detail?: unknown) => void } = {},
+): Promise<ComposedServer> {
+  const clock = options.clock ?? systemClock;
+  const db = await openDatabase(config.database);
+  await migrate(db);
+
+  const users = new SqlUsersRepository(db);
+  const syncState = new SqlSyncRepository(db);
+  const google = new GoogleOAuthHttp(
+    config.google.clientId,
+    config.google.clientSecret,
+    `${config.publicUrl}/api/google-signin/callback`,
+    config.google.endpoints,
+    clock,
+  );
+  const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
+  const sync = new SyncEngine(
+    syncState,
+    new GmailHttp(config.google.endpoints.gmailApi, config.sync),
+    gmailConnection,
+    (raw, extractionOptions) => extractDeals(raw, extractionOptions),
+    clock,
+    { fetchConcurrency: config.sync.fetchConcurrency },
+    options.log,
+  );
+  const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
+  const dashboard = new DashboardService(new SqlDealsRepository(db), clock);
+
+  const services: AppServices = { config, users, sessions, signIn, gmailConnection, sync, syncState, dashboard };
+  const app = await buildApp(services, { logger: options.logger ?? false });
+  await sync.resumeInterrupted();
+
+  return {
+    services,
+    db,
+    app,
+    async close() {
+      await app.close();
+      await sync.drain();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join, resolve } from "node:path";
+
+/** Where Google's endpoints are. Production uses Google's; demo mode and tests point all of them at the emulator. */
+export interface GoogleEndpoints {
+  authorization: string;
+  token: string;
+  revocation: string;
+  jwks: string;
+  userinfo: string;
+  issuers: string[];
+  gmailApi: string;
+}
+
+export const GOOGLE_ENDPOINTS: GoogleEndpoints = {
+  authorization: "https://accounts.google.com/o/oauth2/v2/auth",
+  token: "https://oauth2.googleapis.com/token",
+  revocation: "https://oauth2.googleapis.com/revoke",
+  jwks: "https://www.googleapis.com/oauth2/v3/certs",
+  userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+  issuers: ["https://accounts.google.com", "accounts.google.com"],
+  gmailApi: "https://gmail.googleapis.com",
+};
+
+/** The emulator serves Google's paths on one origin, and is its own issuer. */
+export function emulatorEndpoints(baseUrl: string): GoogleEndpoints {
+  return {
+    authorization: `${baseUrl}/o/oauth2/v2/auth`,
+    token: `${baseUrl}/token`,
+    revocation: `${baseUrl}/revoke`,
+    jwks: `${baseUrl}/oauth2/v3/certs`,
+    userinfo: `${baseUrl}/v1/userinfo`,
+    issuers: [baseUrl],
+    gmailApi: baseUrl,
+  };
+}
+
+export interface GmailSyncSettings {
+  /** Google's per-user quota in units a minute; 0 turns the throttle off. */
+  quotaUnitsPerMinute: number;
+  /** Messages fetched at once. */
+  fetchConcurrency: number;
+  /** How often connected mailboxes are synced in the background, in minutes; 0 turns it off. */
+  backgroundIntervalMinutes: number;
+  /** Retries of one Gmail call on 429, rate-limit 403 and 5xx, with exponential backoff from `backoffBaseMs`. */
+  maxRetries: number;
+  backoffBaseMs: number;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** The origin people open; the OAuth redirect URI and the SPA links are built from it. */
+  publicUrl: string;
+  database: { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+  dataDir: string;
+  staticDir: string | null;
+  google: { clientId: string; clientSecret: string; endpoints: GoogleEndpoints };
+  demoMode: boolean;
+  /** 32-byte key that encrypts Google tokens at rest. */
+  encryptionKey: Buffer;
+  /** Secret that signs our access tokens (HS256). */
+  sessionSigningKey: Buffer;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  authRateLimitPerMinute: number;
+  sync: GmailSyncSettings;
+  extensionStoreUrl: string;
+  feedbackFormUrl: string;
+}
+
+export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-secret" };
+
+export const DEFAULT_SYNC_SETTINGS: GmailSyncSettings = {
+  quotaUnitsPerMinute: 6000,
+  fetchConcurrency: 8,
+  backgroundIntervalMinutes: 30,
+  maxRetries: 6,
+  backoffBaseMs: 1000,
+};
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${raw}".`);
+  return value;
+}
+
+function keyFromEnv(env: Env, name: string): Buffer | null {
+  const raw = env[name];
+  if (!raw) return null;
+  const key = Buffer.from(raw, "base64");
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, base64-encoded (openssl rand -base64 32).`);
+  return key;
+}
+
+/** Demo mode keeps its generated keys in the data folder, readable by the owner only. */
+function demoSecrets(dataDir: string): { encryptionKey: Buffer; sessionSigningKey: Buffer } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, "secrets.json");
+  if (!existsSync(file)) {
+    const secrets = { encryptionKey: randomBytes(32).toString("base64"), sessionSigningKey: randomBytes(32).toString("base64") };
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  const stored = JSON.parse(readFileSync(file, "utf8")) as { encryptionKey: string; sessionSigningKey: string };
+  return { encryptionKey: Buffer.from(stored.encryptionKey, "base64"), sessionSigningKey: Buffer.from(stored.sessionSigningKey, "base64") };
+}
+
+/**
+ * Reads the configuration from the environment. With no GOOGLE_CLIENT_ID the product runs in demo mode against
+ * the Google emulator, whose endpoints are filled in once it has started (see server/main.ts).
+ */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const port = integer(env, "PORT", 8080);
+  const host = env.HOST ?? "127.0.0.1";
+  const dataDir = resolve(env.DATA_DIR ?? "data");
+  const demoMode = !env.GOOGLE_CLIENT_ID;
+  const generated = demoMode ? demoSecrets(dataDir) : null;
+  const encryptionKey = keyFromEnv(env, "TOKEN_ENCRYPTION_KEY") ?? generated?.encryptionKey;
+  const sessionSigningKey = keyFromEnv(env, "SESSION_SIGNING_KEY") ?? generated?.sessionSigningKey;
+  if (!encryptionKey || !sessionSigningKey) {
+    throw new Error("With GOOGLE_CLIENT_ID set, TOKEN_ENCRYPTION_KEY and SESSION_SIGNING_KEY are required (32 bytes, base64).");
+  }
+  if (!demoMode && !env.GOOGLE_CLIENT_SECRET) throw new Error("GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID.");
+  return {
+    host,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ""),
+    database: env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
+    dataDir,
+    staticDir: resolve(env.STATIC_DIR ?? "dist"),
+    google: demoMode
+      ? { ...DEMO_CLIENT, endpoints: emulatorEndpoints("http://unset.invalid") }
+      : { clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET!, endpoints: GOOGLE_ENDPOINTS },
+    demoMode,
+    encryptionKey,
+    sessionSigningKey,
+    accessTokenTtlSeconds: integer(env, "ACCESS_TOKEN_TTL_SECONDS", 900),
+    refreshTokenTtlDays: integer(env, "REFRESH_TOKEN_TTL_DAYS", 30),
+    authRateLimitPerMinute: integer(env, "AUTH_RATE_LIMIT_PER_MINUTE", 60),
+    sync: {
+      quotaUnitsPerMinute: integer(env, "GMAIL_QUOTA_UNITS_PER_MINUTE", DEFAULT_SYNC_SETTINGS.quotaUnitsPerMinute),
+      fetchConcurrency: Math.max(1, integer(env, "GMAIL_FETCH_CONCURRENCY", DEFAULT_SYNC_SETTINGS.fetchConcurrency)),
+      backgroundIntervalMinutes: integer(env, "SYNC_INTERVAL_MINUTES", DEFAULT_SYNC_SETTINGS.backgroundIntervalMinutes),
+      maxRetries: integer(env, "GMAIL_MAX_RETRIES", DEFAULT_SYNC_SETTINGS.maxRetries),
+      backoffBaseMs: integer(env, "GMAIL_BACKOFF_BASE_MS", DEFAULT_SYNC_SETTINGS.backoffBaseMs),
+    },
+    extensionStoreUrl: env.EXTENSION_STORE_URL ?? "https://chromewebstore.google.com/",
+    feedbackFormUrl: env.FEEDBACK_FORM_URL ?? "https://forms.gle/",
+  };
+}

@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionService, Authenticated } from "../application/auth/sessions";
+import { sendError } from "./errors";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+/** A preHandler that admits only requests with a valid bearer access token of a live session. */
+export function requireAuth(sessions: SessionService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? "";
+    const match = /^Bearer (\S+)$/i.exec(header);
+    const auth = match ? await sessions.authenticate(match[1]!) : null;
+    if (!auth) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    request.auth = auth;
+  };
+}
+
+/** The signed-in user's id; only call behind requireAuth. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw new Error("requireAuth must run before this handler.");
+  return request.auth.userId;
+}

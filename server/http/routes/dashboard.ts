@@ -1,0 +1,60 @@
+import type { FastifyInstance } from "fastify";
+import type { DashboardFilters } from "../../application/dashboard";
+import type { AppServices } from "../app";
+import { requireAuth, userIdOf } from "../authenticate";
+
+interface FilterQuery {
+  category?: string;
+  search?: string;
+  expiring?: "true" | "false";
+  from_domain?: string;
+  brand?: string;
+}
+
+const filterProperties = {
+  category: { type: "string", maxLength: 100 },
+  search: { type: "string", maxLength: 200 },
+  expiring: { type: "string", enum: ["true", "false"] },
+  from_domain: { type: "string", maxLength: 253, pattern: "^[A-Za-z0-9.-]*$" },
+  brand: { type: "string", format: "uuid" },
+} as const;
+
+function toFilters(query: FilterQuery): DashboardFilters {
+  return {
+    ...(query.category ? { category: query.category } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.expiring === "true" ? { expiringOnly: true } : {}),
+    ...(query.from_domain ? { fromDomain: query.from_domain } : {}),
+    ...(query.brand ? { brandId: query.brand } : {}),
+  };
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, services: AppServices): void {
+  const authenticated = requireAuth(services.sessions);
+
+  app.get<{ Querystring: FilterQuery }>(
+    "/dashboard-products",
+    { preHandler: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
+    async (request) => services.dashboard.dashboard(userIdOf(request), toFilters(request.query)),
+  );
+
+  app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string } }>(
+    "/discover",
+    {
+      preHandler: authenticated,
+      schema: {
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            ...filterProperties,
+            page: { type: "string", pattern: "^[1-9][0-9]{0,5}$" },
+            pageSize: { type: "string", pattern: "^([1-9]|[1-9][0-9]|100)$" },
+          },
+        },
+      },
+    },
+    async (request) =>
+      services.dashboard.page(userIdOf(request), toFilters(request.query), Number(request.query.page ?? 1), Number(request.query.pageSize ?? 20)),
+  );
+}

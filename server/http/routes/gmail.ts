@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { AppServices } from "../app";
+import { requireAuth, userIdOf } from "../authenticate";
+import { sendError } from "../errors";
+import { publicUser } from "./auth";
+
+export const SYNC_IN_PROGRESS = "Sync is already in progress. Please wait for it to complete.";
+
+export function registerGmailRoutes(app: FastifyInstance, services: AppServices): void {
+  const { sessions, users, signIn, sync, syncState } = services;
+  const authenticated = requireAuth(sessions);
+
+  app.get("/connect-gmail", { preHandler: authenticated }, async (request, reply) => {
+    const user = await users.findById(userIdOf(request));
+    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    return { success: true, ...(await signIn.start("connect_gmail", user)), user_data: publicUser(user) };
+  });
+
+  app.post("/sync-gmail", { preHandler: authenticated }, async (request, reply) => {
+    const outcome = await sync.start(userIdOf(request));
+    if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
+    if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
+    return { status: "success", message: "Gmail sync started." };
+  });
+
+  app.get("/sync-gmail", { preHandler: authenticated }, async (request) => {
+    const state = await syncState.state(userIdOf(request));
+    return {
+      status: "success",
+      gmail_sync_status: state.status,
+      gmail_sync_progress: state.progressMessage,
+      progress: state.total > 0 || state.status === "syncing" ? { processed: state.processed, total: state.total } : null,
+    };
+  });
+}

@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { DashboardCodec } from "../../src/infrastructure/http/contract";
+import { promoCodesOf } from "../../src/domain/deal";
+import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
+import { launchChromium, SCREENSHOTS_DIR } from "./support/browser";
+
+describe("a new user", () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({ staticDir: resolve("dist") });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it("registers with Google, allows Gmail access and sees deals with their codes", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(stack.baseUrl);
+    await page.getByRole("link", { name: "Register" }).first().click();
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+
+    await page.waitForURL((url) => url.origin === stack.emulator.baseUrl);
+    await page.getByRole("button", { name: "demo@example.com" }).click();
+    await page.getByRole("button", { name: "Allow" }).click();
+
+    await page.waitForURL(`${stack.baseUrl}/dashboard`, { timeout: 30_000 });
+    const token = await page.evaluate(() => localStorage.getItem("authToken"));
+    expect(token).toBeTruthy();
+    await waitForSync(stack, token!);
+    const dashboard = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token: token! })).body);
+    const codes = dashboard.deals.flatMap((deal) => promoCodesOf(deal));
+    expect(codes.length).toBeGreaterThan(5);
+
+    await page.reload();
+    for (const code of codes.slice(0, 3)) {
+      await page.getByText(code, { exact: true }).first().waitFor({ timeout: 15_000 });
+    }
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/dashboard.png` });
+  });
+});

@@ -1,0 +1,168 @@
+import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { isLeft } from "fp-ts/lib/Either";
+import type * as t from "io-ts";
+import { PathReporter } from "io-ts/lib/PathReporter";
+import { startGoogleEmulator, type GoogleEmulator, type GoogleEmulatorOptions } from "../../../emulator/googleEmulator";
+import { DEMO_CLIENT, emulatorEndpoints, loadConfig, type ServerConfig } from "../../../server/config";
+import { composeServer, type ComposedServer } from "../../../server/compose";
+import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
+
+/** The databases the integration tests run on: PGlite always, and a PostgreSQL server when TEST_DATABASE_URL is set. */
+export const DATABASES: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** A schema of its own on the PostgreSQL server, so that test runs never see each other's rows. */
+async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface Stack {
+  baseUrl: string;
+  apiUrl: string;
+  emulator: GoogleEmulator;
+  server: ComposedServer;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  database?: "pglite" | "postgres";
+  env?: Record<string, string>;
+  emulator?: Partial<GoogleEmulatorOptions>;
+  /** Serve the built SPA from this folder, as `npm start` does. */
+  staticDir?: string;
+}
+
+/** The real server on a free port, talking HTTP to a Google emulator of its own, on PGlite or PostgreSQL. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "deal-finder-test-"));
+  const postgres = options.database === "postgres" ? await freshPostgresSchema() : null;
+  const emulator = await startGoogleEmulator({
+    port: 0,
+    clients: [{ ...DEMO_CLIENT, redirectUris: [`${publicUrl}/api/google-signin/callback`] }],
+    ...options.emulator,
+  });
+  const config = loadConfig({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    GMAIL_BACKOFF_BASE_MS: "20",
+    SYNC_INTERVAL_MINUTES: "0",
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    ...options.env,
+  });
+  config.database = postgres ? { databaseUrl: postgres.url } : { inMemory: true };
+  config.staticDir = options.staticDir ?? null;
+  config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
+  const server = await composeServer(config);
+  await server.app.listen({ host: "127.0.0.1", port });
+  return {
+    baseUrl: publicUrl,
+    apiUrl: `${publicUrl}/api`,
+    emulator,
+    server,
+    config,
+    async close() {
+      await server.close();
+      await emulator.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Decodes a response body with a wire-contract codec, failing the test with the reason when it does not fit. */
+export function decode<C extends t.Mixed>(codec: C, value: unknown): t.TypeOf<C> {
+  const result = codec.decode(value);
+  if (isLeft(result)) throw new Error(`Response does not fit ${codec.name}: ${PathReporter.report(result).join("; ")}\n${JSON.stringify(value)}`);
+  return result.right;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+export async function api(stack: Stack, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** Runs a Google flow from its start endpoint through the consent pages; answers the SPA URL the server redirected to. */
+export async function runGoogleFlow(stack: Stack, startPath: string, choice: ConsentChoice, token?: string): Promise<URL> {
+  const start = await api(stack, "GET", startPath, token ? { token } : {});
+  const { authUrl } = start.body as { authUrl: string };
+  const callback = await consentAtGoogle(authUrl, choice);
+  const response = await fetch(callback, { redirect: "manual" });
+  const location = response.headers.get("location");
+  if (response.status !== 302 || !location) throw new Error(`The callback answered ${response.status}: ${await response.text()}`);
+  return new URL(location);
+}
+
+/** Signs a person up (or in) with Gmail access and answers our tokens. */
+export async function signUpWithGmail(stack: Stack, account: string, choice: Partial<ConsentChoice> = {}) {
+  const landing = await runGoogleFlow(stack, "/google-gmail-signin", { account, ...choice });
+  const tokens = landing.searchParams.get("tokens");
+  if (!tokens) throw new Error(`No tokens in ${landing}`);
+  const completed = await api(stack, "POST", "/auth/complete", { body: { tokens } });
+  return { landing, ...(completed.body as { access_token: string; refresh_token: string; user: { id: string; email: string } }) };
+}
+
+export async function waitForSync(stack: Stack, token: string, timeoutMs = 60_000): Promise<{ gmail_sync_progress: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await api(stack, "GET", "/sync-gmail", { token });
+    const body = status.body as { gmail_sync_status: string; gmail_sync_progress: string };
+    if (body.gmail_sync_status === "idle") return body;
+    if (Date.now() > deadline) throw new Error(`Sync still running: ${body.gmail_sync_progress}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
