@@ -13,7 +13,7 @@ const TRANSACTIONAL_SUBJECT =
   /\b(?:order (?:confirm\w*|#|number|received|update|status)|your order|has shipped|shipped|shipping (?:confirmation|notice|update)|out for delivery|delivered|tracking|receipt|invoice|payment (?:received|due|confirm\w*|failed)|statement|verification code|verify your|security (?:code|alert)|one-time (?:code|passcode|password)|passcode|password|sign-?in|log-?in attempt|reset|2fa|alert:|transaction|purchase of|was made|account (?:update|alert|notice)|appointment (?:confirm\w*|reminder)|booking confirm\w*|reservation confirm\w*|itinerary|refund|return (?:received|label)|subscription (?:renewed|confirm\w*)|welcome to your account)\b/i;
 const TRANSACTIONAL_BODY =
   /\b(?:this is a (?:transactional|service) (?:email|message|alert)|you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)|order total|tracking number|estimated delivery|verification code|reset (?:the|your) password|if you didn[’']t request|transaction alert|available balance|we(?:[’']ve| have) received (?:your )?order)\b/gi;
-const OFFER_WORDS = /\b(?:\d{1,2}\s?% off|[$£€]\s?\d+ off|use code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
+const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
 
 /** True when the message's main purpose is marketing. */
 export function isPromotional(input: ClassifyInput): boolean {
@@ -23,7 +23,7 @@ export function isPromotional(input: ClassifyInput): boolean {
   if (input.hasMarkup) return true;
   const bulk =
     input.headers.has("list-unsubscribe") || input.headers.has("list-id") || /bulk|list/i.test(input.headers.get("precedence") ?? "");
-  const offerHits = (`${input.subject}\n${input.body}`.match(OFFER_WORDS) ?? []).length;
-  if (!bulk && (input.fromIsPersonalProvider || !input.fromIsSubdomain)) return false;
-  return bulk ? offerHits >= 1 : offerHits >= 3;
+  if (bulk) return true;
+  if (input.fromIsPersonalProvider || !input.fromIsSubdomain) return false;
+  return (`${input.subject}\n${input.body}`.match(OFFER_WORDS) ?? []).length >= 3;
 }

@@ -40,7 +40,11 @@ const NOT_AN_OFFER_END =
   /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|starts?|starting|begins?|opens?|from)\b/i;
 const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a)\s*$/i;
-const CLAUSE_BREAK = /[.;·|•\n(]\s/g;
+/** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
+const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
+/** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
+const HOLIDAY_CUE = /\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?$/i;
+const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
 
 function lastDayOfMonth(year: number, monthIndex: number): string {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);
@@ -85,8 +89,11 @@ function holidayDate(name: string, sendDate: string): string | null {
   return null;
 }
 
+/** The strongest end cue in the window; a cue right before the date counts a little more than a distant one. */
 function cueScore(window: string): number {
-  for (const [pattern, score] of END_CUES) if (pattern.test(window)) return score;
+  for (const [pattern, score] of END_CUES) {
+    if (pattern.test(window)) return pattern.test(window.slice(-25)) ? score + 0.5 : score;
+  }
   return 0;
 }
 
@@ -116,7 +123,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
     for (const result of results) {
       const window = windowBefore(text, result.index, previousEnd);
       const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
-      const joinsRange: boolean = previous !== null && RANGE_JOIN.test(text.slice(previousEnd, result.index));
+      const joinsRange: boolean =
+        previous !== null && (RANGE_JOIN.test(text.slice(previousEnd, result.index)) || SAME_MOMENT_JOIN.test(text.slice(previousEnd, result.index)));
 
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(joinText)) : cueScore(window);
@@ -165,8 +173,8 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
 
   const holiday = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
   for (const match of text.matchAll(holiday)) {
-    const score = cueScore(windowBefore(text, match.index, 0));
-    if (score > 0 && !NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) push(match.index, holidayDate(match[1]!, sendDate), score);
+    const window = windowBefore(text, match.index, 0);
+    if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5);
   }
 
   const dayRange = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
