@@ -109,6 +109,9 @@ export const SettingsCodec = t.type({
 
 export const BrandToggleCodec = t.type({ status: t.literal("success"), is_active: t.boolean, message: t.string });
 
+/** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
+export const EarlyAccessResponseCodec = t.type({ success: t.boolean, message: t.string });
+
 export type UserDto = t.TypeOf<typeof UserCodec>;
 export type DealDto = t.TypeOf<typeof DealCodec>;
 export type DashboardDto = t.TypeOf<typeof DashboardCodec>;

@@ -1,0 +1,12 @@
+import type { AuthActor } from "./machines/authMachine";
+import type { provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
+
+/** The running auth machine, shared by the whole app. */
+export class AuthSession {
+  constructor(readonly actor: AuthActor) {}
+}
+
+/** The OAuth callback machine wired to its ports; each visit of /oauth-callback starts one from it. */
+export class OAuthCallbackLogic {
+  constructor(readonly logic: ReturnType<typeof provideOAuthCallbackMachine>) {}
+}

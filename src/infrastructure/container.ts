@@ -1,0 +1,117 @@
+import { Container } from "inversify";
+import { QueryClient } from "@tanstack/query-core";
+import { createActor } from "xstate";
+import { AuthGateway } from "../application/ports/auth";
+import { SessionStore } from "../application/ports/session";
+import { Clipboard, Clock, Navigation } from "../application/ports/platform";
+import { Notifier } from "../application/ports/notifications";
+import { AppConfigSource } from "../application/ports/appConfig";
+import { DashboardSource } from "../application/ports/deals";
+import { EarlyAccessGateway } from "../application/ports/earlyAccess";
+import { ToastCenter } from "../application/toastCenter";
+import { GoogleAuthStarter } from "../application/googleAuth";
+import { AuthSession, OAuthCallbackLogic } from "../application/services";
+import { provideAuthMachine } from "../application/machines/authMachine";
+import {
+  provideTokenRefreshMachine,
+  requestRefresh,
+  type TokenRefreshActor,
+} from "../application/machines/tokenRefreshMachine";
+import { provideOAuthCallbackMachine } from "../application/machines/oauthCallbackMachine";
+import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpConfig, type RefreshSession } from "./http/httpClient";
+import { HttpAuthGateway } from "./http/authGateway";
+import { HttpAppConfigSource } from "./http/appConfigSource";
+import { HttpEarlyAccessGateway } from "./http/earlyAccessGateway";
+import { CachedDashboardSource, createQueryClient } from "./http/dashboardSource";
+import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "./storage/localSessionStore";
+import { BrowserClipboard, BrowserNavigation, SystemClock } from "./platform/browser";
+
+const TOKEN_REFRESH_ACTOR = Symbol("TokenRefreshActor");
+
+export interface ContainerOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  localStorage?: Storage;
+  sessionStorage?: Storage;
+  /** Replace browser adapters, e.g. navigation in tests. */
+  navigation?: Navigation;
+}
+
+/**
+ * The composition root's wiring: every port bound to its adapter, and the long-lived machines started with their
+ * actors provided from those ports. Views resolve what they need from this container through React context.
+ */
+export function createContainer(options: ContainerOptions): Container {
+  const container = new Container({ defaultScope: "Singleton" });
+  const httpConfig: HttpConfig = {
+    baseUrl: options.baseUrl.replace(/\/$/, ""),
+    timeoutMs: HTTP_TIMEOUT_MS,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+  };
+  container.bind<HttpConfig>(HTTP_CONFIG).toConstantValue(httpConfig);
+  container.bind<Storage>(LOCAL_STORAGE).toConstantValue(options.localStorage ?? window.localStorage);
+  container.bind<Storage>(SESSION_STORAGE).toConstantValue(options.sessionStorage ?? window.sessionStorage);
+  container.bind(SessionStore).to(LocalSessionStore);
+  container.bind(Clock).to(SystemClock);
+  container.bind(Clipboard).to(BrowserClipboard);
+  if (options.navigation) container.bind(Navigation).toConstantValue(options.navigation);
+  else container.bind(Navigation).to(BrowserNavigation);
+  container.bind(ToastCenter).toConstantValue(new ToastCenter());
+  container.bind(Notifier).toService(ToastCenter);
+  container.bind(QueryClient).toConstantValue(createQueryClient());
+  container.bind(HttpClient).toSelf();
+  // Resolved at call time: the refresh machine itself needs the gateway that needs the HTTP client.
+  container
+    .bind<RefreshSession>(REFRESH_SESSION)
+    .toConstantValue(() => requestRefresh(container.get<TokenRefreshActor>(TOKEN_REFRESH_ACTOR)));
+  container.bind(AuthGateway).to(HttpAuthGateway);
+  container.bind(AppConfigSource).to(HttpAppConfigSource);
+  container.bind(EarlyAccessGateway).to(HttpEarlyAccessGateway);
+  container.bind(DashboardSource).to(CachedDashboardSource);
+
+  container.bind(AuthSession).toDynamicValue((context) => {
+    const session = context.get(SessionStore);
+    const logic = provideAuthMachine({
+      auth: context.get(AuthGateway),
+      session,
+      navigation: context.get(Navigation),
+    });
+    const actor = createActor(logic, { input: { storedUser: session.storedUser() } });
+    // Cached data belongs to the person who fetched it.
+    actor.subscribe((snapshot) => {
+      if (snapshot.matches("signedOut")) context.get(QueryClient).clear();
+    });
+    return new AuthSession(actor.start());
+  });
+  container.bind<TokenRefreshActor>(TOKEN_REFRESH_ACTOR).toDynamicValue((context) => {
+    const logic = provideTokenRefreshMachine({
+      auth: context.get(AuthGateway),
+      session: context.get(SessionStore),
+      navigation: context.get(Navigation),
+      onSessionEnded: () => container.get(AuthSession).actor.send({ type: "SESSION_EXPIRED" }),
+    });
+    return createActor(logic).start();
+  });
+  container.bind(OAuthCallbackLogic).toDynamicValue(
+    (context) =>
+      new OAuthCallbackLogic(
+        provideOAuthCallbackMachine({
+          auth: context.get(AuthGateway),
+          session: context.get(SessionStore),
+          navigation: context.get(Navigation),
+          notifier: context.get(Notifier),
+          signIn: (session) => context.get(AuthSession).actor.send({ type: "SIGNED_IN", session }),
+        }),
+      ),
+  );
+  container.bind(GoogleAuthStarter).toDynamicValue(
+    (context) =>
+      new GoogleAuthStarter({
+        auth: context.get(AuthGateway),
+        session: context.get(SessionStore),
+        navigation: context.get(Navigation),
+        notifier: context.get(Notifier),
+      }),
+  );
+  return container;
+}

@@ -1,0 +1,141 @@
+import { inject, injectable } from "inversify";
+import type * as t from "io-ts";
+import { isLeft } from "fp-ts/Either";
+import { PathReporter } from "io-ts/PathReporter";
+import { RequestError } from "../../application/errors";
+import { SessionStore } from "../../application/ports/session";
+import { Notifier } from "../../application/ports/notifications";
+import { Navigation } from "../../application/ports/platform";
+
+export const HTTP_TIMEOUT_MS = 30_000;
+export const NETWORK_ERROR_MESSAGE = "Network error occurred";
+
+export interface HttpConfig {
+  baseUrl: string;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+export const HTTP_CONFIG = Symbol("HttpConfig");
+/** Asks the token refresh machine for a refresh (or joins the running one); true when a new token is stored. */
+export const REFRESH_SESSION = Symbol("RefreshSession");
+export type RefreshSession = () => Promise<boolean>;
+
+type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The caller shows its own message, so no 'Request failed' toast. */
+  silent?: boolean;
+}
+
+/** Calls whose 401 means "these credentials are wrong", not "the access token expired". */
+const NO_REFRESH_PATHS = ["/auth/refresh", "/auth/complete", "/logout"];
+
+/** Arrays repeat their key without index brackets (a=1&a=2); empty values are left out. */
+export function toQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The one way the SPA talks to the API: JSON over fetch with a timeout, the bearer token when one is stored, one
+ * refresh and retry on 401, every answer decoded with its wire codec, every failure a RequestError.
+ */
+@injectable()
+export class HttpClient {
+  constructor(
+    @inject(HTTP_CONFIG) private readonly config: HttpConfig,
+    @inject(SessionStore) private readonly session: SessionStore,
+    @inject(Notifier) private readonly notifier: Notifier,
+    @inject(Navigation) private readonly navigation: Navigation,
+    @inject(REFRESH_SESSION) private readonly refreshSession: RefreshSession,
+  ) {}
+
+  get<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {
+    return this.request("GET", path, codec, options);
+  }
+
+  post<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {
+    return this.request("POST", path, codec, options);
+  }
+
+  delete<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {
+    return this.request("DELETE", path, codec, options);
+  }
+
+  async request<A>(method: string, path: string, codec: t.Decoder<unknown, A>, options: RequestOptions): Promise<A> {
+    try {
+      let sent = await this.send(method, path, options);
+      if (sent.response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
+        const stored = this.session.accessToken();
+        // A refresh that finished while this request was in flight already stored a new token: just retry.
+        const retry = stored !== null && stored !== sent.token ? true : await this.refreshSession();
+        if (retry) sent = await this.send(method, path, options);
+      }
+      return await this.decode(method, path, sent.response, codec);
+    } catch (error) {
+      const failure =
+        error instanceof RequestError ? error : new RequestError(null, "network_error", NETWORK_ERROR_MESSAGE);
+      if (this.shouldToast(path, options)) {
+        this.notifier.notify({ title: "Request failed", description: failure.message, variant: "destructive" });
+      }
+      throw failure;
+    }
+  }
+
+  private shouldToast(path: string, options: RequestOptions): boolean {
+    return !options.silent && !path.startsWith("/auth/") && this.navigation.currentPath() !== "/oauth-callback";
+  }
+
+  private async send(method: string, path: string, options: RequestOptions) {
+    const token = this.session.accessToken();
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
+    try {
+      const response = await this.config.fetch(`${this.config.baseUrl}${path}${toQueryString(options.query)}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: "omit",
+        signal: controller.signal,
+      });
+      return { response, token };
+    } catch {
+      throw new RequestError(null, controller.signal.aborted ? "timeout" : "network_error", NETWORK_ERROR_MESSAGE);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async decode<A>(method: string, path: string, response: Response, codec: t.Decoder<unknown, A>): Promise<A> {
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const error = body as { code?: unknown; message?: unknown; error?: unknown } | undefined;
+      const message =
+        typeof error?.message === "string" && error.message
+          ? error.message
+          : typeof error?.error === "string" && error.error
+            ? error.error
+            : NETWORK_ERROR_MESSAGE;
+      throw new RequestError(response.status, typeof error?.code === "string" ? error.code : "http_error", message);
+    }
+    const decoded = codec.decode(body);
+    if (isLeft(decoded)) {
+      const problems = PathReporter.report(decoded).slice(0, 3).join("; ");
+      throw new RequestError(response.status, "bad_response", `Unexpected response from ${method} ${path}: ${problems}`);
+    }
+    return decoded.right;
+  }
+}

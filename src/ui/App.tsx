@@ -1,0 +1,66 @@
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { HeaderContainer } from "./components/HeaderContainer";
+import { ToasterContainer } from "./components/ToasterContainer";
+import { LoadingScreen } from "./components/LoadingScreen";
+import { skipLink } from "./components/primitives.css";
+import { GuestOnly, HomeGate, Protected } from "./routing/guards";
+import { LandingRoute } from "./pages/landing/LandingRoute";
+import { LoginRoute } from "./pages/LoginRoute";
+import { RegisterRoute } from "./pages/RegisterRoute";
+import { OAuthCallbackRoute } from "./pages/OAuthCallbackRoute";
+import { NotFoundPage } from "./pages/NotFoundPage";
+
+// Signed-in screens load on demand, keeping the landing page's JavaScript small.
+const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage"));
+const SettingsPage = lazy(() => import("./pages/settings/SettingsPage"));
+const PrivacyPage = lazy(() => import("./pages/legal/PrivacyPage"));
+const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
+
+/** The routes of SPEC section 2 under a global header and toast area. */
+export function App() {
+  return (
+    <>
+      <a href="#main" className={skipLink}>
+        Skip to content
+      </a>
+      <HeaderContainer />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Switch>
+            <Route path="/">
+              <HomeGate>
+                <LandingRoute />
+              </HomeGate>
+            </Route>
+            <Route path="/login">
+              <GuestOnly>
+                <LoginRoute />
+              </GuestOnly>
+            </Route>
+            <Route path="/register">
+              <GuestOnly>
+                <RegisterRoute />
+              </GuestOnly>
+            </Route>
+            <Route path="/dashboard">
+              <Protected>
+                <DashboardPage />
+              </Protected>
+            </Route>
+            <Route path="/settings">
+              <Protected>
+                <SettingsPage />
+              </Protected>
+            </Route>
+            <Route path="/privacy" component={PrivacyPage} />
+            <Route path="/terms" component={TermsPage} />
+            <Route path="/oauth-callback" component={OAuthCallbackRoute} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </main>
+      <ToasterContainer />
+    </>
+  );
+}

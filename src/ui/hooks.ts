@@ -1,0 +1,44 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { AuthSession } from "../application/services";
+import { authStatusOf, type AuthStatus } from "../application/machines/authMachine";
+import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
+import type { LiveQuery, QueryState } from "../application/ports/deals";
+import type { User } from "../domain/user";
+import { useService } from "./di";
+
+export function useAuthStatus(): AuthStatus {
+  const { actor } = useService(AuthSession);
+  return useSelector(actor, authStatusOf);
+}
+
+export function useCurrentUser(): User | null {
+  const { actor } = useService(AuthSession);
+  return useSelector(actor, (snapshot) => (authStatusOf(snapshot) === "signedIn" ? snapshot.context.user : null));
+}
+
+export function useSignOut(): () => void {
+  const { actor } = useService(AuthSession);
+  return () => actor.send({ type: "SIGN_OUT" });
+}
+
+/** The server's public configuration, or null until it has loaded (or when it cannot load). */
+export function useAppConfig(): AppConfig | null {
+  const source = useService(AppConfigSource);
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    source.load().then(
+      (loaded) => live && setConfig(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  return config;
+}
+
+export function useLiveQuery<T>(query: LiveQuery<T>): QueryState<T> {
+  return useSyncExternalStore(query.subscribe, query.getSnapshot, query.getSnapshot);
+}
