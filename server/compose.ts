@@ -16,6 +16,9 @@ import {
 } from "./infrastructure/db/authRepositories";
 import { SqlSyncRepository } from "./infrastructure/db/syncRepository";
 import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
+import { SqlBrandsRepository, SqlEarlyAccessRepository, SqlPreferencesRepository } from "./infrastructure/db/settingsRepositories";
+import { GmailLabelsService } from "./application/gmail/gmailLabels";
+import { BackgroundSync } from "./application/gmail/backgroundSync";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
@@ -50,9 +53,10 @@ export async function composeServer(
   );
   const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
+  const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const sync = new SyncEngine(
     syncState,
-    new GmailHttp(config.google.endpoints.gmailApi, config.sync),
+    gmailApi,
     gmailConnection,
     (raw, extractionOptions) => extractDeals(raw, extractionOptions),
     clock,
@@ -62,15 +66,32 @@ export async function composeServer(
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
   const dashboard = new DashboardService(new SqlDealsRepository(db), clock);
 
-  const services: AppServices = { config, users, sessions, signIn, gmailConnection, sync, syncState, dashboard };
+  const preferences = new SqlPreferencesRepository(db);
+  const services: AppServices = {
+    config,
+    users,
+    sessions,
+    signIn,
+    gmailConnection,
+    sync,
+    syncState,
+    dashboard,
+    brands: new SqlBrandsRepository(db),
+    gmailLabels: new GmailLabelsService(gmailApi, gmailConnection, syncState),
+    preferences,
+    earlyAccess: new SqlEarlyAccessRepository(db),
+  };
   const app = await buildApp(services, { logger: options.logger ?? false });
   await sync.resumeInterrupted();
+  const background = new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log);
+  background.start();
 
   return {
     services,
     db,
     app,
     async close() {
+      background.stop();
       await app.close();
       await sync.drain();
       await db.close();

@@ -126,3 +126,35 @@ export interface SyncRepository {
   /** Users whose sync was running when the process stopped. */
   interrupted(): Promise<string[]>;
 }
+
+export interface BrandRecord {
+  id: string;
+  name: string;
+  domain: string;
+  isActive: boolean;
+}
+
+export interface BrandsRepository {
+  list(userId: string): Promise<BrandRecord[]>;
+  /** Flips a brand of this user; null when the user has no such brand. */
+  toggle(userId: string, brandId: string): Promise<boolean | null>;
+}
+
+export interface Preferences {
+  weeklyReport: boolean;
+  syncIntervalMinutes: number;
+}
+
+export interface PreferencesRepository {
+  get(userId: string): Promise<Preferences>;
+  save(userId: string, preferences: Preferences): Promise<void>;
+  /** Connected users whose last sync is older than their interval. */
+  dueForSync(now: Date, defaultIntervalMinutes: number): Promise<string[]>;
+}
+
+export type ShoppingFrequency = "daily" | "weekly" | "monthly" | "occasionally";
+
+export interface EarlyAccessRepository {
+  /** Stores a request; false when that email had asked already. */
+  add(request: { name: string; email: string; shoppingFrequency: ShoppingFrequency }): Promise<boolean>;
+}

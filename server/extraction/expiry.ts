@@ -112,7 +112,18 @@ function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
   return parsers;
 }
 
-function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, bias: number): Candidate[] {
+/** Any word that can introduce an offer end; a line without one cannot hold a scored date, so chrono skips it. */
+const ANY_END_WORD = new RegExp(END_CUES.map(([pattern]) => pattern.source).join("|"), "i");
+
+/** Something chrono could read as a day: a digit, a weekday, a month or a relative day word. */
+const DATE_HINT =
+  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/i;
+
+function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: string, bias: number): Candidate[] {
+  const text = fullText
+    .split("\n")
+    .filter((line) => DATE_HINT.test(line) && ANY_END_WORD.test(line))
+    .join("\n");
   const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
   const found: Candidate[] = [];
   for (const parser of parserFor(input.dayFirst, text)) {

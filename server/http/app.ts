@@ -10,11 +10,19 @@ import type { GoogleSignInService } from "../application/auth/googleSignIn";
 import type { GmailConnection } from "../application/gmail/gmailConnection";
 import type { SyncEngine } from "../application/gmail/syncEngine";
 import type { DashboardService } from "../application/dashboard";
-import type { SyncRepository, UsersRepository } from "../application/repositories";
+import type { GmailLabelsService } from "../application/gmail/gmailLabels";
+import type {
+  BrandsRepository,
+  EarlyAccessRepository,
+  PreferencesRepository,
+  SyncRepository,
+  UsersRepository,
+} from "../application/repositories";
 import { registerErrorHandling, sendError } from "./errors";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerGmailRoutes } from "./routes/gmail";
 import { registerDashboardRoutes } from "./routes/dashboard";
+import { registerSettingsRoutes } from "./routes/settings";
 
 /** Everything the HTTP layer calls; composed in server/compose.ts. */
 export interface AppServices {
@@ -26,6 +34,10 @@ export interface AppServices {
   sync: SyncEngine;
   syncState: SyncRepository;
   dashboard: DashboardService;
+  brands: BrandsRepository;
+  gmailLabels: GmailLabelsService;
+  preferences: PreferencesRepository;
+  earlyAccess: EarlyAccessRepository;
 }
 
 export const API_PREFIX = "/api";
@@ -73,6 +85,7 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
       registerAuthRoutes(api, services);
       registerGmailRoutes(api, services);
       registerDashboardRoutes(api, services);
+      registerSettingsRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -61,7 +61,8 @@ export class SqlSyncRepository implements SyncRepository {
 
   async setMonitoredLabels(userId: string, labelIds: string[]): Promise<void> {
     await this.ensure(userId);
-    await this.db.query("UPDATE gmail_sync_state SET monitored_labels = $2 WHERE user_id = $1", [userId, labelIds]);
+    // Forgetting the historyId makes the next sync list the new set in full; messages already processed are skipped.
+    await this.db.query("UPDATE gmail_sync_state SET monitored_labels = $2, history_id = NULL WHERE user_id = $1", [userId, labelIds]);
   }
 
   async addPending(userId: string, gmailIds: string[]): Promise<number> {

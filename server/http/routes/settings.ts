@@ -1,0 +1,175 @@
+import type { FastifyInstance } from "fastify";
+import { UnknownLabelError } from "../../application/gmail/gmailLabels";
+import { GmailApiError } from "../../application/ports";
+import type { AppServices } from "../app";
+import { requireAuth, userIdOf } from "../authenticate";
+import { sendError } from "../errors";
+import { publicUser } from "./auth";
+import { SYNC_IN_PROGRESS } from "./gmail";
+
+const uuidParam = { type: "object", required: ["id"], properties: { id: { type: "string", format: "uuid" } } } as const;
+const labelIdsBody = {
+  type: "object",
+  required: ["labels"],
+  additionalProperties: false,
+  properties: { labels: { type: "array", minItems: 1, maxItems: 50, uniqueItems: true, items: { type: "string", minLength: 1, maxLength: 200 } } },
+} as const;
+
+export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
+  const { sessions, users, brands, gmailConnection, gmailLabels, syncState, sync, preferences, config } = services;
+  const authenticated = requireAuth(sessions);
+
+  /** Gmail labels, or an empty list with the reason when Gmail cannot be asked right now. */
+  const labelsOf = async (userId: string) => {
+    try {
+      return { labels: (await gmailLabels.labels(userId)) ?? [], labelsError: null };
+    } catch (error) {
+      if (error instanceof GmailApiError) return { labels: [], labelsError: `Gmail could not list your labels (${error.status}).` };
+      throw error;
+    }
+  };
+
+  app.get("/settings", { preHandler: authenticated }, async (request, reply) => {
+    const userId = userIdOf(request);
+    const user = await users.findById(userId);
+    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    const [brandList, linkedAccount, state, labels] = await Promise.all([
+      brands.list(userId),
+      gmailConnection.linkedAccount(userId),
+      syncState.state(userId),
+      labelsOf(userId),
+    ]);
+    return {
+      status: "success",
+      data: {
+        brands: brandList,
+        gmailLabels: labels.labels,
+        gmailConnected: linkedAccount !== null,
+        lastSync: state.lastSyncAt?.toISOString() ?? null,
+        linkedAccount,
+        user: publicUser(user),
+      },
+    };
+  });
+
+  app.post<{ Params: { id: string } }>("/api/toggle_brand/:id", { preHandler: authenticated, schema: { params: uuidParam } }, async (request, reply) => {
+    const isActive = await brands.toggle(userIdOf(request), request.params.id);
+    if (isActive === null) return sendError(reply, 404, "brand_not_found", "There is no such brand in your account.");
+    return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
+  });
+
+  app.post("/disconnect-gmail", { preHandler: authenticated }, async (request, reply) => {
+    const userId = userIdOf(request);
+    await sync.settled(userId);
+    if (!(await gmailConnection.disconnect(userId))) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected.");
+    return { status: "success", message: "Gmail disconnected. The deals already found stay on your dashboard." };
+  });
+
+  app.get("/gmail/labels", { preHandler: authenticated }, async (request, reply) => {
+    const labels = await gmailLabels.labels(userIdOf(request));
+    if (!labels) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Please connect your Gmail account to manage labels.");
+    return { status: "success", labels };
+  });
+
+  app.put<{ Body: { labels: string[] } }>("/gmail/labels", { preHandler: authenticated, schema: { body: labelIdsBody } }, async (request, reply) => {
+    try {
+      return { status: "success", labels: await gmailLabels.setMonitored(userIdOf(request), request.body.labels) };
+    } catch (error) {
+      if (error instanceof UnknownLabelError) return sendError(reply, 400, "unknown_label", error.message);
+      throw error;
+    }
+  });
+
+  app.post<{ Body: { labels?: string[] } | null }>(
+    "/gmail/sync",
+    { preHandler: authenticated, schema: { body: { ...labelIdsBody, required: [] } } },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      if (request.body?.labels) {
+        try {
+          await gmailLabels.setMonitored(userId, request.body.labels);
+        } catch (error) {
+          if (error instanceof UnknownLabelError) return sendError(reply, 400, "unknown_label", error.message);
+          throw error;
+        }
+      }
+      const outcome = await sync.start(userId);
+      if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
+      if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
+      return { status: "success", message: "Gmail sync started." };
+    },
+  );
+
+  app.get("/user/settings", { preHandler: authenticated }, async (request) => ({
+    status: "success",
+    settings: await preferences.get(userIdOf(request)),
+  }));
+
+  app.put<{ Body: { weeklyReport: boolean; syncIntervalMinutes: number } }>(
+    "/user/settings",
+    {
+      preHandler: authenticated,
+      schema: {
+        body: {
+          type: "object",
+          required: ["weeklyReport", "syncIntervalMinutes"],
+          additionalProperties: false,
+          properties: {
+            weeklyReport: { type: "boolean" },
+            syncIntervalMinutes: { type: "integer", minimum: 15, maximum: 1440 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      await preferences.save(userIdOf(request), request.body);
+      return { status: "success", settings: request.body };
+    },
+  );
+
+  app.delete("/account", { preHandler: authenticated }, async (request) => {
+    const userId = userIdOf(request);
+    await sync.settled(userId);
+    let googleAccessRevoked = true;
+    try {
+      await gmailConnection.disconnect(userId);
+    } catch (error) {
+      // The account is deleted all the same; the person is told that Google could not be reached.
+      request.log.warn({ err: error }, "revoking Google access failed during account deletion");
+      googleAccessRevoked = false;
+    }
+    const deleted = await users.delete(userId);
+    return {
+      success: true,
+      deleted,
+      googleAccessRevoked,
+      message: googleAccessRevoked
+        ? "Your account and all its data were deleted, and Deal Finder's access to your Gmail was revoked."
+        : "Your account and all its data were deleted. Google could not be reached to revoke access: remove Deal Finder at myaccount.google.com/permissions.",
+    };
+  });
+
+  app.post<{ Body: { name: string; email: string; shopping_frequency: "daily" | "weekly" | "monthly" | "occasionally" } }>(
+    "/early-access",
+    {
+      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["name", "email", "shopping_frequency"],
+          additionalProperties: false,
+          properties: {
+            name: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
+            email: { type: "string", format: "email", maxLength: 254 },
+            shopping_frequency: { type: "string", enum: ["daily", "weekly", "monthly", "occasionally"] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { name, email, shopping_frequency } = request.body;
+      await services.earlyAccess.add({ name: name.trim(), email: email.trim(), shoppingFrequency: shopping_frequency });
+      return { success: true, message: "Request sent successfully! We'll be in touch soon." };
+    },
+  );
+}
