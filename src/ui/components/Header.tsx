@@ -23,7 +23,11 @@ export function Header({ user, demoMode, extensionStoreUrl, onLogout }: HeaderPr
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link href="/" className={styles.brand}>
-          <span aria-hidden="true">🏷️</span>
+          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 64 64">
+            <rect width="64" height="64" rx="14" fill="currentColor" opacity="0.15" />
+            <path d="M18 20h16l12 12-14 14-14-14z" fill="currentColor" />
+            <circle cx="26" cy="28" r="3" fill="#fff" />
+          </svg>
           Deal Finder
         </Link>
         <nav className={styles.nav} aria-label="Main">

@@ -21,8 +21,8 @@ export function OAuthCallbackPage({ view }: { view: OAuthCallbackView }) {
         )}
         {view.kind === "success" && (
           <>
-            <div className={styles.statusIcon} aria-hidden="true">
-              ✅
+            <div className={`${styles.statusIcon} ${styles.success}`} aria-hidden="true">
+              ✓
             </div>
             <h1 id="oauth-title" className={heading1}>
               Success!
@@ -33,8 +33,8 @@ export function OAuthCallbackPage({ view }: { view: OAuthCallbackView }) {
         )}
         {view.kind === "error" && (
           <>
-            <div className={styles.statusIcon} aria-hidden="true">
-              ⚠️
+            <div className={`${styles.statusIcon} ${styles.failure}`} aria-hidden="true">
+              !
             </div>
             <h1 id="oauth-title" className={heading1}>
               Oops!

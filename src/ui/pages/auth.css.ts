@@ -50,6 +50,20 @@ export const notice = style({
 
 export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-export const statusIcon = style({ fontSize: "2.5rem", lineHeight: 1 });
+export const statusIcon = style({
+  alignSelf: "center",
+  width: "3.5rem",
+  height: "3.5rem",
+  borderRadius: "50%",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  fontSize: "2rem",
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: 1,
+});
+
+export const success = style({ background: vars.color.successSoft, color: vars.color.success });
+export const failure = style({ background: vars.color.dangerSoft, color: vars.color.danger });
 
 export const actions = style({ justifyContent: "center" });
