@@ -44,7 +44,7 @@ function regexLiteral(word: string): string {
 
 /** Builds the WHERE clause of the dashboard's filters; every value travels as a parameter. */
 function filterClause(userId: string, today: string, filters: DashboardFilters): { where: string; params: unknown[] } {
-  const params: unknown[] = [userId, today];
+  const params: unknown[] = [userId];
   const conditions = ["d.user_id = $1", "b.is_active"];
   const add = (sql: (placeholder: string) => string, value: unknown) => {
     params.push(value);
@@ -53,7 +53,7 @@ function filterClause(userId: string, today: string, filters: DashboardFilters):
   if (filters.category) add((p) => `lower(d.category) = lower(${p})`, filters.category);
   if (filters.brandId) add((p) => `b.id::text = ${p}`, filters.brandId);
   if (filters.fromDomain) add((p) => `(b.domain = lower(${p}) OR lower(${p}) LIKE '%.' || b.domain)`, filters.fromDomain);
-  if (filters.expiringOnly) conditions.push("d.expiration_date BETWEEN $2::date AND $2::date + 7");
+  if (filters.expiringOnly) add((p) => `d.expiration_date BETWEEN ${p}::date AND ${p}::date + 7`, today);
   for (const word of (filters.search ?? "").trim().split(/\s+/).filter(Boolean)) {
     // The word-prefix rule: each word must begin a word of the title, description, brand, domain, category or a code.
     add(
@@ -70,13 +70,15 @@ export class SqlDealsRepository implements DealsRepository {
 
   async deals(userId: string, today: string, filters: DashboardFilters, page?: { offset: number; limit: number }): Promise<Deal[]> {
     const { where, params } = filterClause(userId, today, filters);
+    params.push(today);
+    const todayParam = `$${params.length}::date`;
     const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : "";
     const rows = await this.db.query<DealRow>(
       `SELECT d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
               d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE ${where}
-       ORDER BY CASE WHEN d.expiration_date < $2::date THEN 2 WHEN d.expiration_date IS NULL THEN 1 ELSE 0 END,
+       ORDER BY CASE WHEN d.expiration_date < ${todayParam} THEN 2 WHEN d.expiration_date IS NULL THEN 1 ELSE 0 END,
                 d.expiration_date, d.sent_at DESC NULLS LAST, d.id${paging}`,
       params,
     );
