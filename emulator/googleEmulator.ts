@@ -83,8 +83,10 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   let baseUrl = "";
 
   const mailboxes = new Map<string, Mailbox>();
+  let sequence = 0;
+  const nextSequence = () => sequence++;
   for (const account of ACCOUNTS) {
-    const mailbox = new Mailbox(account.email, now);
+    const mailbox = new Mailbox(account.email, now, nextSequence);
     for (const entry of await mailboxEntries(account, options, now())) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
     mailbox.startHistoryHere();
     mailboxes.set(account.email, mailbox);

@@ -64,7 +64,6 @@ export class Mailbox {
   private readonly messages = new Map<string, StoredMessage>();
   private readonly labels = new Map<string, GmailLabel>();
   private readonly history: HistoryRecord[] = [];
-  private sequence = 0;
   private currentHistoryId: number;
   /** The oldest startHistoryId history.list still answers; older ones get 404 as Google's do. */
   private historyFloor: number;
@@ -72,6 +71,8 @@ export class Mailbox {
   constructor(
     readonly email: string,
     private readonly now: () => Date,
+    /** Shared by all mailboxes of one emulator, so message ids never repeat across accounts, as Gmail's do not. */
+    private readonly nextSequence: () => number,
     firstHistoryId = 1000,
   ) {
     for (const id of SYSTEM_LABEL_IDS) this.labels.set(id, { id, name: id, type: "system" });
@@ -129,8 +130,8 @@ export class Mailbox {
   add(raw: Uint8Array, labelIdsOrNames: readonly string[], preferredId?: string | null): StoredMessage {
     const mime = parseMessage(raw);
     const internalDate = dateHeaderMillis(mime) ?? this.now().getTime();
-    let id = preferredId && /^[0-9a-f]{1,20}$/.test(preferredId) ? preferredId : messageIdFor(internalDate, this.sequence++);
-    while (this.messages.has(id)) id = messageIdFor(internalDate, this.sequence++);
+    let id = preferredId && /^[0-9a-f]{1,20}$/.test(preferredId) ? preferredId : messageIdFor(internalDate, this.nextSequence());
+    while (this.messages.has(id)) id = messageIdFor(internalDate, this.nextSequence());
     const historyId = ++this.currentHistoryId;
     const message: StoredMessage = {
       id,

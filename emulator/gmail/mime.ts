@@ -119,12 +119,24 @@ function parsePart(text: string, start: number, end: number): MimePart {
   return part;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 function parseMultipart(text: string, start: number, end: number, boundary: string): MimePart[] {
-  const delimiter = new RegExp(`(?:^|\\r?\\n)--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(--)?[ \\t]*(?:\\r?\\n|$)`, "g");
+  const delimiter = new RegExp(`\\r?\\n--${escapeRegExp(boundary)}(--)?[ \\t]*(?:\\r?\\n|$)`, "g");
   delimiter.lastIndex = start;
   const region = text.slice(0, end);
   const children: MimePart[] = [];
   let partStart: number | null = null;
+  // With no preamble the body opens with the first delimiter, which has no line break before it.
+  const opening = new RegExp(`--${escapeRegExp(boundary)}[ \\t]*(?:\\r?\\n|$)`, "y");
+  opening.lastIndex = start;
+  const openingMatch = opening.exec(region);
+  if (openingMatch) {
+    partStart = start + openingMatch[0].length;
+    delimiter.lastIndex = partStart;
+  }
   for (let match = delimiter.exec(region); match; match = delimiter.exec(region)) {
     if (partStart !== null) children.push(parsePart(text, partStart, match.index));
     if (match[1]) return children;
