@@ -18,14 +18,18 @@ export interface ParsedMessage {
 
 const HEADER_LINE = /^[!-9;-~]+:/;
 
-function toText(raw: string | Uint8Array | ArrayBuffer): string {
-  if (typeof raw === "string") return raw;
-  return new TextDecoder("latin1").decode(raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw);
+const HEADER_PROBE_BYTES = 4000;
+
+/** The start of the message as text: enough to tell whether it begins with headers. */
+function headStart(raw: string | Uint8Array | ArrayBuffer): string {
+  if (typeof raw === "string") return raw.slice(0, HEADER_PROBE_BYTES);
+  const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
+  return new TextDecoder("latin1").decode(bytes.subarray(0, HEADER_PROBE_BYTES));
 }
 
 /** True when the input starts with something shaped like an RFC 5322 header block. */
 function looksLikeEmail(raw: string): boolean {
-  const start = raw.replace(/^\uFEFF/, "").replace(/^\s+/, "").slice(0, 4000);
+  const start = raw.replace(/^\uFEFF/, "").replace(/^\s+/, "");
   const lines = start.split(/\r?\n/);
   const headerLines = lines.slice(0, lines.findIndex((line) => line === "") === -1 ? lines.length : lines.findIndex((line) => line === ""));
   if (!headerLines.length || !HEADER_LINE.test(headerLines[0]!)) return false;
@@ -45,9 +49,8 @@ export function parseDateHeader(value: string | undefined): { instant: Date | nu
 }
 
 export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Promise<ParsedMessage> {
-  const asText = toText(raw);
-  if (!looksLikeEmail(asText)) throw new Error("Not an email: the input does not start with RFC 5322 headers");
-  const email = await PostalMime.parse(typeof raw === "string" ? raw : raw instanceof ArrayBuffer ? raw : raw);
+  if (!looksLikeEmail(headStart(raw))) throw new Error("Not an email: the input does not start with RFC 5322 headers");
+  const email = await PostalMime.parse(raw);
   const headers = new Map<string, string>();
   for (const header of email.headers) if (!headers.has(header.key)) headers.set(header.key, header.value);
   const date = parseDateHeader(headers.get("date"));
