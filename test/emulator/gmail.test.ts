@@ -276,7 +276,7 @@ describe("fault injection and quota", () => {
 
   it("enforces units per user per minute with Google's 429 and refills over time", async () => {
     emulator.setQuota(30);
-    const [{ id }] = (await gmail("me/messages?maxResults=1")).body.messages as MessageRef[];
+    const { id } = ((await gmail("me/messages?maxResults=1")).body.messages as MessageRef[])[0]!;
     expect((await gmail(`me/messages/${id}?format=minimal`)).status).toBe(200);
     const refused = await gmail(`me/messages/${id}?format=minimal`);
     expect(refused.status).toBe(429);
