@@ -1,33 +1,8 @@
-import { Link } from "wouter";
-import { emailLocalPart } from "../../../domain/user";
-import { card, heading1, heading2, muted, page, stack } from "../../components/primitives.css";
 import { useCurrentUser } from "../../hooks";
+import { SettingsView } from "./SettingsView";
 
 /** /settings: the account basics; Gmail, brands and labels panels arrive with the settings calls. */
 export default function SettingsPage() {
   const user = useCurrentUser();
-  return (
-    <div className={`${page} ${stack}`}>
-      <div>
-        <h1 className={heading1}>Settings</h1>
-        <p className={muted}>Manage your account preferences and settings</p>
-      </div>
-      {user && (
-        <section className={`${card} ${stack}`} aria-labelledby="account-title">
-          <h2 id="account-title" className={heading2}>
-            Account Settings
-          </h2>
-          <p>
-            <strong>Username:</strong> {emailLocalPart(user.email)}
-          </p>
-          <p>
-            <strong>Email Address:</strong> {user.email}
-          </p>
-        </section>
-      )}
-      <p className={muted}>
-        <Link href="/terms">Terms of Service</Link> · <Link href="/privacy">Privacy Policy</Link>
-      </p>
-    </div>
-  );
+  return <SettingsView user={user} />;
 }

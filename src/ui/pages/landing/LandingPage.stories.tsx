@@ -1,0 +1,22 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { LandingPage } from "./LandingPage";
+
+const meta = {
+  title: "Pages/Landing",
+  component: LandingPage,
+  args: { extensionStoreUrl: "https://chromewebstore.google.com/", earlyAccess: null },
+} satisfies Meta<typeof LandingPage>;
+
+export default meta;
+
+export const Default: StoryObj<typeof meta> = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const step of ["Connect Gmail", "AI analysis", "Smart dashboard"]) {
+      await expect(canvas.getByRole("heading", { name: step })).toBeInTheDocument();
+    }
+    await expect(canvas.getByText(/Real-time deal alerts/)).toBeInTheDocument();
+    await expect(canvas.getByText(/Auto-fill coupon codes/)).toBeInTheDocument();
+  },
+};
