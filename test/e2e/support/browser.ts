@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
 export const SCREENSHOTS_DIR = "test-results";
 
-/** Debian's Chromium, headless, with the flags this closed network needs (TOOLCHAIN.md). */
+/** Debian's Chromium, headless, with the flags this closed network needs (TOOLCHAIN.md); Playwright gives it a fresh profile. */
 export async function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   return chromium.launch({
@@ -19,7 +17,6 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "deal-finder-chromium-"))}`,
     ],
   });
 }
