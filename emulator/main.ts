@@ -18,7 +18,12 @@ const emulator = await startGoogleEmulator({
     {
       clientId: "deal-finder-demo",
       clientSecret: "demo-secret",
-      redirectUris: ["http://127.0.0.1:8080/api/google-signin/callback"],
+      redirectUris: [
+        "http://127.0.0.1:8080/api/google-signin/callback",
+        "http://localhost:8080/api/google-signin/callback",
+        // More callbacks, e.g. a server on another port: comma-separated.
+        ...(process.env.EMULATOR_REDIRECT_URIS ?? "").split(",").map((uri) => uri.trim()).filter(Boolean),
+      ],
       name: "Deal Finder",
     },
   ],

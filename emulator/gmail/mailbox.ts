@@ -27,6 +27,9 @@ export type HistoryRecord =
   | { id: number; kind: "messageAdded"; message: StoredMessage; labelIdsAtChange: string[] }
   | { id: number; kind: "labelAdded" | "labelRemoved"; message: StoredMessage; labelIds: string[]; labelIdsAtChange: string[] };
 
+/** Google keeps about a week of history; the emulator keeps this many records, then forgets the oldest. */
+const MAX_HISTORY_RECORDS = 10_000;
+
 export class MailboxError extends Error {
   constructor(
     readonly status: 400 | 404,
@@ -78,6 +81,14 @@ export class Mailbox {
     for (const id of SYSTEM_LABEL_IDS) this.labels.set(id, { id, name: id, type: "system" });
     this.currentHistoryId = firstHistoryId;
     this.historyFloor = firstHistoryId;
+  }
+
+  private record(entry: HistoryRecord): void {
+    this.history.push(entry);
+    if (this.history.length > MAX_HISTORY_RECORDS) {
+      const forgotten = this.history.splice(0, this.history.length - MAX_HISTORY_RECORDS);
+      this.historyFloor = forgotten[forgotten.length - 1]!.id;
+    }
   }
 
   get historyId(): number {
@@ -144,7 +155,7 @@ export class Mailbox {
       mime,
     };
     this.messages.set(id, message);
-    this.history.push({ id: historyId, kind: "messageAdded", message, labelIdsAtChange: [...message.labelIds] });
+    this.record({ id: historyId, kind: "messageAdded", message, labelIdsAtChange: [...message.labelIds] });
     return message;
   }
 
@@ -156,12 +167,12 @@ export class Mailbox {
     if (added.length > 0) {
       message.labelIds.push(...added);
       message.historyId = ++this.currentHistoryId;
-      this.history.push({ id: message.historyId, kind: "labelAdded", message, labelIds: added, labelIdsAtChange: [...message.labelIds] });
+      this.record({ id: message.historyId, kind: "labelAdded", message, labelIds: added, labelIdsAtChange: [...message.labelIds] });
     }
     if (removed.length > 0) {
       message.labelIds = message.labelIds.filter((label) => !removed.includes(label));
       message.historyId = ++this.currentHistoryId;
-      this.history.push({ id: message.historyId, kind: "labelRemoved", message, labelIds: removed, labelIdsAtChange: [...message.labelIds] });
+      this.record({ id: message.historyId, kind: "labelRemoved", message, labelIds: removed, labelIdsAtChange: [...message.labelIds] });
     }
     return message;
   }

@@ -247,8 +247,12 @@ export class AuthorizationServer {
       const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
       const colon = decoded.indexOf(":");
       if (colon === -1) return oauthError(401, "invalid_client", "Unauthorized");
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+      try {
+        clientId = decodeURIComponent(decoded.slice(0, colon));
+        clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+      } catch {
+        return oauthError(401, "invalid_client", "Unauthorized");
+      }
     }
     if (!clientId) return oauthError(400, "invalid_request", "Could not determine client ID from request.");
     const client = this.client(clientId);

@@ -51,7 +51,8 @@ export function chooseAccountPage(request: PendingRequest, accounts: readonly Em
   const items = accounts
     .map((account, index) => {
       const hintId = `account-name-${index}`;
-      return `<li><button class="account" type="submit" name="account" value="${escapeHtml(account.email)}" aria-describedby="${hintId}">${escapeHtml(account.email)}</button><p class="hint" id="${hintId}">${escapeHtml(fullName(account))}</p></li>`;
+      const hinted = request.loginHint?.toLowerCase() === account.email ? " autofocus" : "";
+      return `<li><button class="account" type="submit" name="account" value="${escapeHtml(account.email)}" aria-describedby="${hintId}"${hinted}>${escapeHtml(account.email)}</button><p class="hint" id="${hintId}">${escapeHtml(fullName(account))}</p></li>`;
     })
     .join("\n");
   return page(
