@@ -5,7 +5,8 @@
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
 const END = "(?![A-Za-z0-9-]|\\.[A-Za-z0-9])";
-const SEP = "[\\s\\u00a0]*(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«]?";
+const SEP =
+  "[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN = "(?:promo(?:tional)?\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|promocional|cup[oó]n))?|code\\s+promo|gutscheincode|rabattcode|codice(?:\\s+sconto)?|codes?)";

@@ -37,7 +37,9 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 
 /** Words that make a date something other than the offer's end. */
 const NOT_AN_OFFER_END =
-  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|starts?|starting|begins?|opens?|from)\b/i;
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?)\b/i;
+/** Words that make a single date the start of something; a start-end range still ends the offer. */
+const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a)\s*$/i;
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
@@ -131,6 +133,7 @@ function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: st
     let previousEnd = 0;
     let previous: Candidate | null = null;
     let previousScore = 0;
+    let previousText = "";
     for (const result of results) {
       const window = windowBefore(text, result.index, previousEnd);
       const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
@@ -138,8 +141,8 @@ function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: st
         previous !== null && (RANGE_JOIN.test(text.slice(previousEnd, result.index)) || SAME_MOMENT_JOIN.test(text.slice(previousEnd, result.index)));
 
       const joinText = text.slice(previousEnd, result.index);
-      let score: number = joinsRange ? Math.max(previousScore, cueScore(joinText)) : cueScore(window);
-      if (!joinsRange && NOT_AN_OFFER_END.test(window)) score = 0;
+      let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
+      if (!joinsRange && (NOT_AN_OFFER_END.test(window) || (!result.end && STARTS.test(window)))) score = 0;
       if (SHIPPING_AFTER.test(after)) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
@@ -153,6 +156,7 @@ function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: st
       found.push(candidate);
       previous = candidate;
       previousScore = score;
+      previousText = result.text;
       previousEnd = result.index + result.text.length;
     }
   }

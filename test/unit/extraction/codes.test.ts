@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { findCodes, isCodeShaped } from "../../../server/extraction/codes";
+
+const codes = (text: string) => findCodes(text).map((found) => found.code);
+
+describe("findCodes: cues that introduce a code", () => {
+  it.each([
+    ["Use code SPRING24 for 20% off", ["SPRING24"]],
+    ["Promo code: MAPLE10", ["MAPLE10"]],
+    ["PROMO CODE: MAPLE10", ["MAPLE10"]],
+    ["Coupon code:\nOTTER-5", ["OTTER-5"]],
+    ["Your code\nHELLO15\nCopy it at checkout", ["HELLO15"]],
+    ["Enter QUILL30 at checkout to save", ["QUILL30"]],
+    ["Enter code QUILL30 at checkout", ["QUILL30"]],
+    ["Mention code CLINIC15 when you call", ["CLINIC15"]],
+    ["Apply TEAPOT12 in your cart", ["TEAPOT12"]],
+    ["30% off with code LANTERN", ["LANTERN"]],
+    ["Offer code FOXGLOVE7 on the funding page", ["FOXGLOVE7"]],
+    ["Usa el código PINO20 al pagar", ["PINO20"]],
+    ["Enter promo code at checkout: SEASIDE9", ["SEASIDE9"]],
+    ["Use code [BIRCH25] today", ["BIRCH25"]],
+  ])("%j gives %j", (text, expected) => {
+    expect(codes(text)).toEqual(expected);
+  });
+
+  it("keeps the case the shopper must type", () => {
+    expect(codes("Use code Welcome10 on your first order")).toEqual(["Welcome10"]);
+  });
+
+  it("finds every tier and every listed code, in reading order", () => {
+    expect(codes("Spend $100 and use code TIERONE; spend $200 and use code TIERTWO.")).toEqual(["TIERONE", "TIERTWO"]);
+    expect(codes("Codes SAVE5 and SHIPIT may be combined.")).toEqual(["SAVE5", "SHIPIT"]);
+  });
+});
+
+describe("findCodes: things that are not promo codes", () => {
+  it.each([
+    "No code needed: prices as marked.",
+    "No promo code required.",
+    "Use code at checkout to save.",
+    "USE CODE BELOW",
+    "Your verification code: 902114",
+    "Your verification code is AB12CD",
+    "Enter the security code 55120 to sign in",
+    "The buzzer code is 7781.",
+    "ZIP code 94110",
+    "Order code: ORD-55120",
+    "Dress code: FORMAL",
+    "Style code: KT-2291",
+    "Promo code TAKE5 −$5.00",
+    "Discount code SAVE10 applied",
+    "FREE SHIPPING on orders over $50",
+    "SKU 20418-BLU · Item #448-2210",
+    "Call (555) 010-1234 or visit store #0412",
+    "Colours: #5E7F5A and #EDE4D3",
+    "One code per order. Cannot be combined with other codes.",
+  ])("%j gives nothing", (text) => {
+    expect(codes(text)).toEqual([]);
+  });
+});
+
+describe("isCodeShaped", () => {
+  it("accepts letters with digits and all-caps words", () => {
+    expect(isCodeShaped("SAVE20")).toBe(true);
+    expect(isCodeShaped("GIFTSET")).toBe(true);
+    expect(isCodeShaped("XK-7Q2-M9")).toBe(true);
+  });
+  it("rejects numbers, hex colours, measurements, marketing words and ordinary words", () => {
+    for (const token of ["482913", "5E7F5A", "50ml", "SALE", "BOGO", "FREE", "checkout", "Below", "AT"]) expect(isCodeShaped(token)).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { findExpiry } from "../../../server/extraction/expiry";
+
+/** Thursday 2026-03-12 10:00 in New York (-0400 after the DST switch on March 8). */
+const THURSDAY = new Date("2026-03-12T14:00:00Z");
+
+function expiry(body: string, options: { sentAt?: Date; offset?: number; dayFirst?: boolean; headline?: string } = {}) {
+  return findExpiry({
+    body,
+    headline: options.headline ?? "",
+    sentAt: options.sentAt ?? THURSDAY,
+    senderOffsetMinutes: options.offset ?? -240,
+    dayFirst: options.dayFirst ?? false,
+  });
+}
+
+describe("findExpiry: absolute dates", () => {
+  it.each([
+    ["Offer expires 03/31/2026.", "2026-03-31"],
+    ["Valid through 3/20/26 at participating stores.", "2026-03-20"],
+    ["Offer ends March 22, 2026 at 11:59 p.m. ET.", "2026-03-22"],
+    ["Ends Sunday, March 15.", "2026-03-15"],
+    ["Expires: Sat, Mar 21, 2026", "2026-03-21"],
+    ["Offer valid until 2026-03-18 23:59 UTC.", "2026-03-18"],
+    ["Use by April 2 at 11:59 p.m. PT.", "2026-04-02"],
+  ])("%j gives %s", (text, date) => {
+    expect(expiry(text)).toBe(date);
+  });
+
+  it("reads day-first dates for senders that write them", () => {
+    expect(expiry("Offer ends 23:59 GMT on 5/4/2026.", { dayFirst: true, offset: 0 })).toBe("2026-04-05");
+    expect(expiry("Offer ends 23:59 GMT on 5 April 2026.", { dayFirst: true, offset: 0 })).toBe("2026-04-05");
+  });
+
+  it("gives a date without a year its first occurrence on or after the send date", () => {
+    expect(expiry("Sale runs through 12/3.")).toBe("2026-12-03");
+    expect(expiry("Expires 1/5 at midnight.", { sentAt: new Date("2026-12-20T15:00:00Z"), offset: -300 })).toBe("2027-01-05");
+  });
+});
+
+describe("findExpiry: relative phrases against the send date in the sender's zone", () => {
+  it.each([
+    ["Sale ends Sunday at 11:59 p.m.", "2026-03-15"],
+    ["Ends tonight!", "2026-03-12"],
+    ["Last day tomorrow.", "2026-03-13"],
+    ["This weekend only: 20% off.", "2026-03-15"],
+    ["Sale ends today at midnight PT.", "2026-03-12"],
+    ["Hurry, offer ends in 3 days.", "2026-03-15"],
+  ])("%j gives %s", (text, date) => {
+    expect(expiry(text)).toBe(date);
+  });
+
+  it("resolves 'tonight' on the sender's calendar, not UTC's", () => {
+    const mondayUtc = new Date("2026-03-16T03:00:00Z");
+    expect(expiry("Our sale ends tonight at 11:59 p.m. PT.", { sentAt: mondayUtc, offset: -420 })).toBe("2026-03-15");
+  });
+
+  it("resolves the end of a named month and the last of a recurring weekday", () => {
+    expect(expiry("Good through the end of April for new patients.")).toBe("2026-04-30");
+    expect(expiry("Half-price pizza every Wednesday in March.")).toBe("2026-03-25");
+  });
+
+  it("reads a retail holiday after an end word", () => {
+    expect(expiry("30% off through Cyber Monday.", { sentAt: new Date("2026-11-20T15:00:00Z"), offset: -300 })).toBe("2026-11-30");
+  });
+});
+
+describe("findExpiry: our rules on top of the date parser", () => {
+  it("takes the end of a start-end range", () => {
+    expect(expiry("Valid 3/13/2026 – 3/19/2026 online and in store.")).toBe("2026-03-19");
+    expect(expiry("Sale runs from March 13 through March 17.")).toBe("2026-03-17");
+    expect(expiry("Book between 3/12/2026 and 3/24/2026 for spring stays.")).toBe("2026-03-24");
+    expect(expiry("Booking window: Mar. 12–26, 2026")).toBe("2026-03-26");
+  });
+
+  it("treats an end at 12:00 a.m. on a day as the end of the day before, and 'midnight' as the end of that day", () => {
+    expect(expiry("Sale ends at 12:00 a.m. ET on Monday, March 23, 2026.")).toBe("2026-03-22");
+    expect(expiry("Sale ends Friday at midnight.")).toBe("2026-03-13");
+  });
+
+  it("ignores shipping cut-offs, delivery and travel dates, and dates before the send date", () => {
+    expect(expiry("Order by March 20 for delivery by Easter.")).toBeNull();
+    expect(expiry("Estimated delivery: Tuesday, March 17")).toBeNull();
+    expect(expiry("Book by 03/25/2026 for travel through 06/30/2026.")).toBe("2026-03-25");
+    expect(expiry("Stay any weekend through June 30, 2026. Book by March 29.")).toBe("2026-03-29");
+    expect(expiry("Rates as of 03/01/2026. Offer ends 03/28/2026.")).toBe("2026-03-28");
+  });
+
+  it("prefers the offer's end over an event or issue date with no end word", () => {
+    expect(expiry("Thursday, March 12, 2026 · Spring issue\nOffer ends Sunday, March 22.")).toBe("2026-03-22");
+  });
+
+  it("returns null when no end is stated", () => {
+    expect(expiry("Limited time. While supplies last.")).toBeNull();
+    expect(expiry("Doors open Saturday, March 14 at 10 a.m.")).toBeNull();
+  });
+
+  it("lets a date in the body win over one in the subject", () => {
+    expect(expiry("Offer ends March 20, 2026.", { headline: "Ends Sunday!" })).toBe("2026-03-20");
+    expect(expiry("Everything is 20% off.", { headline: "Ends Sunday!" })).toBe("2026-03-15");
+  });
+});
