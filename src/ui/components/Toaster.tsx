@@ -13,20 +13,26 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
     <section aria-label="Notifications">
       <ol className={styles.viewport}>
         {open.map((toast) => (
-          <li
-            key={toast.id}
-            className={styles.toast[toast.variant]}
-            role={toast.variant === "destructive" ? "alert" : "status"}
-            aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
-            aria-atomic="true"
-          >
-            <div className={styles.body}>
-              <div className={styles.title}>{toast.title}</div>
-              {toast.description && <div className={styles.description}>{toast.description}</div>}
+          <li key={toast.id}>
+            <div
+              className={styles.toast[toast.variant]}
+              role={toast.variant === "destructive" ? "alert" : "status"}
+              aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
+              aria-atomic="true"
+            >
+              <div className={styles.body}>
+                <div className={styles.title}>{toast.title}</div>
+                {toast.description && <div className={styles.description}>{toast.description}</div>}
+              </div>
+              <button
+                type="button"
+                className={styles.close}
+                aria-label="Dismiss notification"
+                onClick={() => onDismiss(toast.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
             </div>
-            <button type="button" className={styles.close} aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
-              <span aria-hidden="true">×</span>
-            </button>
           </li>
         ))}
       </ol>
