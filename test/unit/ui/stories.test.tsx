@@ -18,7 +18,9 @@ afterEach(() => {
 });
 
 describe.each(Object.entries(storyModules))("%s", (_file, module) => {
-  const stories = Object.entries(composeStories(module as Parameters<typeof composeStories>[0]));
+  const stories = Object.entries(composeStories(module as Parameters<typeof composeStories>[0])) as Array<
+    [string, { run: (context: { canvasElement: HTMLElement }) => Promise<void> }]
+  >;
 
   it.each(stories)("%s plays and has no serious or critical axe violation", async (_name, Story) => {
     const canvasElement = document.createElement("div");
