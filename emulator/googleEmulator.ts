@@ -139,6 +139,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     token_endpoint: `${baseUrl}/token`,
     userinfo_endpoint: `${baseUrl}/v1/userinfo`,
     revocation_endpoint: `${baseUrl}/revoke`,
+    tokeninfo_endpoint: `${baseUrl}/tokeninfo`,
     jwks_uri: `${baseUrl}/oauth2/v3/certs`,
     response_types_supported: ["code"],
     subject_types_supported: ["public"],
@@ -188,6 +189,12 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   app.post("/revoke", async (request, reply) => {
     const token = formBody(request).get("token") ?? new URL(request.url, "http://emulator.invalid").searchParams.get("token");
     const answer = authorization.revoke(token);
+    return reply.code(answer.status).send(answer.body);
+  });
+
+  app.get("/tokeninfo", async (request, reply) => {
+    const query = new URL(request.url, "http://emulator.invalid").searchParams;
+    const answer = await authorization.tokenInfo(query.get("access_token"), query.get("id_token"));
     return reply.code(answer.status).send(answer.body);
   });
 

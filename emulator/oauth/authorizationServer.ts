@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from "jose";
 import { fullName, type EmulatorAccount } from "../accounts";
 import { isBasicScope, isKnownScope, hasScope, parseScopeList } from "./scopes";
 
@@ -55,6 +55,8 @@ export interface AuthenticatedCaller {
   scopes: string[];
   clientId: string;
   expiresAt: number;
+  /** Whether the grant has a refresh token (access_type=offline). */
+  offline: boolean;
 }
 
 /** What the HTTP layer should do: show a page, redirect, or answer JSON. */
@@ -108,6 +110,7 @@ export class AuthorizationServer {
   private constructor(
     private readonly options: AuthorizationServerOptions,
     private readonly privateKey: CryptoKey,
+    private readonly publicKey: CryptoKey,
     private readonly publicJwk: JWK,
   ) {}
 
@@ -115,7 +118,7 @@ export class AuthorizationServer {
     const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = createHash("sha256").update(JSON.stringify(publicJwk)).digest("hex").slice(0, 40);
-    return new AuthorizationServer(options, privateKey, { ...publicJwk, kid, alg: "RS256", use: "sig" });
+    return new AuthorizationServer(options, privateKey, publicKey, { ...publicJwk, kid, alg: "RS256", use: "sig" });
   }
 
   jwks(): { keys: JWK[] } {
@@ -375,11 +378,38 @@ export class AuthorizationServer {
     return entry;
   }
 
+  /** GET /tokeninfo: what Google tells about an access token or an ID token, values as strings like Google's. */
+  async tokenInfo(accessToken: string | null, idToken: string | null): Promise<JsonAnswer> {
+    const invalid = oauthError(400, "invalid_token", "Invalid Value");
+    if (idToken) {
+      try {
+        const { payload } = await jwtVerify(idToken, this.publicKey, { issuer: this.options.issuer(), currentDate: this.options.now() });
+        const body = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)]));
+        return { status: 200, body: { ...body, alg: "RS256", kid: this.publicJwk.kid!, typ: "JWT" } };
+      } catch {
+        return invalid;
+      }
+    }
+    const caller = accessToken ? this.authenticate(accessToken) : null;
+    if (!caller) return invalid;
+    const body: Record<string, unknown> = {
+      azp: caller.clientId,
+      aud: caller.clientId,
+      sub: caller.account.sub,
+      scope: caller.scopes.join(" "),
+      exp: String(Math.floor(caller.expiresAt / 1000)),
+      expires_in: String(Math.max(0, Math.floor((caller.expiresAt - this.nowMs()) / 1000))),
+      access_type: caller.offline ? "offline" : "online",
+    };
+    if (hasScope(caller.scopes, "email")) Object.assign(body, { email: caller.account.email, email_verified: "true" });
+    return { status: 200, body };
+  }
+
   /** The account and scopes behind a bearer access token, or null when it is unknown, expired or revoked. */
   authenticate(accessToken: string): AuthenticatedCaller | null {
     const entry = this.liveAccessToken(accessToken);
     const grant = entry ? this.grants.get(entry.grantId) : undefined;
     if (!entry || !grant || grant.revoked) return null;
-    return { account: grant.account, scopes: grant.scopes, clientId: grant.clientId, expiresAt: entry.expiresAt };
+    return { account: grant.account, scopes: grant.scopes, clientId: grant.clientId, expiresAt: entry.expiresAt, offline: grant.refreshToken !== null };
   }
 }
