@@ -1,6 +1,6 @@
 /** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
 
-const MONEY = "(?:[$£€]\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
+const MONEY = "(?<![\\w$£€])(?:[$£€]\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
 
 function money(value: string): string {
   const trimmed = value.replace(/\s+/g, "").replace(/\.00$/, "");
@@ -11,16 +11,16 @@ function money(value: string): string {
 
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
-  [new RegExp(`\\b(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
-  [new RegExp(`\\b(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [/\b(\d{1,2})\s?%\s?(?:off|de descuento|discount|de réduction|rabatt)\b/i, (m) => `${m[1]}% off`],
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%/i, (m) => `${m[1]}% off`],
-  [new RegExp(`\\b(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
+  [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   [/\b(?:bogo|buy one,? get one(?: free)?|buy 1,? get 1(?: free)?)\b/i, () => "buy one, get one free"],
   [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
   [new RegExp(`\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
-  [new RegExp(`\\b(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
+  [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
   [/\b(\d{1,3}(?:,\d{3})+|\d+k) bonus (miles|points)\b/i, (m) => `${m[1]} bonus ${m[2]!.toLowerCase()}`],
   [/\bhalf off\b|\b50% off\b/i, () => "50% off"],
   [new RegExp(`\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],

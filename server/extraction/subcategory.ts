@@ -10,7 +10,7 @@ const KEYWORDS: ReadonlyArray<[string, RegExp]> = [
   ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|frames|lenses|eyewear|glasses|contacts|dental|clinic|fsa|hsa|nutrition|health)\b/gi],
   ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kitten|kibble|litter|treats|vet|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash)\b/gi],
   ["department store", /\b(?:department stores?|doorbusters?|toys|electronics|tech|marketplace|general store|everything store)\b/gi],
-  ["home", /\b(?:bedding|duvet|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|decor|paint|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|bath|candles?|mattress\w*|curtains?|home goods)\b/gi],
+  ["home", /\b(?:bedding|duvet|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|bath|candles?|mattress\w*|curtains?|home goods)\b/gi],
   ["bank", /\b(?:bank|banking|credit union|savings|checking|apy|apr|credit cards?|cardmembers?|deposit|loans?|mortgage|fdic|ncua|interest|insurance|invest\w*|card offer)\b/gi],
   ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|handbags?|streetwear|lookbook|wardrobe)\b/gi],
   ["travel", /\b(?:flights?|fares?|airlines?|airport|miles|hotels?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurant|bistro|menu|dine-in|dining|brunch|reservations?|table|chef)\b/gi],

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { brandDomainOf, brandNameOf, registrableDomain } from "../../../server/extraction/brand";
+import { isPromotional } from "../../../server/extraction/classify";
+import { findDiscount, findTerms } from "../../../server/extraction/discount";
+import { pickDealImages } from "../../../server/extraction/images";
+import { readPromotionMarkup } from "../../../server/extraction/markup";
+import { parseDateHeader } from "../../../server/extraction/mime";
+import { guessCategory, guessSubcategory } from "../../../server/extraction/subcategory";
+import { localDateString, namedZoneOffset, zoneNamedInText } from "../../../server/extraction/timezone";
+
+describe("brand", () => {
+  it.each([
+    ["offers@news.brand.co.uk", "brand.co.uk"],
+    ["hola@correo.tienda.com.mx", "tienda.com.mx"],
+    ["hi@mail.studio.app", "studio.app"],
+    ["a@x.y.z.shop.net", "shop.net"],
+  ])("registrable domain of %s is %s", (address, domain) => {
+    expect(registrableDomain(address)).toBe(domain);
+  });
+
+  it("uses the most linked shop domain when an ESP domain sent the mail", () => {
+    expect(brandDomainOf("news@mcsv.net", ["https://facebook.com/x", "https://www.acme-tools.com/a", "https://acme-tools.com/b"])).toBe("acme-tools.com");
+    expect(brandDomainOf("news@mail.acme-tools.com", ["https://other.com"])).toBe("acme-tools.com");
+  });
+
+  it("names the brand without department suffixes, preferring the markup's organisation", () => {
+    expect(brandNameOf("Lumen Cycles Service", null, "lumencycles.com")).toBe("Lumen Cycles");
+    expect(brandNameOf('"Oak & Ivy Team"', null, "oakandivy.com")).toBe("Oak & Ivy");
+    expect(brandNameOf("Maya from Parcelbox", null, "parcelbox.io")).toBe("Parcelbox");
+    expect(brandNameOf("Anything", "Oak & Ivy Home", "oakandivy.com")).toBe("Oak & Ivy Home");
+    expect(brandNameOf(null, null, "oakandivy.com")).toBe("Oakandivy");
+  });
+});
+
+describe("category", () => {
+  it.each([
+    ["Torque Garage", "Winter tire sale", "Brake and oil change coupons for your vehicle", "Automotive"],
+    ["Bloom Apothecary", "New serums", "Our skincare serums and lip tints", "Beauty"],
+    ["Northside Pharmacy", "Vitamins week", "Vitamins and supplements 15% off", "Health"],
+    ["Happy Tails", "Treats for your dog", "Kibble, litter and dog treats", "Pets"],
+    ["Maple Department Stores", "Doorbusters", "Toys, electronics and more doorbusters", "Shopping"],
+    ["Linen Loft", "Bedding sale", "Duvet covers, sheets and rugs", "Home"],
+    ["Summit Credit Union", "Savings bonus", "Open a savings account, 4% APY", "Finance"],
+    ["Thread & Needle", "Knits are here", "Sweaters, dresses and jackets", "Fashion"],
+    ["Bluewing Airlines", "Fares to the coast", "Book flights and save on fares", "Travel and Local"],
+    ["Notebox", "Pro plan sale", "Upgrade your app subscription and sync across devices", "Software and Apps"],
+  ])("%s -> %s", (sender, subject, body, category) => {
+    expect(guessCategory(sender, subject, body)).toBe(category);
+  });
+
+  it("keeps subcategories the shared map lacks, which map to Others", () => {
+    expect(guessSubcategory("The Daily Ledger", "Subscribe", "Our reporting, essays and the crossword")).toBe("media");
+    expect(guessCategory("The Daily Ledger", "Subscribe", "Our reporting, essays and the crossword")).toBe("Others");
+    expect(guessCategory("Someone", "Hello", "Nothing to see")).toBe("Others");
+  });
+});
+
+describe("classify", () => {
+  const base = { headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromIsSubdomain: true, fromIsPersonalProvider: false };
+  it("calls bulk marketing mail promotional", () => {
+    expect(isPromotional({ ...base, subject: "New arrivals", body: "Fresh styles just landed." })).toBe(true);
+  });
+  it("calls transactional mail not promotional even with a code or a sale in it", () => {
+    expect(isPromotional({ ...base, subject: "Your order #123 is confirmed", body: "Use code NEXT10 on your next order. SALE" })).toBe(false);
+    expect(isPromotional({ ...base, subject: "Hello", body: "Tracking number 1Z. Estimated delivery Friday." })).toBe(false);
+  });
+  it("calls mail without bulk headers from a person not promotional", () => {
+    const personal = { headers: new Map(), hasMarkup: false, fromIsSubdomain: false, fromIsPersonalProvider: true };
+    expect(isPromotional({ ...personal, subject: "Sale!", body: "30% off sale, great deal, save big" })).toBe(false);
+  });
+});
+
+describe("discount and terms", () => {
+  it.each([
+    [["Take 25% off everything"], "25% off"],
+    [["Up to 60% off outerwear"], "up to 60% off"],
+    [["$20 off orders of $100 or more"], "$20 off $100"],
+    [["$20 off $100+"], "$20 off $100"],
+    [["$15 off your first order"], "$15 off"],
+    [["BOGO on all socks"], "buy one, get one free"],
+    [["Buy one, get one free"], "buy one, get one free"],
+    [["Free shipping on orders over $50"], "free shipping over $50"],
+    [["Earn a $300 bonus"], "$300 bonus"],
+    [["Earn 50,000 bonus miles"], "50,000 bonus miles"],
+    [["25% de descuento en toda la tienda"], "25% off"],
+    [["Nothing here"], null],
+  ])("%j -> %s", (texts, expected) => {
+    expect(findDiscount(...texts)).toBe(expected);
+  });
+
+  it("reads stated terms", () => {
+    const terms = findTerms("Valid on orders of $75 or more. New customers only. Online only. Excludes gift cards.");
+    expect(terms).toEqual(expect.arrayContaining(["Minimum spend $75", "New customers only", "Online only", "Excludes gift cards"]));
+  });
+});
+
+describe("markup", () => {
+  it("reads DiscountOffer, PromotionCard and Organization from JSON-LD arrays and @graph, tolerating trailing commas", () => {
+    const markup = readPromotionMarkup(
+      [
+        '{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Brand"},{"@type":"DiscountOffer","discountCode":"G1","availabilityEnds":"2026-03-20",}]}',
+        '<!-- {"@type":"PromotionCard","image":"https://x.test/i.jpg","url":"https://x.test/p","headline":"H"} -->',
+      ],
+      [],
+    );
+    expect(markup).toMatchObject({
+      organizationName: "Brand",
+      offers: [{ code: "G1", endsAt: "2026-03-20" }],
+      cards: [{ image: "https://x.test/i.jpg", url: "https://x.test/p", headline: "H" }],
+    });
+  });
+  it("returns null without markup and ignores broken JSON", () => {
+    expect(readPromotionMarkup(["{not json"], [])).toBeNull();
+  });
+});
+
+describe("images", () => {
+  it("drops logos, icons, pixels and thin banners; keeps markup images first", () => {
+    const images = [
+      { url: "https://x.test/logo.png", width: 200, height: 100, alt: "" },
+      { url: "https://x.test/p.jpg", width: 300, height: 300, alt: "" },
+      { url: "https://x.test/wide.jpg", width: 1200, height: 200, alt: "" },
+      { url: "https://x.test/hero.jpg", width: 600, height: 400, alt: "" },
+      { url: "https://x.test/unknown.jpg", width: null, height: null, alt: "" },
+    ];
+    expect(pickDealImages(images, ["https://x.test/card.jpg"])).toEqual([
+      "https://x.test/card.jpg",
+      "https://x.test/hero.jpg",
+      "https://x.test/p.jpg",
+      "https://x.test/unknown.jpg",
+    ]);
+  });
+});
+
+describe("time zones and the Date header", () => {
+  it("keeps the Date header's own offset", () => {
+    const parsed = parseDateHeader("Thu, 17 Sep 2026 10:02:33 -0700 (PDT)");
+    expect(parsed.offsetMinutes).toBe(-420);
+    expect(parsed.instant?.toISOString()).toBe("2026-09-17T17:02:33.000Z");
+    expect(parseDateHeader("garbage").instant).toBeNull();
+  });
+  it("applies US and UK daylight-saving rules to named zones", () => {
+    expect(namedZoneOffset("PT", new Date("2026-10-31T12:00:00Z"))).toBe(-420);
+    expect(namedZoneOffset("PT", new Date("2026-11-02T12:00:00Z"))).toBe(-480);
+    expect(namedZoneOffset("ET", new Date("2026-03-09T12:00:00Z"))).toBe(-240);
+    expect(namedZoneOffset("Eastern", new Date("2026-01-09T12:00:00Z"))).toBe(-300);
+    expect(namedZoneOffset("CST", new Date("2026-07-09T12:00:00Z"))).toBe(-360);
+    expect(namedZoneOffset("GMT", new Date())).toBe(0);
+    expect(namedZoneOffset("XYZ", new Date())).toBeNull();
+  });
+  it("finds the zone an offer names after a time, not a state abbreviation", () => {
+    expect(zoneNamedInText("Hartford, CT 06103. Ends 11:59 p.m. PT Sunday")).toBe("PT");
+    expect(zoneNamedInText("Hartford, CT 06103")).toBeNull();
+  });
+  it("gives the calendar date at an offset", () => {
+    expect(localDateString(new Date("2026-11-23T02:05:00Z"), -480)).toBe("2026-11-22");
+  });
+});
