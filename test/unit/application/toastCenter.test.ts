@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastCenter } from "../../../src/application/toastCenter";
+import { toastReducer, type Toast } from "../../../src/domain/toast";
+
+describe("ToastCenter", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows one toast at a time, the newest", () => {
+    const center = new ToastCenter();
+    center.notify({ title: "First" });
+    center.notify({ title: "Second", variant: "destructive" });
+    expect(center.getSnapshot().map((toast) => [toast.title, toast.variant, toast.open])).toEqual([["Second", "destructive", true]]);
+  });
+
+  it("closes a toast after 5 s by default and removes it 1,000,000 ms after that", () => {
+    const center = new ToastCenter();
+    const listener = vi.fn();
+    center.subscribe(listener);
+    center.notify({ title: "Saved" });
+    vi.advanceTimersByTime(4_999);
+    expect(center.getSnapshot()[0]!.open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(center.getSnapshot()[0]!.open).toBe(false);
+    vi.advanceTimersByTime(999_999);
+    expect(center.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(center.getSnapshot()).toEqual([]);
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it("honours a longer duration, updates in place and dismisses on request", () => {
+    const center = new ToastCenter();
+    const id = center.notify({ title: "Syncing", durationMs: 60_000 });
+    center.update({ id, description: "Half way" });
+    expect(center.getSnapshot()[0]).toMatchObject({ title: "Syncing", description: "Half way", open: true });
+    vi.advanceTimersByTime(59_000);
+    expect(center.getSnapshot()[0]!.open).toBe(true);
+    center.dismiss(id);
+    expect(center.getSnapshot()[0]!.open).toBe(false);
+  });
+});
+
+describe("toastReducer", () => {
+  const toast = (id: string): Toast => ({ id, title: id, variant: "default", open: true, durationMs: 5000 });
+
+  it("dismisses and removes all toasts when no id is given", () => {
+    const two = [toast("a"), toast("b")];
+    expect(toastReducer(two, { type: "dismiss" }).every((item) => !item.open)).toBe(true);
+    expect(toastReducer(two, { type: "remove" })).toEqual([]);
+    expect(toastReducer(two, { type: "remove", id: "a" }).map((item) => item.id)).toEqual(["b"]);
+  });
+});

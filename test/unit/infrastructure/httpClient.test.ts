@@ -1,0 +1,203 @@
+import "reflect-metadata";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as t from "io-ts";
+import { createContainer } from "../../../src/infrastructure/container";
+import { HttpClient, toQueryString } from "../../../src/infrastructure/http/httpClient";
+import { AuthSession } from "../../../src/application/services";
+import { ToastCenter } from "../../../src/application/toastCenter";
+import { RequestError } from "../../../src/application/errors";
+import { AuthMeCodec } from "../../../src/infrastructure/http/contract";
+import { ALICE, FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
+
+function wire(options: { path?: string; token?: string; refresh?: string } = {}) {
+  const api = new FakeApi();
+  const storage = new MemoryStorage();
+  if (options.token) {
+    storage.setItem("authToken", options.token);
+    storage.setItem("user", JSON.stringify(ALICE));
+  }
+  if (options.refresh) storage.setItem("refreshToken", options.refresh);
+  const navigation = new FakeNavigation(options.path ?? "/dashboard");
+  const container = createContainer({
+    baseUrl: "/api",
+    fetch: api.fetch,
+    localStorage: storage,
+    sessionStorage: new MemoryStorage(),
+    navigation,
+  });
+  const http = container.get(HttpClient);
+  const toasts = container.get(ToastCenter);
+  const toastTitles = () => toasts.getSnapshot().map((toast) => `${toast.title}: ${toast.description}`);
+  return { api, storage, navigation, container, http, toastTitles };
+}
+
+const Ok = t.type({ ok: t.literal(true) });
+
+describe("toQueryString", () => {
+  it("repeats array keys without brackets and leaves out empty values", () => {
+    expect(toQueryString({ a: ["1", "2"], b: "x y", c: undefined, d: "", e: true })).toBe("?a=1&a=2&b=x+y&e=true");
+    expect(toQueryString({})).toBe("");
+  });
+});
+
+describe("HttpClient", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("sends JSON without cookies, with the bearer token only when one is stored", async () => {
+    const { api, http, storage } = wire();
+    api.on("POST /thing", () => json(200, { ok: true }));
+    await http.post("/thing", Ok, { body: { a: 1 }, query: { tag: ["x", "y"] } });
+    storage.setItem("authToken", "token-1");
+    await http.post("/thing", Ok);
+    const [first, second] = api.requests;
+    expect(first!.headers.get("Authorization")).toBeNull();
+    expect(first!.headers.get("Content-Type")).toBe("application/json");
+    expect(first!.body).toEqual({ a: 1 });
+    expect(first!.credentials).toBe("omit");
+    expect(first!.url.pathname + first!.url.search).toBe("/api/thing?tag=x&tag=y");
+    expect(second!.headers.get("Authorization")).toBe("Bearer token-1");
+  });
+
+  it("refreshes once on a 401, stores the rotated tokens and retries with the new access token", async () => {
+    const { api, http, storage } = wire({ token: "old", refresh: "refresh-1" });
+    api.on("GET /thing", (request) =>
+      request.headers.get("Authorization") === "Bearer new" ? json(200, { ok: true }) : json(401, { success: false, code: "unauthorized", message: "Expired" }),
+    );
+    api.on("POST /auth/refresh", () => json(200, { access_token: "new", refresh_token: "refresh-2", user: ALICE }));
+    await expect(http.get("/thing", Ok)).resolves.toEqual({ ok: true });
+    expect(api.count("POST /auth/refresh")).toBe(1);
+    expect(api.requests.find((request) => request.url.pathname === "/api/auth/refresh")!.body).toEqual({ refresh_token: "refresh-1" });
+    expect(storage.getItem("authToken")).toBe("new");
+    expect(storage.getItem("refreshToken")).toBe("refresh-2");
+  });
+
+  it("shares one refresh between concurrent 401s", async () => {
+    const { api, http } = wire({ token: "old", refresh: "refresh-1" });
+    api.on("GET /a", (request) => (request.headers.get("Authorization") === "Bearer new" ? json(200, { ok: true }) : json(401, {})));
+    api.on("GET /b", (request) => (request.headers.get("Authorization") === "Bearer new" ? json(200, { ok: true }) : json(401, {})));
+    api.on("POST /auth/refresh", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return json(200, { access_token: "new", refresh_token: "refresh-2", user: ALICE });
+    });
+    await expect(Promise.all([http.get("/a", Ok), http.get("/b", Ok), http.get("/a", Ok)])).resolves.toHaveLength(3);
+    expect(api.count("POST /auth/refresh")).toBe(1);
+  });
+
+  it("clears the session and goes to /login when the refresh is refused", async () => {
+    const { api, http, storage, navigation, container, toastTitles } = wire({ token: "old", refresh: "reused" });
+    await settle();
+    api.on("GET /thing", () => json(401, { success: false, code: "unauthorized", message: "Expired" }));
+    api.on("POST /auth/refresh", () => json(401, { success: false, code: "invalid_refresh_token", message: "Reused" }));
+    const failure = await http.get("/thing", Ok).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RequestError);
+    expect((failure as RequestError).status).toBe(401);
+    expect(storage.getItem("authToken")).toBeNull();
+    expect(storage.getItem("refreshToken")).toBeNull();
+    expect(storage.getItem("user")).toBeNull();
+    expect(navigation.visits.map((visit) => visit.path)).toContain("/login");
+    expect(container.get(AuthSession).actor.getSnapshot().value).toBe("signedOut");
+    expect(toastTitles()).toEqual(["Request failed: Expired"]);
+    expect(api.count("GET /thing")).toBe(1);
+  });
+
+  it.each(["/login", "/oauth-callback"])("stays on %s when the refresh is refused there", async (path) => {
+    const { api, http, navigation } = wire({ token: "old", refresh: "reused", path });
+    api.on("GET /thing", () => json(401, {}));
+    api.on("POST /auth/refresh", () => json(401, {}));
+    await expect(http.get("/thing", Ok)).rejects.toBeInstanceOf(RequestError);
+    expect(navigation.visits.filter((visit) => visit.path === "/login")).toEqual([]);
+  });
+
+  it("toasts 'Request failed' with the server's message, or 'Network error occurred' when there is none", async () => {
+    const { api, http, toastTitles } = wire();
+    api.on("GET /broken", () => json(500, { success: false, code: "internal", message: "Database is down" }));
+    await expect(http.get("/broken", Ok)).rejects.toMatchObject({ status: 500, code: "internal", message: "Database is down" });
+    expect(toastTitles()).toEqual(["Request failed: Database is down"]);
+    api.on("GET /gone", () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(http.get("/gone", Ok)).rejects.toMatchObject({ status: null, message: "Network error occurred" });
+    expect(toastTitles()).toEqual(["Request failed: Network error occurred"]);
+  });
+
+  it("does not toast for /auth/ calls, on /oauth-callback, or when the caller asks for silence", async () => {
+    const onPage = wire({ path: "/oauth-callback" });
+    onPage.api.on("GET /broken", () => json(500, { message: "x" }));
+    await expect(onPage.http.get("/broken", Ok)).rejects.toBeInstanceOf(RequestError);
+    expect(onPage.toastTitles()).toEqual([]);
+
+    const elsewhere = wire();
+    elsewhere.api.on("GET /auth/me", () => json(500, { message: "x" }));
+    elsewhere.api.on("GET /broken", () => json(500, { message: "x" }));
+    await expect(elsewhere.http.get("/auth/me", AuthMeCodec)).rejects.toBeInstanceOf(RequestError);
+    await expect(elsewhere.http.get("/broken", Ok, { silent: true })).rejects.toBeInstanceOf(RequestError);
+    expect(elsewhere.toastTitles()).toEqual([]);
+  });
+
+  it("turns a response of the wrong shape into a clear error", async () => {
+    const { api, http } = wire();
+    api.on("GET /auth/me", () => json(200, { success: true, user: { id: 7 } }));
+    const failure = (await http.get("/auth/me", AuthMeCodec).catch((error: unknown) => error)) as RequestError;
+    expect(failure.code).toBe("bad_response");
+    expect(failure.message).toMatch(/^Unexpected response from GET \/auth\/me: /);
+  });
+
+  it("gives up after 30 seconds", async () => {
+    vi.useFakeTimers();
+    const hangingFetch: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
+      });
+    const container = createContainer({
+      baseUrl: "/api",
+      fetch: hangingFetch,
+      localStorage: new MemoryStorage(),
+      sessionStorage: new MemoryStorage(),
+      navigation: new FakeNavigation(),
+    });
+    let settled = false;
+    const pending = container
+      .get(HttpClient)
+      .get("/slow", Ok)
+      .catch((error: unknown) => error)
+      .finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ code: "timeout", message: "Network error occurred" });
+  });
+});
+
+describe("restoring a stored session", () => {
+  it("verifies the stored user with /auth/me and stores the fresh profile", async () => {
+    const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: { ...ALICE, first_name: "Alicia" } }));
+    const { actor } = container.get(AuthSession);
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedIn");
+    expect(JSON.parse(storage.getItem("user")!).first_name).toBe("Alicia");
+  });
+
+  it("clears everything when the profile fetch fails", async () => {
+    const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(500, { message: "down" }));
+    const { actor } = container.get(AuthSession);
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(storage.length).toBe(0);
+  });
+
+  it("signs out through POST /logout and clears storage even when it fails", async () => {
+    const { api, container, storage, navigation } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("POST /logout", () => json(500, { message: "down" }));
+    const { actor } = container.get(AuthSession);
+    await settle();
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    expect(api.count("POST /logout")).toBe(1);
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(storage.getItem("authToken")).toBeNull();
+    expect(navigation.visits.at(-1)?.path).toBe("/");
+  });
+});
