@@ -10,7 +10,10 @@ async function main() {
   const config = loadConfig();
   let stopEmulator: () => Promise<void> = async () => {};
 
-  if (config.demoMode) {
+  if (config.demoMode && process.env.GOOGLE_EMULATOR_URL) {
+    config.google.endpoints = emulatorEndpoints(process.env.GOOGLE_EMULATOR_URL.replace(/\/$/, ""));
+    console.info(`Demo mode: using the Google emulator already running at ${process.env.GOOGLE_EMULATOR_URL}.`);
+  } else if (config.demoMode) {
     const mbox = values.mbox ?? process.env.DEMO_MBOX;
     const emulator = await startGoogleEmulator({
       port: Number(process.env.EMULATOR_PORT ?? 8081),

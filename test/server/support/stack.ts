@@ -15,7 +15,7 @@ import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 /** The databases the integration tests run on: PGlite always, and a PostgreSQL server when TEST_DATABASE_URL is set. */
 export const DATABASES: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -116,7 +116,7 @@ export interface ApiResponse {
   headers: Headers;
 }
 
-export async function api(stack: Stack, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse> {
+export async function api(stack: Pick<Stack, "apiUrl">, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -137,7 +137,7 @@ export async function api(stack: Stack, method: string, path: string, options: {
 }
 
 /** Runs a Google flow from its start endpoint through the consent pages; answers the SPA URL the server redirected to. */
-export async function runGoogleFlow(stack: Stack, startPath: string, choice: ConsentChoice, token?: string): Promise<URL> {
+export async function runGoogleFlow(stack: Pick<Stack, "apiUrl">, startPath: string, choice: ConsentChoice, token?: string): Promise<URL> {
   const start = await api(stack, "GET", startPath, token ? { token } : {});
   const { authUrl } = start.body as { authUrl: string };
   const callback = await consentAtGoogle(authUrl, choice);
@@ -148,7 +148,7 @@ export async function runGoogleFlow(stack: Stack, startPath: string, choice: Con
 }
 
 /** Signs a person up (or in) with Gmail access and answers our tokens. */
-export async function signUpWithGmail(stack: Stack, account: string, choice: Partial<ConsentChoice> = {}) {
+export async function signUpWithGmail(stack: Pick<Stack, "apiUrl">, account: string, choice: Partial<ConsentChoice> = {}) {
   const landing = await runGoogleFlow(stack, "/google-gmail-signin", { account, ...choice });
   const tokens = landing.searchParams.get("tokens");
   if (!tokens) throw new Error(`No tokens in ${landing}`);
@@ -156,7 +156,7 @@ export async function signUpWithGmail(stack: Stack, account: string, choice: Par
   return { landing, ...(completed.body as { access_token: string; refresh_token: string; user: { id: string; email: string } }) };
 }
 
-export async function waitForSync(stack: Stack, token: string, timeoutMs = 60_000): Promise<{ gmail_sync_progress: string }> {
+export async function waitForSync(stack: Pick<Stack, "apiUrl">, token: string, timeoutMs = 60_000): Promise<{ gmail_sync_progress: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await api(stack, "GET", "/sync-gmail", { token });
