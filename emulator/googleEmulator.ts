@@ -186,11 +186,13 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     return noStore(reply).code(answer.status).send(answer.body);
   });
 
-  app.post("/revoke", async (request, reply) => {
+  const revoke = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = formBody(request).get("token") ?? new URL(request.url, "http://emulator.invalid").searchParams.get("token");
     const answer = authorization.revoke(token);
     return reply.code(answer.status).send(answer.body);
-  });
+  };
+  app.post("/revoke", revoke);
+  app.get("/revoke", revoke);
 
   app.get("/tokeninfo", async (request, reply) => {
     const query = new URL(request.url, "http://emulator.invalid").searchParams;

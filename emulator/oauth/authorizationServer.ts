@@ -115,6 +115,11 @@ export class AuthorizationServer {
   ) {}
 
   static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
+    for (const client of options.clients) {
+      for (const uri of client.redirectUris) {
+        if (!URL.canParse(uri)) throw new Error(`Client ${client.clientId} has an invalid redirect URI: ${uri}`);
+      }
+    }
     const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = createHash("sha256").update(JSON.stringify(publicJwk)).digest("hex").slice(0, 40);
@@ -139,8 +144,18 @@ export class AuthorizationServer {
     return { kind: "redirect", location: url.toString() };
   }
 
+  /** Forgets abandoned sign-ins, old codes and expired access tokens, so a long-running emulator does not grow. */
+  private sweep(): void {
+    const now = this.nowMs();
+    for (const [id, request] of this.pending) if (request.expiresAt < now) this.pending.delete(id);
+    // Used codes are kept an hour past expiry so that a replay is still recognised and revokes its grant.
+    for (const [value, code] of this.codes) if (code.expiresAt + 60 * 60_000 < now) this.codes.delete(value);
+    for (const [token, entry] of this.accessTokens) if (entry.expiresAt < now) this.accessTokens.delete(token);
+  }
+
   /** GET /o/oauth2/v2/auth: checks the request; errors before the redirect URI is trusted are shown, never redirected. */
   beginAuthorization(query: URLSearchParams): AuthorizationStep {
+    this.sweep();
     const client = this.client(query.get("client_id"));
     if (!client) return { kind: "error-page", status: 401, error: "invalid_client", detail: "The OAuth client was not found." };
     const redirectUri = query.get("redirect_uri") ?? "";
@@ -225,6 +240,7 @@ export class AuthorizationServer {
     const unionKey = `${request.client.clientId} ${account.sub}`;
     const granted = request.scopes.filter((scope) => isBasicScope(scope) || checkedScopes.includes(scope));
     const scopes = request.includeGrantedScopes ? [...new Set([...granted, ...(this.grantedScopes.get(unionKey) ?? [])])] : granted;
+    if (scopes.length === 0) return this.redirectWith(request.redirectUri, { error: "access_denied", state: request.state });
     this.grantedScopes.set(unionKey, new Set([...(this.grantedScopes.get(unionKey) ?? []), ...granted]));
 
     const code = randomToken("4/0", 36);

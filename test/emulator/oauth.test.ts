@@ -209,6 +209,12 @@ describe("granted scopes", () => {
     expect(await response.json()).toMatchObject({ error: { code: 403, status: "PERMISSION_DENIED", errors: [{ reason: "insufficientPermissions" }] } });
   });
 
+  it("answers access_denied when the person unchecks every scope asked for", async () => {
+    const { redirect, state } = await authorize(emulator.baseUrl, { scopes: [GMAIL_READONLY], decline: [GMAIL_READONLY] });
+    expect(redirect.searchParams.get("error")).toBe("access_denied");
+    expect(redirect.searchParams.get("state")).toBe(state);
+  });
+
   it("adds earlier grants when include_granted_scopes=true", async () => {
     const fresh = await startGoogleEmulator({ port: 0, clients: [CLIENT] });
     try {
