@@ -36,19 +36,10 @@ export function findPart(part: MimePart, partId: string): MimePart | undefined {
   return current;
 }
 
-function toMessagePart(messageId: string, part: MimePart, partId: string, metadataHeaders: string[] | null): MessagePart {
-  const headers = metadataHeaders
-    ? part.headers.filter((header) => metadataHeaders.length === 0 || metadataHeaders.includes(header.name.toLowerCase()))
-    : part.headers;
-  const result: MessagePart = { partId, mimeType: part.mimeType, filename: filenameOf(part), headers, body: { size: 0 } };
-  if (metadataHeaders) {
-    delete (result as Partial<MessagePart>).body;
-    delete (result as Partial<MessagePart>).partId;
-    delete (result as Partial<MessagePart>).filename;
-    return result;
-  }
+function toMessagePart(messageId: string, part: MimePart, partId: string): MessagePart {
+  const result: MessagePart = { partId, mimeType: part.mimeType, filename: filenameOf(part), headers: part.headers, body: { size: 0 } };
   if (part.children.length > 0) {
-    result.parts = part.children.map((child, index) => toMessagePart(messageId, child, partId === "" ? String(index) : `${partId}.${index}`, null));
+    result.parts = part.children.map((child, index) => toMessagePart(messageId, child, partId === "" ? String(index) : `${partId}.${index}`));
     return result;
   }
   const bytes = decodeBody(part);
@@ -56,6 +47,13 @@ function toMessagePart(messageId: string, part: MimePart, partId: string, metada
     ? { size: bytes.length, attachmentId: attachmentIdFor(messageId, partId) }
     : { size: bytes.length, data: Buffer.from(bytes).toString("base64url") };
   return result;
+}
+
+/** format=metadata: the top-level type and headers only, limited to metadataHeaders when given. */
+function metadataPayload(part: MimePart, metadataHeaders: readonly string[]): Pick<MessagePart, "mimeType" | "headers"> {
+  const wanted = metadataHeaders.map((name) => name.toLowerCase());
+  const headers = wanted.length === 0 ? part.headers : part.headers.filter((header) => wanted.includes(header.name.toLowerCase()));
+  return { mimeType: part.mimeType, headers };
 }
 
 export function messageResource(message: StoredMessage, format: MessageFormat, metadataHeaders: string[]): Record<string, unknown> {
@@ -69,10 +67,8 @@ export function messageResource(message: StoredMessage, format: MessageFormat, m
     internalDate: String(message.internalDate),
   };
   if (format === "raw") resource.raw = message.raw.toString("base64url");
-  if (format === "full") resource.payload = toMessagePart(message.id, message.mime, "", null);
-  if (format === "metadata") {
-    resource.payload = toMessagePart(message.id, message.mime, "", metadataHeaders.map((name) => name.toLowerCase()));
-  }
+  if (format === "full") resource.payload = toMessagePart(message.id, message.mime, "");
+  if (format === "metadata") resource.payload = metadataPayload(message.mime, metadataHeaders);
   return resource;
 }
 

@@ -55,8 +55,10 @@ function decodePageToken(token: string | null, pattern: RegExp): RegExpExecArray
   return match;
 }
 
+type ListPosition = Pick<StoredMessage, "internalDate" | "id">;
+
 /** Newest first, as Gmail lists; ties broken by id so paging is stable. */
-function newestFirst(a: StoredMessage, b: StoredMessage): number {
+function newestFirst(a: ListPosition, b: ListPosition): number {
   return b.internalDate - a.internalDate || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
@@ -142,9 +144,8 @@ export function registerGmailRoutes(app: FastifyInstance, deps: GmailApiDependen
       .filter((message) => includeSpamTrash || !message.labelIds.some((label) => label === "SPAM" || label === "TRASH"))
       .filter(query.matches)
       .sort(newestFirst);
-    const remaining = after
-      ? matching.filter((message) => newestFirst(message, { internalDate: Number(after[1]), id: after[2]! } as StoredMessage) > 0)
-      : matching;
+    const lastSeen: ListPosition | null = after ? { internalDate: Number(after[1]), id: after[2]! } : null;
+    const remaining = lastSeen ? matching.filter((message) => newestFirst(message, lastSeen) > 0) : matching;
     const page = remaining.slice(0, size);
     const body: Record<string, unknown> = {};
     if (page.length > 0) body.messages = page.map(messageRef);

@@ -186,6 +186,48 @@ describe("messages.get", () => {
     expect(payload.headers).toEqual([{ name: "Subject", value: "\u2728 25% off signature scents \u2728" }]);
   });
 
+  it("numbers nested parts and serves attachments by id", async () => {
+    const raw = [
+      "From: shop@mail.example-shop.test",
+      "Subject: Your coupon",
+      "Date: Fri, 20 Nov 2026 08:00:00 +0000",
+      'Content-Type: multipart/mixed; boundary="outer"',
+      "",
+      "--outer",
+      'Content-Type: multipart/alternative; boundary="inner"',
+      "",
+      "--inner",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Coupon attached.",
+      "--inner",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      "<p>Coupon attached.</p>",
+      "--inner--",
+      "--outer",
+      'Content-Type: application/pdf; name="coupon.pdf"',
+      'Content-Disposition: attachment; filename="coupon.pdf"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("%PDF-1.4 coupon").toString("base64"),
+      "--outer--",
+      "",
+    ].join("\r\n");
+    const id = emulator.addMessage("demo@example.com", raw, ["INBOX"]);
+    const { body } = await gmail(`me/messages/${id}`);
+    type Part = { partId: string; mimeType: string; filename: string; body: { size: number; data?: string; attachmentId?: string }; parts?: Part[] };
+    const payload = body.payload as Part;
+    expect(payload.parts!.map((part) => part.partId)).toEqual(["0", "1"]);
+    expect(payload.parts![0]!.parts!.map((part) => [part.partId, part.mimeType])).toEqual([["0.0", "text/plain"], ["0.1", "text/html"]]);
+    const attachment = payload.parts![1]!;
+    expect(attachment).toMatchObject({ filename: "coupon.pdf", mimeType: "application/pdf", body: { size: 15, attachmentId: expect.any(String) } });
+    expect(attachment.body.data).toBeUndefined();
+    const fetched = await gmail(`me/messages/${id}/attachments/${attachment.body.attachmentId!}`);
+    expect(Buffer.from(fetched.body.data as string, "base64url").toString()).toBe("%PDF-1.4 coupon");
+    expect((await gmail(`me/messages/${id}/attachments/bm9wZQ`)).status).toBe(404);
+  });
+
   it("answers an unknown id with 404 and a malformed one with 400", async () => {
     const missing = await gmail("me/messages/0123456789abcdef");
     expect(missing.status).toBe(404);
