@@ -9,7 +9,8 @@ const SEP =
   "[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
-const CODE_NOUN = "(?:promo(?:tional)?\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|promocional|cup[oó]n))?|code\\s+promo|gutscheincode|rabattcode|codice(?:\\s+sconto)?|codes?)";
+const CODE_NOUN =
+  "(?:promo(?:tional)?\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|codice(?:\\s+sconto)?|kod|codes?)";
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
@@ -20,23 +21,31 @@ const ACTION = new RegExp(`\\b(?:enter|apply|use|redeem|add|type|paste|mention|q
 const NOT_PROMO_LABEL =
   /\b(?:verification|verify|security|confirmation|confirm|login|log-in|sign-in|signin|one-time pass\w*|passcode|otp|2fa|auth\w*|access|door|buzzer|gate|entry|alarm|zip|postal|post|area|country|dial|qr|bar|source|dress|reference|ref|order|tracking|style|product|item|colou?r|sku|part|model|error|status|tax|referral link|pin|reset|activation|gift card|card|account|member(?:ship)? (?:id|number)|routing|swift|sort)\s*$/i;
 
-/** Uppercase words that marketing shouts but nobody types at checkout, plus words that follow "code" in a sentence. */
-const NOT_CODES = new Set(
-  `FREE SHIPPING SHIP SALE SALES BOGO OFF NOW NEW SHOP DEAL DEALS SAVE SAVINGS OFFER OFFERS CODE CODES PROMO COUPON LIVE READY
-  HERE BELOW ABOVE INSIDE AT IN ON FOR THE AND OR TO A AN OF WITH WHEN YOUR YOU IT THIS THAT IS ARE BE NO NOT ONLY ONE ALL
-  EXTRA BONUS GIFT GIFTS TODAY TONIGHT TOMORROW ENDS END LAST CHANCE FINAL HOURS DAYS WEEKEND HURRY CLAIM GET USE ENTER APPLY
-  CHECKOUT CART BAG ONLINE STORE STORES REQUIRED NEEDED NECESSARY VALID EXPIRES APPLIED AUTOMATICALLY DISCOUNT DISCOUNTS
+/** Words that follow "code" in a sentence, or name a payment method: never a code. */
+const FUNCTION_WORDS = new Set(
+  `HERE BELOW ABOVE INSIDE AT IN ON FOR THE AND OR TO A AN OF WITH WHEN YOUR YOU IT THIS THAT IS ARE BE NO NOT ONLY ONE ALL
+  NONE CODE CODES PROMO COUPON REQUIRED NEEDED NECESSARY VALID EXPIRES APPLIED AUTOMATICALLY CHECKOUT CART BAG ONLINE STORE
+  STORES COPIED COPY TAP CLICK SEE BUTTON WORKS COMES AMEX VISA MASTERCARD DISCOVER PAYPAL KLARNA AFTERPAY AFFIRM VENMO CASH CARD`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Uppercase words that marketing shouts but nobody types at checkout, unless a label explicitly presents them. */
+const MARKETING_WORDS = new Set(
+  `FREE SHIPPING SHIP SALE SALES BOGO OFF NOW NEW SHOP DEAL DEALS SAVE SAVINGS OFFER OFFERS LIVE READY EXTRA BONUS GIFT GIFTS
+  TODAY TONIGHT TOMORROW ENDS END LAST CHANCE FINAL HOURS DAYS WEEKEND HURRY CLAIM GET USE ENTER APPLY DISCOUNT DISCOUNTS
   DOORBUSTER DOORBUSTERS CLEARANCE EXCLUSIVE SPECIAL LIMITED TIME BLACK FRIDAY CYBER MONDAY HOLIDAY VIP MEMBERS MEMBER
-  PERCENT SITEWIDE STOREWIDE EVERYTHING RETURNS DELIVERY WORKS COMES COPIED COPY TAP CLICK SEE BUTTON`
+  PERCENT SITEWIDE STOREWIDE EVERYTHING RETURNS DELIVERY POINTS REWARDS`
     .split(/\s+/)
     .filter(Boolean),
 );
 
 /** True for a token shaped like something a shopper types: letters with digits, or an all-caps word, not a number. */
-export function isCodeShaped(token: string): boolean {
+export function isCodeShaped(token: string, presented = false): boolean {
   if (token.length < 3 || token.length > 30) return false;
   if (!/[A-Za-z]/.test(token)) return false;
-  if (NOT_CODES.has(token.toUpperCase()) && !/\d/.test(token)) return false;
+  const upper = token.toUpperCase();
+  if (!/\d/.test(token) && (FUNCTION_WORDS.has(upper) || (!presented && MARKETING_WORDS.has(upper)))) return false;
   if (/^#?[0-9A-Fa-f]{6}$/.test(token) && /\d/.test(token) && !/[G-Zg-z]/.test(token)) return false;
   if (/^\d+(?:st|nd|rd|th|px|am|pm|ml|oz|lb|lbs|mm|cm|kg|g|mo|yr|x|k|gb|tb|hz|mp)$/i.test(token)) return false;
   if (/^(?:[A-Z]{1,3}-?)?\d{3,}-\d{2,}$/.test(token)) return false;
@@ -53,21 +62,47 @@ export interface FoundCode {
 }
 
 function labelAllowsCode(text: string, labelStart: number): boolean {
-  const before = text.slice(Math.max(0, labelStart - 40), labelStart);
+  const before = text.slice(Math.max(0, labelStart - 40), labelStart).replace(/[\s\-–:/]+$/, "");
   return !NOT_PROMO_LABEL.test(before);
+}
+
+/** A promo word near a code box: "code", "coupon", "promo", in a few languages. */
+const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|cup[oó]n|cupom|gutschein\w*|rabatt\w*|code promo)\b/i;
+
+/**
+ * A styled code box holding a single code-shaped token (letters and digits) counts when a promo word sits just
+ * before it, and no verification-style label does.
+ */
+export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCode[] {
+  const found: FoundCode[] = [];
+  for (const box of boxes) {
+    const token = box.trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{2,28}[A-Za-z0-9]$/.test(token) || !/\d/.test(token) || !/[A-Za-z]/.test(token)) continue;
+    if (!isCodeShaped(token) || found.some((existing) => existing.code === token)) continue;
+    const index = text.indexOf(token);
+    if (index === -1) continue;
+    const before = text.slice(Math.max(0, index - 120), index);
+    const after = text.slice(index + token.length, index + token.length + 80);
+    const labelled = PROMO_WORD.test(before) ? labelAllowsCode(text, before.search(PROMO_WORD) + Math.max(0, index - 120)) : PROMO_WORD.test(after);
+    if (labelled && !NOT_PROMO_LABEL.test(before.replace(/[\s\-–:/]+$/, "")) && !isAppliedLine(text, index)) {
+      found.push({ code: token, index });
+    }
+  }
+  return found;
 }
 
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {
   const found: FoundCode[] = [];
-  const add = (code: string, index: number) => {
-    if (isCodeShaped(code) && !found.some((existing) => existing.code === code)) found.push({ code, index });
+  const add = (code: string, index: number, presented = false) => {
+    if (isCodeShaped(code, presented) && !found.some((existing) => existing.code === code)) found.push({ code, index });
   };
 
   for (const match of text.matchAll(LABELLED)) {
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
-    add(match[1]!, match.index);
+    const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|cup|gutschein|rabatt|kod/i)));
+    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label));
     const rest = match[2] ?? "";
     for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);

@@ -28,8 +28,8 @@ const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturd
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs)\b/i, 3],
-  [/\b(?:through|thru|until|till|'?til|between)\b/i, 3],
+  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
+  [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy)\w*\b[^.]{0,30}\bby\b/i, 3],
   [/\bby\b/i, 2],
   [/\bbefore\b/i, 1],
@@ -41,7 +41,7 @@ const NOT_AN_OFFER_END =
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
-const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a)\s*$/i;
+const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|tot)\s*$/i;
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
 const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
@@ -108,9 +108,18 @@ function windowBefore(text: string, index: number, previousEnd: number): string 
   return stretch.slice(clauseStart);
 }
 
+/** Other languages chrono reads, each recognised by a few words offers in it use. */
+const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
+  [/(?:código|válid[oa]|hasta|descuento|vigencia)/i, chrono.es.casual],
+  [/(?:jusqu|valable|réduction|code promo|offre)/i, chrono.fr.casual],
+  [/(?:gültig|gutschein|rabatt|sparen|angebot)/i, chrono.de.casual],
+  [/(?:até|cupom|desconto|oferta válida)/i, chrono.pt.casual],
+  [/(?:geldig|korting|kortingscode)/i, chrono.nl.casual],
+];
+
 function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
   const parsers: chrono.Chrono[] = [dayFirst ? chrono.en.GB : chrono.casual];
-  if (/\b(?:código|válid[oa]|hasta|descuento|vigencia)\b/i.test(text)) parsers.push(chrono.es.casual);
+  for (const [markers, parser] of LANGUAGE_PARSERS) if (markers.test(text)) parsers.push(parser);
   return parsers;
 }
 

@@ -2,7 +2,7 @@ import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
 import { isPromotional } from "./classify";
-import { findCodes } from "./codes";
+import { findBoxedCodes, findCodes } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
 import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
@@ -108,6 +108,14 @@ function describe(body: string, codes: readonly string[], discount: string | nul
   return line.length > 280 ? `${line.slice(0, 277)}...` : line;
 }
 
+/** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
+function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
+  const found = [...findCodes(rendering.body), ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? [])].sort((a, b) => a.index - b.index);
+  const codes = found.map((code) => code.code);
+  for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
+  return [...new Set(codes)];
+}
+
 function cleanSubject(subject: string | null): string {
   return (subject ?? "").replace(/[\p{Extended_Pictographic}\uFE0F\u200d]/gu, "").replace(/\s+/g, " ").trim();
 }
@@ -153,7 +161,7 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
   const offset = senderOffset(rendering.body, message, clock);
   const markupOffers = markup?.offers ?? [];
   const markupCodes = markupOffers.map((offer) => offer.code).filter((code): code is string => Boolean(code));
-  const textCodes = findCodes(rendering.body).map((found) => found.code);
+  const textCodes = codesInReadingOrder(rendering, subject);
   const promoCodes = markupCodes.length > 0 ? [...new Set(markupCodes)] : textCodes;
 
   const markupEnd = markupOffers
