@@ -154,7 +154,10 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
 
   // The browser part: account chooser and consent, with the pending request kept server-side by id.
   const showStep = (reply: FastifyReply, step: ReturnType<AuthorizationServer["beginAuthorization"]>) => {
-    noStore(reply).header("x-frame-options", "DENY");
+    noStore(reply)
+      .header("x-frame-options", "DENY")
+      // The pages load nothing from anywhere: inline styles only.
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     switch (step.kind) {
       case "redirect":
         return reply.code(302).header("location", step.location).send();

@@ -153,7 +153,7 @@ export function registerGmailRoutes(app: FastifyInstance, deps: GmailApiDependen
       const last = page[page.length - 1]!;
       body.nextPageToken = encodePageToken(`m:${last.internalDate}:${last.id}`);
     }
-    body.resultSizeEstimate = remaining.length;
+    body.resultSizeEstimate = matching.length;
     return body;
   }));
 
