@@ -4,6 +4,8 @@ export class RequestError extends Error {
     readonly status: number | null,
     readonly code: string,
     message: string,
+    /** What the server said, when it said anything; callers with their own fallback text use this. */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = "RequestError";

@@ -1,5 +1,6 @@
 import type { AuthActor } from "./machines/authMachine";
 import type { provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
+import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 
 /** The running auth machine, shared by the whole app. */
 export class AuthSession {
@@ -9,4 +10,9 @@ export class AuthSession {
 /** The OAuth callback machine wired to its ports; each visit of /oauth-callback starts one from it. */
 export class OAuthCallbackLogic {
   constructor(readonly logic: ReturnType<typeof provideOAuthCallbackMachine>) {}
+}
+
+/** The early-access form machine wired to its ports. */
+export class EarlyAccessLogic {
+  constructor(readonly logic: ReturnType<typeof provideEarlyAccessMachine>) {}
 }

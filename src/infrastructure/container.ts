@@ -10,7 +10,7 @@ import { DashboardSource } from "../application/ports/deals";
 import { EarlyAccessGateway } from "../application/ports/earlyAccess";
 import { ToastCenter } from "../application/toastCenter";
 import { GoogleAuthStarter } from "../application/googleAuth";
-import { AuthSession, OAuthCallbackLogic } from "../application/services";
+import { AuthSession, EarlyAccessLogic, OAuthCallbackLogic } from "../application/services";
 import { provideAuthMachine } from "../application/machines/authMachine";
 import {
   provideTokenRefreshMachine,
@@ -18,6 +18,7 @@ import {
   type TokenRefreshActor,
 } from "../application/machines/tokenRefreshMachine";
 import { provideOAuthCallbackMachine } from "../application/machines/oauthCallbackMachine";
+import { provideEarlyAccessMachine } from "../application/machines/earlyAccessMachine";
 import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpConfig, type RefreshSession } from "./http/httpClient";
 import { HttpAuthGateway } from "./http/authGateway";
 import { HttpAppConfigSource } from "./http/appConfigSource";
@@ -102,6 +103,12 @@ export function createContainer(options: ContainerOptions): Container {
           notifier: context.get(Notifier),
           signIn: (session) => context.get(AuthSession).actor.send({ type: "SIGNED_IN", session }),
         }),
+      ),
+  );
+  container.bind(EarlyAccessLogic).toDynamicValue(
+    (context) =>
+      new EarlyAccessLogic(
+        provideEarlyAccessMachine({ gateway: context.get(EarlyAccessGateway), notifier: context.get(Notifier) }),
       ),
   );
   container.bind(GoogleAuthStarter).toDynamicValue(

@@ -31,7 +31,7 @@ export class ControlledAuthGateway extends AuthGateway {
     super();
   }
 
-  private call<T>(name: string, detail = ""): Promise<T> {
+  call<T>(name: string, detail = ""): Promise<T> {
     this.log.record(`call ${name}${detail}`);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(name, { resolve: resolve as (value: unknown) => void, reject });

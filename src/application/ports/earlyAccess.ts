@@ -1,11 +1,6 @@
-export const SHOPPING_FREQUENCIES = ["daily", "weekly", "monthly", "occasionally"] as const;
-export type ShoppingFrequency = (typeof SHOPPING_FREQUENCIES)[number];
+import type { ValidEarlyAccess } from "../../domain/earlyAccess";
 
-export interface EarlyAccessRequest {
-  name: string;
-  email: string;
-  shopping_frequency: ShoppingFrequency;
-}
+export type EarlyAccessRequest = ValidEarlyAccess;
 
 export interface EarlyAccessReply {
   success: boolean;

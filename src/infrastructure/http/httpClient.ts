@@ -123,13 +123,18 @@ export class HttpClient {
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = body as { code?: unknown; message?: unknown; error?: unknown } | undefined;
-      const message =
+      const serverMessage =
         typeof error?.message === "string" && error.message
           ? error.message
           : typeof error?.error === "string" && error.error
             ? error.error
-            : NETWORK_ERROR_MESSAGE;
-      throw new RequestError(response.status, typeof error?.code === "string" ? error.code : "http_error", message);
+            : null;
+      throw new RequestError(
+        response.status,
+        typeof error?.code === "string" ? error.code : "http_error",
+        serverMessage ?? NETWORK_ERROR_MESSAGE,
+        serverMessage,
+      );
     }
     const decoded = codec.decode(body);
     if (isLeft(decoded)) {

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Toaster } from "./Toaster";
 import type { Toast } from "../../domain/toast";
+import { EARLY_ACCESS_TOASTS } from "../../domain/earlyAccess";
+import { GOOGLE_FLOW_FAILURES } from "../../application/googleAuth";
 
 const toast = (overrides: Partial<Toast>): Toast => ({
   id: "1",
@@ -55,3 +57,29 @@ export const DismissedToastIsHidden: Story = {
     await expect(within(canvasElement).queryByText("Success")).not.toBeInTheDocument();
   },
 };
+
+const shown = (title: string, description: string, variant: Toast["variant"]): Story => ({
+  args: { toasts: [toast({ title, description, variant })] },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole(variant === "destructive" ? "alert" : "status");
+    await expect(region).toHaveTextContent(title);
+    await expect(region).toHaveTextContent(description);
+  },
+});
+
+export const EarlyAccessValidationError = shown(
+  EARLY_ACCESS_TOASTS.validation.title,
+  EARLY_ACCESS_TOASTS.validation.description,
+  "destructive",
+);
+export const EarlyAccessSuccess = shown(EARLY_ACCESS_TOASTS.success.title, EARLY_ACCESS_TOASTS.success.description, "success");
+export const EarlyAccessRefused = shown("Submission Failed", EARLY_ACCESS_TOASTS.refusedFallback, "destructive");
+export const EarlyAccessInvalidData = shown("Submission Failed", EARLY_ACCESS_TOASTS.invalidFallback, "destructive");
+export const EarlyAccessNetworkError = shown(
+  EARLY_ACCESS_TOASTS.network.title,
+  EARLY_ACCESS_TOASTS.network.description,
+  "destructive",
+);
+export const GoogleSignInFailed = shown("Error", GOOGLE_FLOW_FAILURES.signin, "destructive");
+export const GoogleSignUpWithGmailFailed = shown("Error", GOOGLE_FLOW_FAILURES["gmail-signup"], "destructive");
+export const LinkGoogleFailed = shown("Error", GOOGLE_FLOW_FAILURES.link, "destructive");

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, fn, within } from "storybook/test";
 import { LandingPage } from "./LandingPage";
+import { EarlyAccessForm } from "./EarlyAccessForm";
 
 const meta = {
   title: "Pages/Landing",
   component: LandingPage,
-  args: { extensionStoreUrl: "https://chromewebstore.google.com/", earlyAccess: null },
+  args: { extensionStoreUrl: "https://chromewebstore.google.com/", earlyAccess: <EarlyAccessForm formKey={0} submitting={false} onSubmit={fn()} /> },
 } satisfies Meta<typeof LandingPage>;
 
 export default meta;
@@ -18,5 +19,6 @@ export const Default: StoryObj<typeof meta> = {
     }
     await expect(canvas.getByText(/Real-time deal alerts/)).toBeInTheDocument();
     await expect(canvas.getByText(/Auto-fill coupon codes/)).toBeInTheDocument();
+    await expect(canvas.getByRole("form", { name: "Early access" })).toBeInTheDocument();
   },
 };
