@@ -9,8 +9,48 @@ export interface ClassifyInput {
   fromIsPersonalProvider: boolean;
 }
 
-const TRANSACTIONAL_SUBJECT =
-  /\b(?:order (?:confirm\w*|#|number|received|update|status)|your order|has shipped|shipped|shipping (?:confirmation|notice|update)|out for delivery|delivered|tracking|receipt|invoice|payment (?:received|due|confirm\w*|failed)|statement|(?:verification|login|log-in|sign-in|access|security|confirmation|one-time|2-step|authentication) code|verify your|security alert|one-time (?:code|passcode|password)|passcode|password|sign-?in|log-?in attempt|reset|2fa|alert:|transaction|purchase of|was made|account (?:update|alert|notice)|appointment (?:confirm\w*|reminder)|booking confirm\w*|reservation confirm\w*|itinerary|refund|return (?:received|label)|subscription (?:renewed|confirm\w*)|welcome to your account)\b/i;
+const TRANSACTIONAL_SUBJECT = new RegExp(
+  `\\b(?:${[
+    "order (?:confirm\\w*|#|number|no\\.|received|update|status|shipped|delivered|cancel\\w*)",
+    "your order (?:#|no\\.|number|from|is|has|was|confirm\\w*|update|status|receipt|details)",
+    "your (?:receipt|invoice|bill|statement|refund|itinerary|e-?ticket|shipment)",
+    "(?:has|have|was|were|is|been) (?:shipped|delivered|dispatched)",
+    "out for delivery",
+    "(?:delivered|shipped|dispatched):",
+    "tracking (?:number|info\\w*|update)",
+    "receipt",
+    "invoice",
+    "payment (?:received|due|confirm\\w*|failed|scheduled|reminder)",
+    "thanks for your (?:order|payment|purchase)",
+    "(?:monthly|account|card|e-?)statement|statement (?:is )?(?:ready|available)",
+    "(?:verification|login|log-in|sign-in|access|security|confirmation|one-time|2-step|authentication) code",
+    "verify your",
+    "confirm your (?:email|account|subscription|address)",
+    "security alert",
+    "new (?:sign-?in|log-?in|device)",
+    "sign-?in (?:attempt|alert|link)",
+    "one-time (?:passcode|password)",
+    "passcode",
+    "password",
+    "2fa",
+    "alert:",
+    "transaction (?:alert|receipt)",
+    "was made",
+    "account (?:update|alert|notice)",
+    "(?:appointment|booking|reservation|ticket) (?:confirm\\w*|reminder)",
+    "you[’']re confirmed",
+    "itinerary",
+    "refund",
+    "return (?:received|label|processed|complete)",
+    "subscription (?:renewed|confirm\\w*|will renew)",
+    "upcoming renewal",
+    "renewal notice",
+    "autopay",
+  ].join("|")})(?:(?<=\\W)|\\b)`,
+  "i",
+);
+/** A subject that names a price cut or a code is selling, even when it also mentions an order. */
+const SELLING_SUBJECT = /\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\bsale\b|\bcode [A-Z0-9]{3,}/i;
 const TRANSACTIONAL_BODY =
   /\b(?:this is a (?:transactional|service) (?:email|message|alert)|you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)|order total|tracking number|estimated delivery|(?:verification|login|log-in|sign-in|security|one-time) code|expires in \d+ minutes|reset (?:the|your) password|if you didn[’']t request|transaction alert|available balance|we(?:[’']ve| have) received (?:your )?order)\b/gi;
 const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
@@ -18,7 +58,7 @@ const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo co
 /** True when the message's main purpose is marketing. */
 export function isPromotional(input: ClassifyInput): boolean {
   const transactionalBodyHits = new Set((input.body.match(TRANSACTIONAL_BODY) ?? []).map((hit) => hit.toLowerCase())).size;
-  if (TRANSACTIONAL_SUBJECT.test(input.subject) && !/\b\d{1,2}\s?% off\b/i.test(input.subject)) return false;
+  if (TRANSACTIONAL_SUBJECT.test(input.subject) && !SELLING_SUBJECT.test(input.subject)) return false;
   if (transactionalBodyHits >= 2) return false;
   if (input.hasMarkup) return true;
   const bulk =

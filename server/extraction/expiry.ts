@@ -28,7 +28,7 @@ const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturd
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
+  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy)\w*\b[^.]{0,30}\bby\b/i, 3],
   [/\bby\b/i, 2],
@@ -39,6 +39,8 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 const NOT_AN_OFFER_END =
   /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
+/** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
+const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings)\b/i;
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|tot)\s*$/i;
@@ -151,6 +153,7 @@ function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: st
 
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
+      if (score === 0 && result.end && OFFER_PERIOD.test(window)) score = 2;
       if (!joinsRange && (NOT_AN_OFFER_END.test(window) || (!result.end && STARTS.test(window)))) score = 0;
       if (SHIPPING_AFTER.test(after)) score = 0;
       if (joinsRange && previous) previous.score = 0;
@@ -204,7 +207,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
   const dayRange = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
   for (const match of text.matchAll(dayRange)) {
     const window = windowBefore(text, match.index, 0);
-    const score = cueScore(window) || (/\b(?:window|sale|offer|event)\b/i.test(window) ? 2 : 0);
+    const score = cueScore(window) || (OFFER_PERIOD.test(window) ? 2 : 0);
     if (score === 0 || NOT_AN_OFFER_END.test(window.replace(/\bbook\w*\b/gi, ""))) continue;
     const monthIndex = monthIndexOf(match[1]!);
     const day = Number(match[3]);

@@ -156,3 +156,34 @@ describe("time zones and the Date header", () => {
     expect(localDateString(new Date("2026-11-23T02:05:00Z"), -480)).toBe("2026-11-22");
   });
 });
+
+describe("classify: subjects", () => {
+  const bulk = { body: "", headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromIsSubdomain: true, fromIsPersonalProvider: false };
+  it.each([
+    "Your order #A-1 is confirmed",
+    "Order shipped: 2 items",
+    "Delivered: your package",
+    "Your receipt from Copper Kettle",
+    "Your statement is ready",
+    "Payment received, thank you",
+    "Confirm your email address",
+    "New sign-in to your account",
+    "Your login code",
+    "Appointment reminder: Tuesday 3pm",
+    "Your subscription will renew soon",
+  ])("%j is transactional", (subject) => {
+    expect(isPromotional({ ...bulk, subject })).toBe(false);
+  });
+
+  it.each([
+    "Make a statement: 30% off dresses",
+    "Reset your routine with new serums",
+    "Free gift with purchase of $50",
+    "Sign in to unlock early access",
+    "Savings delivered: $20 off $100",
+    "A gift with your order",
+    "Tracking your steps? Meet the new band",
+  ])("%j is marketing", (subject) => {
+    expect(isPromotional({ ...bulk, subject })).toBe(true);
+  });
+});
