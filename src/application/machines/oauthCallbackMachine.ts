@@ -160,9 +160,19 @@ export function provideOAuthCallbackMachine(ports: {
   notifier: Notifier;
   signIn: (session: Session) => void;
 }) {
+  // The tokens code is single-use: a remounted page (React's StrictMode, a double render) must not spend it twice.
+  const completions = new Map<string, Promise<SignInCompletion>>();
+  const completeOnce = (tokens: string) => {
+    let completion = completions.get(tokens);
+    if (!completion) {
+      completion = ports.auth.completeSignIn(tokens);
+      completions.set(tokens, completion);
+    }
+    return completion;
+  };
   return oauthCallbackMachine.provide({
     actors: {
-      completeSignIn: fromPromise(({ input }) => ports.auth.completeSignIn(input.tokens)),
+      completeSignIn: fromPromise(({ input }) => completeOnce(input.tokens)),
       fetchProfile: fromPromise(() => ports.auth.fetchProfile()),
     },
     actions: {
