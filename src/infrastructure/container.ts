@@ -59,7 +59,10 @@ export function createContainer(options: ContainerOptions): Container {
   else container.bind(Navigation).to(BrowserNavigation);
   container.bind(ToastCenter).toConstantValue(new ToastCenter());
   container.bind(Notifier).toService(ToastCenter);
-  container.bind(QueryClient).toConstantValue(createQueryClient());
+  const queryClient = createQueryClient();
+  // Mounting subscribes the cache to window focus, so stale queries refetch when the person comes back.
+  queryClient.mount();
+  container.bind(QueryClient).toConstantValue(queryClient);
   container.bind(HttpClient).toSelf();
   // Resolved at call time: the refresh machine itself needs the gateway that needs the HTTP client.
   container
