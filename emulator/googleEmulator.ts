@@ -46,6 +46,8 @@ export interface GoogleEmulator {
   addMessage(email: string, raw: string | Uint8Array, labelIds: string[]): string;
   /** Adds and removes labels on a message (recorded in history as labelAdded / labelRemoved). */
   modifyMessageLabels(email: string, messageId: string, addLabelIds: string[], removeLabelIds: string[]): void;
+  /** Deletes a message for good (recorded in history as messageDeleted); a later messages.get answers 404. */
+  deleteMessage(email: string, messageId: string): void;
   /** Forgets an account's history: older startHistoryIds then answer 404, as after Google's retention window. */
   expireHistory(email: string): void;
   /** The account's current historyId. */
@@ -253,6 +255,16 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
       throw error;
     }
   });
+  app.delete(`${CONTROL_PREFIX}/mailboxes/:email/messages/:id`, async (request, reply) => {
+    const { email, id } = request.params as { email: string; id: string };
+    try {
+      mailboxOf(email).remove(id);
+      return reply.code(204).send();
+    } catch (error) {
+      if (error instanceof MailboxError) return reply.code(error.status).send({ error: error.message });
+      throw error;
+    }
+  });
   app.post(`${CONTROL_PREFIX}/mailboxes/:email/history/expire`, async (request, reply) => {
     const mailbox = mailboxes.get((request.params as { email: string }).email.toLowerCase());
     if (!mailbox) return reply.code(404).send({ error: "No such account" });
@@ -286,6 +298,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     modifyMessageLabels: (email, messageId, addLabelIds, removeLabelIds) => {
       mailboxOf(email).modifyLabels(messageId, addLabelIds, removeLabelIds);
     },
+    deleteMessage: (email, messageId) => mailboxOf(email).remove(messageId),
     expireHistory: (email) => mailboxOf(email).expireHistory(),
     historyId: (email) => String(mailboxOf(email).historyId),
     setFaults: (settings) => {

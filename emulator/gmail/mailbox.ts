@@ -24,7 +24,7 @@ export interface StoredMessage {
 }
 
 export type HistoryRecord =
-  | { id: number; kind: "messageAdded"; message: StoredMessage; labelIdsAtChange: string[] }
+  | { id: number; kind: "messageAdded" | "messageDeleted"; message: StoredMessage; labelIdsAtChange: string[] }
   | { id: number; kind: "labelAdded" | "labelRemoved"; message: StoredMessage; labelIds: string[]; labelIdsAtChange: string[] };
 
 /** Google keeps about a week of history; the emulator keeps this many records, then forgets the oldest. */
@@ -175,6 +175,14 @@ export class Mailbox {
       this.record({ id: message.historyId, kind: "labelRemoved", message, labelIds: removed, labelIdsAtChange: [...message.labelIds] });
     }
     return message;
+  }
+
+  /** Deletes a message for good, as Gmail's messages.delete does (recorded as messageDeleted). */
+  remove(id: string): void {
+    const message = this.messages.get(id);
+    if (!message) throw new MailboxError(404, "Requested entity was not found.");
+    this.messages.delete(id);
+    this.record({ id: ++this.currentHistoryId, kind: "messageDeleted", message, labelIdsAtChange: [...message.labelIds] });
   }
 
   /** History records after startHistoryId; throws 404 when that id is older than the history kept. */

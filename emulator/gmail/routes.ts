@@ -70,6 +70,7 @@ function historyEntry(record: HistoryRecord): Record<string, unknown> {
   const message = { ...messageRef(record.message), labelIds: [...record.labelIdsAtChange] };
   const entry: Record<string, unknown> = { id: String(record.id), messages: [messageRef(record.message)] };
   if (record.kind === "messageAdded") entry.messagesAdded = [{ message }];
+  else if (record.kind === "messageDeleted") entry.messagesDeleted = [{ message }];
   else entry[record.kind === "labelAdded" ? "labelsAdded" : "labelsRemoved"] = [{ message, labelIds: [...record.labelIds] }];
   return entry;
 }

@@ -263,6 +263,17 @@ describe("history and new mail", () => {
     expect(secondPage.body.nextPageToken).toBeUndefined();
   });
 
+  it("records a deleted message, which then answers 404", async () => {
+    const id = emulator.addMessage("demo@example.com", rawMessage("Soon gone"), ["INBOX", "CATEGORY_PROMOTIONS"]);
+    const start = emulator.historyId("demo@example.com");
+    const response = await fetch(`${emulator.baseUrl}/__emulator/mailboxes/demo%40example.com/messages/${id}`, { method: "DELETE" });
+    expect(response.status).toBe(204);
+    expect((await gmail(`me/messages/${id}`)).status).toBe(404);
+    const { body } = await gmail(`me/history?startHistoryId=${start}&historyTypes=messageDeleted`);
+    expect(body.history).toEqual([expect.objectContaining({ messagesDeleted: [{ message: { id, threadId: id, labelIds: ["INBOX", "CATEGORY_PROMOTIONS"] } }] })]);
+    expect((await listAll("labelIds=CATEGORY_PROMOTIONS")).map((message) => message.id)).not.toContain(id);
+  });
+
   it("answers 404 for a historyId older than the history kept", async () => {
     const start = (await gmail("me/profile")).body.historyId as string;
     emulator.addMessage("demo@example.com", rawMessage("Before expiry"), ["INBOX"]);
