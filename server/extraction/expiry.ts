@@ -15,6 +15,9 @@ export interface ExpiryInput {
   dayFirst: boolean;
 }
 
+/** A date read from the subject or preheader loses a tie with one from the body. */
+const HEADLINE_BIAS = -0.5;
+
 interface Candidate {
   date: string;
   score: number;
@@ -132,11 +135,24 @@ const ANY_END_WORD = new RegExp(END_CUES.map(([pattern]) => pattern.source).join
 const DATE_HINT =
   /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/i;
 
-function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: string, bias: number): Candidate[] {
-  const text = fullText
-    .split("\n")
-    .filter((line) => DATE_HINT.test(line) && ANY_END_WORD.test(line))
-    .join("\n");
+/**
+ * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
+ * "12:00 a.m. ET on Monday" and "Sat. Nov. 7" stay whole.
+ */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{1,4}\.)\s+)/;
+
+/** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
+function sentencesWithEnds(text: string): string {
+  const kept: string[] = [];
+  for (const line of text.split("\n")) {
+    if (!DATE_HINT.test(line) || !ANY_END_WORD.test(line)) continue;
+    for (const sentence of line.split(SENTENCE_BREAK)) if (DATE_HINT.test(sentence) && ANY_END_WORD.test(sentence)) kept.push(sentence);
+  }
+  return kept.join("\n");
+}
+
+function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, headlineStart: number): Candidate[] {
+  if (!text) return [];
   const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
   const found: Candidate[] = [];
   for (const parser of parserFor(input.dayFirst, text)) {
@@ -164,6 +180,7 @@ function candidatesFromChrono(fullText: string, input: ExpiryInput, sendDate: st
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {
         date = addDays(date, -1);
       }
+      const bias = result.index >= headlineStart ? HEADLINE_BIAS : 0;
       const candidate: Candidate = { date, score: score > 0 ? score + bias : 0, index: result.index };
       found.push(candidate);
       previous = candidate;
@@ -227,11 +244,14 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
 export function findExpiry(input: ExpiryInput): string | null {
   const sendDate = localDateString(input.sentAt, input.senderOffsetMinutes);
   const latestPlausible = addDays(sendDate, 400);
-  const candidates: Candidate[] = [];
-  for (const [text, bias] of [[input.body, 0], [input.headline, -0.5]] as const) {
-    if (!text) continue;
-    candidates.push(...candidatesFromChrono(text, input, sendDate, bias), ...candidatesFromRules(text, sendDate, bias));
-  }
+  const body = sentencesWithEnds(input.body);
+  const headline = sentencesWithEnds(input.headline);
+  const joined = body && headline ? `${body}\n${headline}` : body || headline;
+  const candidates: Candidate[] = [
+    ...candidatesFromChrono(joined, input, sendDate, body && headline ? body.length + 1 : headline ? 0 : Infinity),
+    ...candidatesFromRules(input.body, sendDate, 0),
+    ...candidatesFromRules(input.headline, sendDate, HEADLINE_BIAS),
+  ];
   let best: Candidate | null = null;
   for (const candidate of candidates) {
     if (candidate.score <= 0 || candidate.date < sendDate || candidate.date > latestPlausible) continue;

@@ -47,7 +47,13 @@ const ZERO_OPACITY = /(?:^|;)\s*opacity\s*:\s*0(?:\.0+)?\s*(?:!important)?\s*(?:
 const TINY_FONT = /(?:^|;)\s*font-size\s*:\s*[01](?:px)?\s*(?:!important)?\s*(?:;|$)/i;
 const CODE_BOX_STYLE = /border[a-z-]*\s*:[^;]*\b(?:dashed|dotted)\b|letter-spacing\s*:\s*(?:[2-9]|1\d|0?\.[2-9]|1(?:\.\d+)?(?:px|em|pt))|font-family\s*:[^;]*\b(?:monospace|courier|consolas|menlo|monaco)\b/i;
 
+/** Cheap pre-check: only styles mentioning one of these can hide an element. */
+const MAY_HIDE = /none|hidden|max-height|opacity|font-size/i;
+/** Cheap pre-check for code-box styles. */
+const MAY_BOX = /dashed|dotted|letter-spacing|mono|courier|consolas|menlo/i;
+
 function isHiddenStyle(style: string): boolean {
+  if (!style || !MAY_HIDE.test(style)) return false;
   if (HIDDEN_STYLE.test(style)) return true;
   if (ZERO_HEIGHT.test(style) && /overflow\s*:\s*hidden/i.test(style)) return true;
   return ZERO_OPACITY.test(style) || (TINY_FONT.test(style) && /(?:color\s*:\s*transparent|line-height\s*:\s*[01](?:px)?\b)/i.test(style));
@@ -74,8 +80,10 @@ interface OpenElement {
   script: boolean;
 }
 
+const HAS_INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f/;
+
 function collapse(text: string): string {
-  return text.replace(INVISIBLE, "").replace(/[\s\u00a0]+/g, " ");
+  return (HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, "") : text).replace(/[\s\u00a0]+/g, " ");
 }
 
 /** Renders HTML to the text a reader sees, in one pass. */
@@ -141,7 +149,7 @@ export function renderHtml(html: string): RenderedHtml {
           name,
           hidden: hiddenHere,
           skipped: skippedHere,
-          box: CODE_BOX_STYLE.test(style),
+          box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
           boxStart: visible.length,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
           microdata: { item, property: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null, textStart: microText.length, scope },
