@@ -69,9 +69,8 @@ function messageRef(message: StoredMessage): { id: string; threadId: string } {
 function historyEntry(record: HistoryRecord): Record<string, unknown> {
   const message = { ...messageRef(record.message), labelIds: [...record.labelIdsAtChange] };
   const entry: Record<string, unknown> = { id: String(record.id), messages: [messageRef(record.message)] };
-  if (record.kind === "messageAdded") entry.messagesAdded = [{ message }];
-  else if (record.kind === "messageDeleted") entry.messagesDeleted = [{ message }];
-  else entry[record.kind === "labelAdded" ? "labelsAdded" : "labelsRemoved"] = [{ message, labelIds: [...record.labelIds] }];
+  if ("labelIds" in record) entry[record.kind === "labelAdded" ? "labelsAdded" : "labelsRemoved"] = [{ message, labelIds: [...record.labelIds] }];
+  else entry[record.kind === "messageAdded" ? "messagesAdded" : "messagesDeleted"] = [{ message }];
   return entry;
 }
 
