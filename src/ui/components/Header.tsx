@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "wouter";
-import { button } from "./primitives.css";
+import { button, visuallyHidden } from "./primitives.css";
 import * as styles from "./Header.css";
 
 export interface HeaderUser {
@@ -91,10 +91,10 @@ function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => void }
         className={styles.avatar}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.displayName}`}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        {user.initials}
+        <span aria-hidden="true">{user.initials}</span>
+        <span className={visuallyHidden}>Account menu for {user.displayName}</span>
       </button>
       {open && (
         <div id={menuId} className={styles.menu}>

@@ -80,6 +80,7 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const badge = style({
   display: "inline-block",
+  alignSelf: "flex-start",
   padding: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   fontSize: vars.fontSize.xs,

@@ -89,7 +89,7 @@ describe("the app", () => {
     await screen.findByText("SAFE10");
     expect(window.location.pathname).toBe("/dashboard");
     for (const code of ["EARLY25", "BRAKES30", "SPARKLE20"]) expect(screen.getByText(code).tagName).toBe("CODE");
-    expect(screen.getByRole("button", { name: "Account menu for Alice Smith" }).textContent).toBe("AS");
+    expect(screen.getByRole("button", { name: "Account menu for Alice Smith" }).textContent).toContain("AS");
   });
 
   it("keeps a signed-in person out of /register", async () => {
