@@ -91,11 +91,26 @@ function markupEndDate(value: string, fallbackOffset: number, namedZone: string 
   return localTime === "00:00" ? addDays(date, -1) : date;
 }
 
+/** The destination of a click-tracking redirect when it carries one in its query ("?url=https%3A..."). */
+export function unwrapTrackedUrl(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href;
+  }
+  for (const value of url.searchParams.values()) {
+    if (/^https?:\/\/[^/]+\.[^/]+/i.test(value)) return value;
+  }
+  return href;
+}
+
 function pickDealUrl(links: readonly HtmlLink[], markup: PromotionMarkup | null): string | null {
   const fromMarkup = markup?.cards.find((card) => card.url)?.url ?? null;
   if (fromMarkup) return fromMarkup;
   const web = links.filter((link) => /^https?:\/\//i.test(link.href) && !NON_DEAL_LINK.test(`${link.text} ${link.href}`));
-  return web.find((link) => CTA_TEXT.test(link.text))?.href ?? web[0]?.href ?? markup?.organizationUrl ?? null;
+  const chosen = web.find((link) => CTA_TEXT.test(link.text))?.href ?? web[0]?.href ?? null;
+  return chosen ? unwrapTrackedUrl(chosen) : (markup?.organizationUrl ?? null);
 }
 
 function describe(body: string, codes: readonly string[], discount: string | null, fallback: string): string {
@@ -162,7 +177,7 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
   const markupOffers = markup?.offers ?? [];
   const markupCodes = markupOffers.map((offer) => offer.code).filter((code): code is string => Boolean(code));
   const textCodes = codesInReadingOrder(rendering, subject);
-  const promoCodes = markupCodes.length > 0 ? [...new Set(markupCodes)] : textCodes;
+  const promoCodes = [...new Set([...markupCodes, ...textCodes])];
 
   const markupEnd = markupOffers
     .map((offer) => (offer.endsAt ? markupEndDate(offer.endsAt, offset, namedZone) : null))

@@ -189,3 +189,20 @@ describe("extractDeals: fixture file", () => {
     expect(message.deals[0]?.category).toBe("Shopping");
   });
 });
+
+describe("extractDeals: deal link", () => {
+  it("takes the call-to-action link, unwrapping a click-tracking redirect, and skips unsubscribe and browser links", async () => {
+    const html = [
+      '<a href="https://click.example.net/view?id=1">View in browser</a>',
+      '<a href="https://click.example.net/r?x=1&url=https%3A%2F%2Fshop.copperkettle.com%2Fteapots">Shop teapots</a>',
+      '<p>Use code LINK10 for 10% off.</p><a href="https://copperkettle.com/unsubscribe?u=1">Unsubscribe</a>',
+    ].join("");
+    expect((await extractDeals(buildEmail({ html }))).deals[0]?.dealUrl).toBe("https://shop.copperkettle.com/teapots");
+  });
+
+  it("adds text codes to the markup's own codes", async () => {
+    const jsonLd = '{"@context":"http://schema.org/","@type":"DiscountOffer","discountCode":"MARK10"}';
+    const html = `<script type="application/ld+json">${jsonLd}</script><p>Use code MARK10 for 10% off, or code MARK25 for 25% off $100.</p>`;
+    expect((await extractDeals(buildEmail({ html }))).deals[0]?.promoCodes).toEqual(["MARK10", "MARK25"]);
+  });
+});
