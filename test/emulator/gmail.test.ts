@@ -130,6 +130,18 @@ describe("messages.list", () => {
     expect(await listAll("q=label%3Acategory-updates")).toHaveLength(6);
   });
 
+  it("understands Gmail's search operators", async () => {
+    const count = async (q: string) => (await listAll(`q=${encodeURIComponent(q)}`)).length;
+    expect(await count("category:promotions is:unread")).toBe(30);
+    expect(await count("category:promotions -in:inbox")).toBe(3);
+    expect(await count("subject:BOGO")).toBe(2);
+    expect(await count("SLEEP20")).toBe(1);
+    expect(await count("from:ledgerlybank.com is:important")).toBe(1);
+    const recent = await count("newer_than:2d");
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(await count("newer_than:30d"));
+  });
+
   it("answers an empty list without a messages field", async () => {
     const { body } = await gmail("me/messages?q=label%3Adoes-not-exist");
     expect(body).toEqual({ resultSizeEstimate: 0 });
