@@ -1,5 +1,4 @@
 import { Container } from "inversify";
-import { QueryClient } from "@tanstack/query-core";
 import { createActor } from "xstate";
 import { AuthGateway } from "../application/ports/auth";
 import { SessionStore } from "../application/ports/session";
@@ -23,7 +22,8 @@ import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpCon
 import { HttpAuthGateway } from "./http/authGateway";
 import { HttpAppConfigSource } from "./http/appConfigSource";
 import { HttpEarlyAccessGateway } from "./http/earlyAccessGateway";
-import { CachedDashboardSource, createQueryClient } from "./http/dashboardSource";
+import { CachedDashboardSource } from "./http/dashboardSource";
+import { DataCache } from "./cache/dataCache";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "./storage/localSessionStore";
 import { BrowserClipboard, BrowserNavigation, SystemClock } from "./platform/browser";
 
@@ -59,10 +59,7 @@ export function createContainer(options: ContainerOptions): Container {
   else container.bind(Navigation).to(BrowserNavigation);
   container.bind(ToastCenter).toConstantValue(new ToastCenter());
   container.bind(Notifier).toService(ToastCenter);
-  const queryClient = createQueryClient();
-  // Mounting subscribes the cache to window focus, so stale queries refetch when the person comes back.
-  queryClient.mount();
-  container.bind(QueryClient).toConstantValue(queryClient);
+  container.bind(DataCache).toSelf();
   container.bind(HttpClient).toSelf();
   // Resolved at call time: the refresh machine itself needs the gateway that needs the HTTP client.
   container
@@ -83,7 +80,7 @@ export function createContainer(options: ContainerOptions): Container {
     const actor = createActor(logic, { input: { storedUser: session.storedUser() } });
     // Cached data belongs to the person who fetched it.
     actor.subscribe((snapshot) => {
-      if (snapshot.matches("signedOut")) context.get(QueryClient).clear();
+      if (snapshot.matches("signedOut")) context.get(DataCache).clear();
     });
     return new AuthSession(actor.start());
   });

@@ -1,0 +1,74 @@
+import { injectable } from "inversify";
+import type { LiveQuery, QueryState } from "../../application/ports/deals";
+
+import type * as QueryCache from "./queryCache";
+
+type QueryCacheModule = typeof QueryCache;
+
+interface LoadedCache {
+  module: QueryCacheModule;
+  client: ReturnType<QueryCacheModule["createQueryClient"]>;
+}
+
+const PENDING: QueryState<never> = { status: "pending", data: undefined, error: null, isFetching: true };
+
+/**
+ * The data cache (SPEC section 9), loaded on first use: only signed-in screens need it, so the query library stays
+ * out of the landing page's JavaScript.
+ */
+@injectable()
+export class DataCache {
+  private loading: Promise<LoadedCache> | null = null;
+  private loaded: LoadedCache | null = null;
+
+  load(): Promise<LoadedCache> {
+    this.loading ??= import("./queryCache").then((module) => {
+      const client = module.createQueryClient();
+      // Mounting subscribes the cache to window focus, so stale queries refetch when the person comes back.
+      client.mount();
+      this.loaded = { module, client };
+      return this.loaded;
+    });
+    return this.loading;
+  }
+
+  /** Forgets every cached answer, e.g. when the person signs out. */
+  clear(): void {
+    this.loaded?.client.clear();
+  }
+
+  watch<T>(queryKey: readonly unknown[], fetch: () => Promise<T>): LiveQuery<T> {
+    return new DeferredQuery(this.load().then(({ module, client }) => module.observe(client, queryKey, fetch)));
+  }
+}
+
+/** A LiveQuery that reads as pending until the cache has loaded, then follows the real one. */
+class DeferredQuery<T> implements LiveQuery<T> {
+  private inner: LiveQuery<T> | null = null;
+
+  constructor(private readonly ready: Promise<LiveQuery<T>>) {
+    void ready.then((query) => {
+      this.inner = query;
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    let unsubscribe: (() => void) | null = null;
+    let active = true;
+    void this.ready.then((query) => {
+      if (!active) return;
+      unsubscribe = query.subscribe(listener);
+      listener();
+    });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  };
+
+  getSnapshot = (): QueryState<T> => this.inner?.getSnapshot() ?? PENDING;
+
+  refetch = async (): Promise<void> => {
+    await (await this.ready).refetch();
+  };
+}
