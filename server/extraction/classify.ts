@@ -5,8 +5,8 @@ export interface ClassifyInput {
   body: string;
   headers: Map<string, string>;
   hasMarkup: boolean;
-  fromIsSubdomain: boolean;
-  fromIsPersonalProvider: boolean;
+  /** The sender is a person (a mailbox provider's address, or a display name that matches the address). */
+  fromLooksPersonal: boolean;
 }
 
 const TRANSACTIONAL_SUBJECT = new RegExp(
@@ -55,6 +55,19 @@ const TRANSACTIONAL_BODY =
   /\b(?:this is a (?:transactional|service) (?:email|message|alert)|you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)|order total|tracking number|estimated delivery|(?:verification|login|log-in|sign-in|security|one-time) code|expires in \d+ minutes|reset (?:the|your) password|if you didn[’']t request|transaction alert|available balance|we(?:[’']ve| have) received (?:your )?order)\b/gi;
 const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
 
+/** "Jordan Okafor" <jordan.okafor@…> or <jokafor@…>: a display name that spells the address's local part. */
+export function nameMatchesAddress(name: string | null, address: string | null): boolean {
+  if (!name || !address) return false;
+  const words = name.toLowerCase().normalize("NFD").replace(/[^a-z\s]/g, "").split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.length > 4) return false;
+  const local = address.split("@")[0]!.toLowerCase().replace(/\d+$/, "");
+  const parts = local.split(/[._-]+/).filter((part) => part.length > 0);
+  if (parts.length > 1) return parts.every((part) => words.some((word) => word === part || (part.length === 1 && word.startsWith(part))));
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  return [first + last, first[0] + last, first + last[0], last + first].includes(local);
+}
+
 /** True when the message's main purpose is marketing. */
 export function isPromotional(input: ClassifyInput): boolean {
   const transactionalBodyHits = new Set((input.body.match(TRANSACTIONAL_BODY) ?? []).map((hit) => hit.toLowerCase())).size;
@@ -64,6 +77,6 @@ export function isPromotional(input: ClassifyInput): boolean {
   const bulk =
     input.headers.has("list-unsubscribe") || input.headers.has("list-id") || /bulk|list/i.test(input.headers.get("precedence") ?? "");
   if (bulk) return true;
-  if (input.fromIsPersonalProvider || !input.fromIsSubdomain) return false;
+  if (input.fromLooksPersonal) return false;
   return (`${input.subject}\n${input.body}`.match(OFFER_WORDS) ?? []).length >= 3;
 }

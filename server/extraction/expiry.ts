@@ -40,12 +40,13 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 
 /** Words that make a date something other than the offer's end. */
 const NOT_AN_OFFER_END =
-  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?)\b/i;
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
 const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings)\b/i;
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
-const SHIPPING_AFTER = /^[^.;·|\n]{0,30}?\b(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)\b/i;
+const SHIPPING_AFTER =
+  /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|tot)\s*$/i;
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
 const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
@@ -206,13 +207,27 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
     if (cueBefore(match.index) > 0 || /\bend of/i.test(match[0])) push(match.index, lastDayOfMonth(year, monthIndex), 4);
   }
 
-  const recurring = new RegExp(`\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?${MONTH_PATTERN}(?:\\s+(\\d{4}))?`, "gi");
+  const recurring = new RegExp(
+    `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
+    "gi",
+  );
   for (const match of text.matchAll(recurring)) {
     const weekday = WEEKDAYS.indexOf((match[1] ?? match[2])!.toLowerCase());
-    const monthIndex = monthIndexOf(match[3]!);
-    const year = match[4] ? Number(match[4]) : yearForMonth(monthIndex, sendDate);
+    const monthIndex = match[3] ? monthIndexOf(match[3]) : Number(sendDate.slice(5, 7)) - 1;
+    const year = match[4] ? Number(match[4]) : match[3] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     const last = new Date(Date.UTC(year, monthIndex + 1, 0));
     push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4);
+  }
+
+  const wholeMonth = new RegExp(
+    `\\b(?:all|throughout|during|(?:the\\s+)?(?:whole|entire))\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}|(month))(?:\\s+long)?\\b`,
+    "gi",
+  );
+  for (const match of text.matchAll(wholeMonth)) {
+    if (match[1] && /^may$/i.test(match[1]) && !/\bmay\s+long\b/i.test(match[0])) continue;
+    const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
+    const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
+    push(match.index, lastDayOfMonth(year, monthIndex), 3);
   }
 
   const holiday = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;

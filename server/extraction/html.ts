@@ -166,6 +166,9 @@ export function renderHtml(html: string): RenderedHtml {
           });
           if (alt) append(` ${alt} `);
         }
+        if (name === "input" && attributes.value && !/^(?:hidden|submit|button|checkbox|radio)$/i.test(attributes.type ?? "text")) {
+          append(` ${collapse(attributes.value).trim()} `);
+        }
         if (!VOID_TAGS.has(name)) stack.push(element);
       },
       ontext(data) {

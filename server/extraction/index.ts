@@ -1,7 +1,7 @@
 import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
-import { isPromotional } from "./classify";
+import { isPromotional, nameMatchesAddress } from "./classify";
 import { findBoxedCodes, findCodes } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
@@ -144,18 +144,17 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
   const subject = cleanSubject(message.subject);
   const fromHost = message.fromAddress?.split("@")[1] ?? "";
   const fromDomain = registrableDomain(fromHost);
-  const personalProvider = fromDomain !== null && isPersonalMailDomain(fromDomain);
+  const looksPersonal = (fromDomain !== null && isPersonalMailDomain(fromDomain)) || nameMatchesAddress(message.fromName, message.fromAddress);
 
   const isPromotion = isPromotional({
     subject,
     body: rendering.body,
     headers: message.headers,
     hasMarkup: markup !== null && (markup.offers.length > 0 || markup.cards.length > 0),
-    fromIsSubdomain: fromDomain !== null && fromHost !== fromDomain,
-    fromIsPersonalProvider: personalProvider,
+    fromLooksPersonal: looksPersonal,
   });
   const links = rendering.html?.links ?? [];
-  const personal = !isPromotion && !message.headers.has("list-unsubscribe") && (personalProvider || fromHost === fromDomain);
+  const personal = !isPromotion && !message.headers.has("list-unsubscribe") && looksPersonal;
   const brandDomain = personal ? null : brandDomainOf(message.fromAddress, links.map((link) => link.href));
   const brand = personal ? null : brandNameOf(message.fromName, markup?.organizationName ?? null, brandDomain);
 

@@ -100,3 +100,14 @@ describe("findExpiry: our rules on top of the date parser", () => {
     expect(expiry("Everything is 20% off.", { headline: "Ends Sunday!" })).toBe("2026-03-15");
   });
 });
+
+describe("findExpiry: whole-month and recurring phrasing, delivery promises", () => {
+  it("reads 'all month long' and 'every Friday this month'", () => {
+    expect(expiry("Free dessert all March long.")).toBe("2026-03-31");
+    expect(expiry("Kids eat free every Friday this month.")).toBe("2026-03-27");
+  });
+  it("does not take 'to get it by' dates as offer ends", () => {
+    expect(expiry("Order by March 20 to get it by Easter.")).toBeNull();
+    expect(expiry("Shop by March 20 in time for spring break.")).toBeNull();
+  });
+});

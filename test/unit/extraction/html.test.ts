@@ -48,3 +48,9 @@ describe("renderHtml", () => {
     expect(rendered.boxes).toContain("SAVE9");
   });
 });
+
+describe("renderHtml: copy fields", () => {
+  it("shows a read-only input's value as the reader sees it", () => {
+    expect(renderHtml('<p>Your code</p><input type="text" value="COPYME5" readonly><input type="hidden" value="SECRET1">').text).toBe("Your code\nCOPYME5");
+  });
+});

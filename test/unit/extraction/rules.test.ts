@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandDomainOf, brandNameOf, registrableDomain } from "../../../server/extraction/brand";
-import { isPromotional } from "../../../server/extraction/classify";
+import { isPromotional, nameMatchesAddress } from "../../../server/extraction/classify";
 import { findDiscount, findTerms } from "../../../server/extraction/discount";
 import { pickDealImages } from "../../../server/extraction/images";
 import { readPromotionMarkup } from "../../../server/extraction/markup";
@@ -56,7 +56,7 @@ describe("category", () => {
 });
 
 describe("classify", () => {
-  const base = { headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromIsSubdomain: true, fromIsPersonalProvider: false };
+  const base = { headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromLooksPersonal: false };
   it("calls bulk marketing mail promotional", () => {
     expect(isPromotional({ ...base, subject: "New arrivals", body: "Fresh styles just landed." })).toBe(true);
   });
@@ -64,8 +64,20 @@ describe("classify", () => {
     expect(isPromotional({ ...base, subject: "Your order #123 is confirmed", body: "Use code NEXT10 on your next order. SALE" })).toBe(false);
     expect(isPromotional({ ...base, subject: "Hello", body: "Tracking number 1Z. Estimated delivery Friday." })).toBe(false);
   });
+  it("recognises a person by a display name that spells the address", () => {
+    expect(nameMatchesAddress("Robin Vale", "robin.vale@post.example")).toBe(true);
+    expect(nameMatchesAddress("Robin Vale", "rvale@post.example")).toBe(true);
+    expect(nameMatchesAddress("Robin Vale", "hello@robinvale.com")).toBe(false);
+    expect(nameMatchesAddress("Copper Kettle", "offers@mail.copperkettle.com")).toBe(false);
+  });
+
+  it("calls promotional mail without bulk headers from a brand's own root domain promotional when it is full of offers", () => {
+    const direct = { headers: new Map(), hasMarkup: false, fromLooksPersonal: false };
+    expect(isPromotional({ ...direct, subject: "20% off everything", body: "Use code SAVE20. Sale ends Sunday. Free shipping." })).toBe(true);
+  });
+
   it("calls mail without bulk headers from a person not promotional", () => {
-    const personal = { headers: new Map(), hasMarkup: false, fromIsSubdomain: false, fromIsPersonalProvider: true };
+    const personal = { headers: new Map(), hasMarkup: false, fromLooksPersonal: true };
     expect(isPromotional({ ...personal, subject: "Sale!", body: "30% off sale, great deal, save big" })).toBe(false);
   });
 });
@@ -158,7 +170,7 @@ describe("time zones and the Date header", () => {
 });
 
 describe("classify: subjects", () => {
-  const bulk = { body: "", headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromIsSubdomain: true, fromIsPersonalProvider: false };
+  const bulk = { body: "", headers: new Map([["list-unsubscribe", "<mailto:u@x.test>"]]), hasMarkup: false, fromLooksPersonal: false };
   it.each([
     "Your order #A-1 is confirmed",
     "Order shipped: 2 items",
