@@ -1,0 +1,70 @@
+import "reflect-metadata";
+import { describe, expect, it } from "vitest";
+import { createContainer } from "../../../src/infrastructure/container";
+import { createQueryClient } from "../../../src/infrastructure/cache/queryCache";
+import { DashboardSource } from "../../../src/application/ports/deals";
+import { SAMPLE_DASHBOARD } from "../../../src/ui/pages/dashboard/fixtures";
+import { FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
+
+function wire() {
+  const api = new FakeApi().on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD));
+  const container = createContainer({
+    baseUrl: "/api",
+    fetch: api.fetch,
+    localStorage: new MemoryStorage(),
+    sessionStorage: new MemoryStorage(),
+    navigation: new FakeNavigation(),
+  });
+  return { api, source: container.get(DashboardSource) };
+}
+
+describe("the data cache", () => {
+  it("uses the settings of SPEC section 9", () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      staleTime: 300_000,
+      gcTime: 600_000,
+      retry: 3,
+      refetchOnWindowFocus: true,
+      refetchOnReconnect: false,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: 1 });
+    const delay = defaults.queries!.retryDelay as (attempt: number) => number;
+    expect([0, 1, 2, 5, 10].map((attempt) => delay(attempt))).toEqual([1_000, 2_000, 4_000, 30_000, 30_000]);
+  });
+
+  it("reads pending until loaded, then the same snapshot object until something changes", async () => {
+    const { source } = wire();
+    const query = source.watch({ category: "home", expiring: true });
+    expect(query.getSnapshot().status).toBe("pending");
+    const seen: string[] = [];
+    const unsubscribe = query.subscribe(() => seen.push(query.getSnapshot().status));
+    await settle();
+    const snapshot = query.getSnapshot();
+    expect(snapshot.status).toBe("success");
+    expect(snapshot.data?.deals).toHaveLength(SAMPLE_DASHBOARD.deals.length);
+    expect(query.getSnapshot()).toBe(snapshot);
+    expect(seen).toContain("success");
+    unsubscribe();
+  });
+
+  it("answers a second viewer of the same filters from the cache, and other filters with a new call", async () => {
+    const { api, source } = wire();
+    const first = source.watch({ category: "home" });
+    const stopFirst = first.subscribe(() => undefined);
+    await settle();
+    const second = source.watch({ category: "home" });
+    const stopSecond = second.subscribe(() => undefined);
+    await settle();
+    expect(second.getSnapshot().status).toBe("success");
+    expect(api.count("GET /dashboard-products")).toBe(1);
+    const other = source.watch({ search: "shoes", fromDomain: "shop.example" });
+    const stopOther = other.subscribe(() => undefined);
+    await settle();
+    expect(api.count("GET /dashboard-products")).toBe(2);
+    expect(api.requests.at(-1)!.url.search).toBe("?search=shoes&from_domain=shop.example");
+    await first.refetch();
+    expect(api.count("GET /dashboard-products")).toBe(3);
+    [stopFirst, stopSecond, stopOther].forEach((stop) => stop());
+  });
+});
