@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import { HeaderContainer } from "./components/HeaderContainer";
 import { ToasterContainer } from "./components/ToasterContainer";
 import { LoadingScreen } from "./components/LoadingScreen";
 import { skipLink } from "./components/primitives.css";
+import { ErrorBoundary } from "./components/ErrorBoundary";
+import { RouteFocus } from "./routing/RouteFocus";
 import { GuestOnly, HomeGate, Protected } from "./routing/guards";
 import { LandingRoute } from "./pages/landing/LandingRoute";
 import { LoginRoute } from "./pages/LoginRoute";
@@ -19,46 +21,51 @@ const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
 
 /** The routes of SPEC section 2 under a global header and toast area. */
 export function App() {
+  const [location] = useLocation();
   return (
     <>
       <a href="#main" className={skipLink}>
         Skip to content
       </a>
       <HeaderContainer />
+      <RouteFocus mainId="main" />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Switch>
-            <Route path="/">
-              <HomeGate>
-                <LandingRoute />
-              </HomeGate>
-            </Route>
-            <Route path="/login">
-              <GuestOnly>
-                <LoginRoute />
-              </GuestOnly>
-            </Route>
-            <Route path="/register">
-              <GuestOnly>
-                <RegisterRoute />
-              </GuestOnly>
-            </Route>
-            <Route path="/dashboard">
-              <Protected>
-                <DashboardPage />
-              </Protected>
-            </Route>
-            <Route path="/settings">
-              <Protected>
-                <SettingsPage />
-              </Protected>
-            </Route>
-            <Route path="/privacy" component={PrivacyPage} />
-            <Route path="/terms" component={TermsPage} />
-            <Route path="/oauth-callback" component={OAuthCallbackRoute} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        {/* Keyed by path, so leaving a page that failed gives the next one a fresh start. */}
+        <ErrorBoundary key={location}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Switch>
+              <Route path="/">
+                <HomeGate>
+                  <LandingRoute />
+                </HomeGate>
+              </Route>
+              <Route path="/login">
+                <GuestOnly>
+                  <LoginRoute />
+                </GuestOnly>
+              </Route>
+              <Route path="/register">
+                <GuestOnly>
+                  <RegisterRoute />
+                </GuestOnly>
+              </Route>
+              <Route path="/dashboard">
+                <Protected>
+                  <DashboardPage />
+                </Protected>
+              </Route>
+              <Route path="/settings">
+                <Protected>
+                  <SettingsPage />
+                </Protected>
+              </Route>
+              <Route path="/privacy" component={PrivacyPage} />
+              <Route path="/terms" component={TermsPage} />
+              <Route path="/oauth-callback" component={OAuthCallbackRoute} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <ToasterContainer />
     </>

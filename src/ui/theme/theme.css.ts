@@ -132,6 +132,9 @@ globalStyle("a", { color: vars.color.primary });
 
 globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
 
+/** The main region takes focus after navigation only to move the reading position; it is not a control. */
+globalStyle("main:focus", { outline: "none" });
+
 globalStyle("*", {
   "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "0.01ms", transitionDuration: "0.01ms" } },
 });

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "wouter";
+
+const TITLES: Record<string, string> = {
+  "/": "Deal Finder: every deal in your inbox, in one place",
+  "/login": "Sign in · Deal Finder",
+  "/register": "Create your account · Deal Finder",
+  "/dashboard": "Your deals · Deal Finder",
+  "/settings": "Settings · Deal Finder",
+  "/privacy": "Privacy and Cookie Policy · Deal Finder",
+  "/terms": "Terms of Service · Deal Finder",
+  "/oauth-callback": "Signing in · Deal Finder",
+};
+
+/**
+ * Names each page in the tab title and, after an in-app navigation, moves focus to the main region so keyboard and
+ * screen-reader users start at the new page instead of the link they left.
+ */
+export function RouteFocus({ mainId }: { mainId: string }) {
+  const [location] = useLocation();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    document.title = TITLES[location] ?? "Page Not Found · Deal Finder";
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.getElementById(mainId)?.focus({ preventScroll: false });
+  }, [location, mainId]);
+  return null;
+}
