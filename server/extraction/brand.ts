@@ -49,12 +49,13 @@ export function brandDomainOf(fromAddress: string | null, linkHrefs: readonly st
 }
 
 const DEPARTMENT_SUFFIX =
-  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|shop|store|online|email|emails|mail|club|hq|official)\s*$/i;
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|shop|store|online|email|emails|mail|club|hq|official|members|member services|orders|billing|accounts?|care|help|info|reservations|bookings)\s*$/i;
 
 /** The brand as a person names it: the From display name without department suffixes or quotes. */
 export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null): string | null {
   if (organizationName) return organizationName;
   let name = (displayName ?? "").replace(/^["'\s]+|["'\s]+$/g, "").replace(/\s+/g, " ");
+  name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+/)[0]!.trim();
   const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);
   if (atSplit && !/[&]/.test(name)) name = atSplit[2]!;
   for (let guard = 0; guard < 3 && DEPARTMENT_SUFFIX.test(name); guard++) {

@@ -91,6 +91,12 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
   return found;
 }
 
+/** A tier line: a discount and a code on their own line ("$10 off $50+ SAVE10", "SAVE25 – 25% off"). */
+const TIER_LINE = new RegExp(
+  `^(?:(?:up to\\s+)?(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off\\b[^\\n]{0,30}?[\\s:–—-]+([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])|([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])[\\s:–—-]+(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off\\b[^\\n]{0,30})$`,
+  "gm",
+);
+
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {
   const found: FoundCode[] = [];
@@ -106,6 +112,12 @@ export function findCodes(text: string): FoundCode[] {
     const rest = match[2] ?? "";
     for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);
+    }
+  }
+  if (PROMO_WORD.test(text)) {
+    for (const match of text.matchAll(TIER_LINE)) {
+      const token = (match[1] ?? match[2])!;
+      if (/\d/.test(token) && /[A-Z]/.test(token)) add(token, match.index + match[0].indexOf(token));
     }
   }
   for (const match of text.matchAll(ACTION)) {

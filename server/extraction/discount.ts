@@ -9,7 +9,9 @@ function money(value: string): string {
   return trimmed;
 }
 
-const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+const SPEND = new RegExp(`\\bspend (${MONEY})`, "i");
+
+const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string]> = [
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
@@ -22,17 +24,24 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
   [/\b(\d{1,3}(?:,\d{3})+|\d+k) bonus (miles|points)\b/i, (m) => `${m[1]} bonus ${m[2]!.toLowerCase()}`],
-  [/\bhalf off\b|\b50% off\b/i, () => "50% off"],
+  [/\bhalf[- ](?:off|price)\b|\b50% off\b/i, () => "50% off"],
+  [new RegExp(`(${MONEY}) statement credit`, "i"), (m) => `${money(m[1]!)} statement credit`],
+  [/\b(\d{1,2}(?:\.\d+)?)% intro(?:ductory)? apr\b/i, (m) => `${m[1]}% intro APR`],
+  [/\bfree\s+(?:[\w-]+\s+){0,3}(?:gift|kit|set|tote|samples?)\b/i, (_m, text) => {
+    const spend = SPEND.exec(text);
+    return spend ? `free gift with ${money(spend[1]!)} purchase` : "free gift";
+  }],
   [new RegExp(`\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
   [/\bfree shipping\b/i, () => "free shipping"],
 ];
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */
 export function findDiscount(...texts: string[]): string | null {
+  const all = texts.join("\n");
   for (const [pattern, format] of RULES) {
     for (const text of texts) {
       const match = pattern.exec(text);
-      if (match) return format(match);
+      if (match) return format(match, all);
     }
   }
   return null;

@@ -31,9 +31,9 @@ const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturd
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:ends?|ending|expires?|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
-  [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy)\w*\b[^.]{0,30}\bby\b/i, 3],
+  [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bby\b/i, 3],
   [/\bby\b/i, 2],
   [/\bbefore\b/i, 1],
 ];

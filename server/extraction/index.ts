@@ -52,15 +52,17 @@ const NON_DEAL_LINK = /unsubscribe|preferences|privacy|view in browser|view onli
 interface Rendering {
   body: string;
   preheader: string;
+  /** The sender's own text/plain part, when the message also has HTML. */
+  plainAlternative: string;
   html: RenderedHtml | null;
 }
 
 function render(message: ParsedMessage): Rendering {
   if (message.html) {
     const html = renderHtml(message.html);
-    return { body: html.text, preheader: html.hiddenText, html };
+    return { body: html.text, preheader: html.hiddenText, plainAlternative: message.text ?? "", html };
   }
-  return { body: tidyLines(message.text ?? ""), preheader: "", html: null };
+  return { body: tidyLines(message.text ?? ""), preheader: "", plainAlternative: "", html: null };
 }
 
 /** The sender's UTC offset: the zone the offer names, else the Date header's own offset. */
@@ -125,7 +127,14 @@ function describe(body: string, codes: readonly string[], discount: string | nul
 
 /** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
 function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
-  const found = [...findCodes(rendering.body), ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? [])].sort((a, b) => a.index - b.index);
+  const found = [...findCodes(rendering.body), ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? [])];
+  // A code the plain-text part or the preheader labels ("Code: X") counts when X is also shown, e.g. alone in a box.
+  for (const labelled of [...findCodes(rendering.plainAlternative), ...findCodes(rendering.preheader)]) {
+    if (found.some((existing) => existing.code === labelled.code)) continue;
+    const shown = new RegExp(`(?<![A-Za-z0-9-])${labelled.code.replace(/[-]/g, "\\-")}(?![A-Za-z0-9-])`).exec(rendering.body);
+    if (shown) found.push({ code: labelled.code, index: shown.index });
+  }
+  found.sort((a, b) => a.index - b.index);
   const codes = found.map((code) => code.code);
   for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
   return [...new Set(codes)];

@@ -5,19 +5,39 @@ import { toCategory, type Category } from "../../src/domain/category";
  * Some point at subcategories the shared map lacks (media, education, photo printing); those map to Others.
  */
 const KEYWORDS: ReadonlyArray<[string, RegExp]> = [
-  ["auto", /\b(?:brakes?|rotors?|oil change|tires?|tyres?|wipers?(?: blades?)?|vehicles?|auto ?parts|car wash|alignment|transmission|dealership|mechanic|motors?|automotive|service advisor|mileage|engine|sedans?|suv|trucks?|vin)\b/gi],
-  ["beauty", /\b(?:skin ?care|skincare|serums?|cleansers?|moisturi[sz]ers?|lip(?:stick| tints?| gloss)?|makeup|mascara|cosmetics?|cosm[ée]tic\w*|fragrances?|perfumes?|balms?|beauty|shades?|salon|niacinamid\w*|sunscreen|protector solar|sueros?|maquillaje|nails?|hair ?care|shampoo)\b/gi],
-  ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|frames|lenses|eyewear|glasses|contacts|dental|clinic|fsa|hsa|nutrition|health)\b/gi],
-  ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kitten|kibble|litter|treats|vet|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash)\b/gi],
-  ["department store", /\b(?:department stores?|doorbusters?|toys|electronics|tech|marketplace|general store|everything store)\b/gi],
-  ["home", /\b(?:bedding|duvet|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|bath|candles?|mattress\w*|curtains?|home goods)\b/gi],
-  ["bank", /\b(?:bank|banking|credit union|savings|checking|apy|apr|credit cards?|cardmembers?|deposit|loans?|mortgage|fdic|ncua|interest|insurance|invest\w*|card offer)\b/gi],
-  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|handbags?|streetwear|lookbook|wardrobe)\b/gi],
-  ["travel", /\b(?:flights?|fares?|airlines?|airport|miles|hotels?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurant|bistro|menu|dine-in|dining|brunch|reservations?|table|chef)\b/gi],
-  ["software", /\b(?:apps?|software|saas|subscription plan|upgrade|pro plan|premium plan|vpn|devices?|servers?|encryption|sync|cloud|download|workspace|plugins?|features?|billing|monthly plan|annual plan|version \d)\b/gi],
+  ["auto", /\b(?:auto|autos|automotive|cars?|brakes?|rotors?|oil changes?|tires?|tyres?|wipers?(?: blades?)?|vehicles?|auto ?parts|car ?wash|car care|detailing|alignment|transmission|dealerships?|mechanics?|motors?|service advisor|mileage|engines?|sedans?|suvs?|trucks?|vin|garage|batter(?:y|ies)|spark plugs?|headlights?|motorcycles?)\b/gi],
+  ["beauty", /\b(?:skin ?care|skincare|serums?|cleansers?|moisturi[sz]ers?|lip(?:stick| tints?| gloss)?|makeup|mascara|cosmetics?|cosm[ée]tic\w*|fragrances?|perfumes?|scents?|balms?|beauty|shades?|salons?|spa|stylists?|haircuts?|blowouts?|manicures?|pedicures?|niacinamid\w*|sunscreen|protector solar|sueros?|maquillaje|nails?|hair ?care|shampoo|conditioner|toner)\b/gi],
+  ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|optometr\w*|frames|lenses|eyewear|glasses|contacts|dental|dentist|clinic|fsa|hsa|nutrition|health|fitness|gym|workouts?|yoga|pilates|trainers?|telehealth|therapy|hearing)\b/gi],
+  ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kittens?|kibble|litter|treats|vet|vets|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash|scratchers?|aquarium)\b/gi],
+  ["department store", /\b(?:department stores?|doorbusters?|toys?|electronics|gadgets?|headphones|speakers?|earbuds|laptops?|tvs?|tech|marketplace|general store|everything store|board games?|grocer(?:y|ies)?|groceries|produce|pantry|outlet|audio|cameras?|bikes?|bicycles?|cycles|cycling|camping|tents?)\b/gi],
+  ["home", /\b(?:bedding|duvets?|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|couch\w*|sectionals?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|lamps?|bath|candles?|mattress\w*|curtains?|home goods|hardware|tools?|drills?|lumber|garden\w*|plants?|appliances?|homewares?)\b/gi],
+  ["bank", /\b(?:bank|banking|credit union|savings|checking|apy|apr|credit cards?|cardmembers?|deposits?|loans?|mortgages?|fdic|ncua|interest|insurance|insurer|renters|policy|premiums?|coverage|invest\w*|card offer|statement credit|pre-?qualified|rewards card)\b/gi],
+  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|outerwear|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|jewelry|rings?|pendants?|bracelets?|necklaces?|earrings?|watches|handbags?|streetwear|lookbook|wardrobe|thread)\b/gi],
+  ["travel", /\b(?:flights?|fares?|airlines?|airways|airport|miles|hotels?|inns?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurants?|bistro|bakery|bakehouse|caf[eé]|coffee|pizza|burgers?|menu|dine-in|dining|brunch|reservations?|table|chef|takeout|delivery fee|meals?|cinemas?|movies?|showtimes?|tickets?|concerts?|theat(?:er|re)s?)\b/gi],
+  ["software", /\b(?:apps?|software|saas|subscription plan|upgrade|pro plan|premium plan|vpn|devices?|servers?|encryption|sync|cloud|download|workspace|plugins?|features?|billing|monthly plan|annual plan|version \d|video games?|gaming|games library|steam|wishlist|dlc|consoles?|streaming)\b/gi],
   ["media", /\b(?:magazine|newspaper|journalism|reporting|issues?|crossword|subscribers?|podcast|editorial|essays)\b/gi],
-  ["education", /\b(?:courses?|learning|lessons?|certificates?|classes|tutorials?|academy|education|students?)\b/gi],
-  ["photo printing", /\b(?:photo books?|prints?|printing|holiday cards|photo cards|canvas prints?)\b/gi],
+  ["education", /\b(?:courses?|learning|lessons?|certificates?|classes|tutorials?|academy|education|students?|workshops?)\b/gi],
+  ["photo printing", /\b(?:photo books?|prints?|printing|holiday cards|photo cards|greeting cards|stationery|canvas prints?|invitations)\b/gi],
+];
+
+/** Word stems that brands fuse into their names and domains ("toyburrow", "pawstead"). */
+const NAME_STEMS: ReadonlyArray<[RegExp, string]> = [
+  [/toy/i, "department store"],
+  [/pet|paw|vet/i, "pets"],
+  [/auto|motor|tire|tyre/i, "auto"],
+  [/bank|credit|financ|insur/i, "bank"],
+  [/shoe|apparel|denim/i, "apparel"],
+  [/skin|beauty|cosmetic|glow/i, "beauty"],
+  [/pharm|vitamin|optic|dental/i, "pharmacy"],
+  [/furniture|decor|linen/i, "home"],
+  [/travel|hotel|flights?|airways|cinema/i, "travel"],
+  [/learn|academy/i, "education"],
+];
+
+/** Top-level domains that say something about the sender. */
+const TLD_HINTS: ReadonlyArray<[RegExp, string]> = [
+  [/\.(?:io|app|dev|ai|gg|software)\b/i, "software"],
+  [/\.(?:academy|edu|school|courses|education)\b/i, "education"],
 ];
 
 /** Domains and sender names are strong evidence; body words are weaker. */
@@ -35,7 +55,11 @@ export function guessSubcategory(sender: string, subject: string, body: string):
   let best: string | null = null;
   let bestScore = 0;
   for (const [subcategory, pattern] of KEYWORDS) {
-    const score = count(pattern, senderWords) * SENDER_WEIGHT + count(pattern, subject) * SUBJECT_WEIGHT + count(pattern, body);
+    const domainHint =
+      (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
+      (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0);
+    const score =
+      domainHint + count(pattern, senderWords) * SENDER_WEIGHT + count(pattern, subject) * SUBJECT_WEIGHT + count(pattern, body);
     if (score > bestScore) {
       best = subcategory;
       bestScore = score;

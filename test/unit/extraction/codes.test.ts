@@ -69,3 +69,14 @@ describe("isCodeShaped", () => {
     for (const token of ["482913", "5E7F5A", "50ml", "SALE", "BOGO", "FREE", "checkout", "Below", "AT"]) expect(isCodeShaped(token)).toBe(false);
   });
 });
+
+describe("findCodes: tier lines", () => {
+  it("reads a code set beside its tier's discount when the email speaks of codes", () => {
+    const text = "Spend more, save more\n$10 off $50+ TIER10\n$25 off $100+ TIER25\nSAVE40 – 40% off $200+\nOne code per order.";
+    expect(codes(text)).toEqual(["TIER10", "TIER25", "SAVE40"]);
+  });
+  it("ignores the same shape when nothing mentions a code", () => {
+    expect(codes("$10 off $50+ KO-2291\nPrices as marked.")).toEqual([]);
+    expect(codes("40% OFF\nStyle KO-2291")).toEqual([]);
+  });
+});

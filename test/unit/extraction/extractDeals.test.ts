@@ -206,3 +206,15 @@ describe("extractDeals: deal link", () => {
     expect((await extractDeals(buildEmail({ html }))).deals[0]?.promoCodes).toEqual(["MARK10", "MARK25"]);
   });
 });
+
+describe("extractDeals: codes the plain-text part or preheader labels", () => {
+  it("accepts a code shown alone in the HTML when the plain-text part labels it", async () => {
+    const raw = buildEmail({ text: "Speakers 15% off.\nCode: SOUND15\n", html: '<p>Speakers, 15% off.</p><div style="border:1px solid #000">SOUND15</div>' });
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["SOUND15"]);
+  });
+
+  it("ignores a labelled code that is nowhere in the visible HTML", async () => {
+    const raw = buildEmail({ text: "Code: PLAINONLY1\n", html: '<div style="display:none">Use code HIDDEN22</div><p>Speakers, 15% off.</p>' });
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual([]);
+  });
+});
