@@ -69,7 +69,7 @@ describe("the app", () => {
     api.on("GET /google-signin", () => json(200, { success: true, authUrl: "https://google.example/consent", state: "state-1" }));
     await screen.findByRole("heading", { name: "Welcome Back" });
     expect(window.location.pathname).toBe("/login");
-    expect(document.title).toBe("Sign in · Deal Finder");
+    await waitFor(() => expect(document.title).toBe("Sign in · Deal Finder"));
     expect(document.activeElement?.id).toBe("main");
     fireEvent.click(screen.getByRole("button", { name: "Continue with Google" }));
     await waitFor(() => expect(navigation.assigned).toEqual(["https://google.example/consent"]));
@@ -126,7 +126,7 @@ describe("the app", () => {
   it("renders the 404 page for unknown paths", async () => {
     start("/no/such/page");
     await screen.findByRole("heading", { name: "Page Not Found" });
-    expect(document.title).toBe("Page Not Found · Deal Finder");
+    await waitFor(() => expect(document.title).toBe("Page Not Found · Deal Finder"));
   });
 
   it("submits the early-access form and resets it on success", async () => {
