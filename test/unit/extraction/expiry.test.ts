@@ -111,3 +111,9 @@ describe("findExpiry: whole-month and recurring phrasing, delivery promises", ()
     expect(expiry("Shop by March 20 in time for spring break.")).toBeNull();
   });
 });
+
+describe("findExpiry: 'before' a day", () => {
+  it("leaves the day before as the last valid day", () => {
+    expect(expiry("Valid for appointments before March 20, 2026.")).toBe("2026-03-19");
+  });
+});
