@@ -10,10 +10,6 @@ export class RequestError extends Error {
     super(message);
     this.name = "RequestError";
   }
-
-  get isUnauthorized(): boolean {
-    return this.status === 401;
-  }
 }
 
 export function isRequestError(error: unknown): error is RequestError {

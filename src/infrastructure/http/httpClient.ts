@@ -68,10 +68,6 @@ export class HttpClient {
     return this.request("POST", path, codec, options);
   }
 
-  delete<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {
-    return this.request("DELETE", path, codec, options);
-  }
-
   async request<A>(method: string, path: string, codec: t.Decoder<unknown, A>, options: RequestOptions): Promise<A> {
     try {
       let sent = await this.send(method, path, options);
