@@ -123,8 +123,28 @@ const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
   [/(?:geldig|korting|kortingscode)/i, chrono.nl.casual],
 ];
 
+/** Parsers and refiners for past or arithmetic phrases ("3 days ago", "2 days after"): never an offer end, and slow. */
+const UNUSED_PARTS = new Set([
+  "ENTimeUnitAgoFormatParser",
+  "ENTimeUnitLaterFormatParser",
+  "ENTimeUnitCasualRelativeFormatParser",
+  "ENRelativeDateFormatParser",
+  "ENMergeRelativeAfterDateRefiner",
+  "ENMergeRelativeFollowByDateRefiner",
+]);
+
+function withoutUnusedParts(base: chrono.Chrono): chrono.Chrono {
+  return new chrono.Chrono({
+    parsers: base.parsers.filter((parser) => !UNUSED_PARTS.has(parser.constructor.name)),
+    refiners: base.refiners.filter((refiner) => !UNUSED_PARTS.has(refiner.constructor.name)),
+  });
+}
+
+const MONTH_FIRST = withoutUnusedParts(chrono.casual);
+const DAY_FIRST = withoutUnusedParts(chrono.en.GB);
+
 function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
-  const parsers: chrono.Chrono[] = [dayFirst ? chrono.en.GB : chrono.casual];
+  const parsers: chrono.Chrono[] = [dayFirst ? DAY_FIRST : MONTH_FIRST];
   for (const [markers, parser] of LANGUAGE_PARSERS) if (markers.test(text)) parsers.push(parser);
   return parsers;
 }

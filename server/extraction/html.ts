@@ -76,7 +76,9 @@ interface OpenElement {
   box: boolean;
   boxStart: number;
   link: { href: string; start: number } | null;
-  microdata: { item: MicrodataItem | null; property: string | null; textStart: number; scope: boolean };
+  /** The innermost microdata item this element is in (its own, when it has itemscope). */
+  item: MicrodataItem | null;
+  microdata: { property: string | null; textStart: number };
   script: boolean;
 }
 
@@ -102,13 +104,7 @@ export function renderHtml(html: string): RenderedHtml {
   const top = () => stack[stack.length - 1];
   const isHidden = () => top()?.hidden ?? false;
   const isSkipped = () => top()?.skipped ?? false;
-  const currentItem = (): MicrodataItem | null => {
-    for (let index = stack.length - 1; index >= 0; index--) {
-      const item = stack[index]!.microdata.item;
-      if (item) return item;
-    }
-    return null;
-  };
+  const currentItem = (): MicrodataItem | null => top()?.item ?? null;
   const append = (text: string) => {
     if (isSkipped()) return;
     if (isHidden()) hidden += text;
@@ -152,7 +148,8 @@ export function renderHtml(html: string): RenderedHtml {
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
           boxStart: visible.length,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
-          microdata: { item, property: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null, textStart: microText.length, scope },
+          item: item ?? parent?.item ?? null,
+          microdata: { property: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null, textStart: microText.length },
           script: isJsonLd,
         };
         if (isJsonLd) scriptText = "";
@@ -177,8 +174,12 @@ export function renderHtml(html: string): RenderedHtml {
           scriptText += data;
           return;
         }
-        if (element?.microdata && currentItem()) microText += data;
-        append(collapse(data));
+        if (!element) {
+          visible += collapse(data);
+          return;
+        }
+        if (element.item) microText += data;
+        if (!element.skipped) append(collapse(data));
       },
       onclosetag(name) {
         if (VOID_TAGS.has(name)) {
