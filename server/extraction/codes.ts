@@ -4,7 +4,7 @@
  */
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
-const END = "(?![A-Za-z0-9-]|\\.[A-Za-z0-9])";
+const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
 const SEP =
   "[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
 

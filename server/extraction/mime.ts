@@ -27,9 +27,12 @@ function headStart(raw: string | Uint8Array | ArrayBuffer): string {
   return new TextDecoder("latin1").decode(bytes.subarray(0, HEADER_PROBE_BYTES));
 }
 
+/** An mbox envelope line ("From sender@example.com Thu Oct 1 ...") some single-message exports start with. */
+const ENVELOPE_LINE = /^From [^\r\n]*\r?\n/;
+
 /** True when the input starts with something shaped like an RFC 5322 header block. */
 function looksLikeEmail(raw: string): boolean {
-  const start = raw.replace(/^\uFEFF/, "").replace(/^\s+/, "");
+  const start = raw.replace(/^\uFEFF/, "").replace(/^\s+/, "").replace(ENVELOPE_LINE, "");
   const lines = start.split(/\r?\n/);
   const headerLines = lines.slice(0, lines.findIndex((line) => line === "") === -1 ? lines.length : lines.findIndex((line) => line === ""));
   if (!headerLines.length || !HEADER_LINE.test(headerLines[0]!)) return false;
@@ -48,9 +51,18 @@ export function parseDateHeader(value: string | undefined): { instant: Date | nu
   return { instant: Number.isNaN(instant.getTime()) ? null : instant, offsetMinutes };
 }
 
+function withoutEnvelopeLine(raw: string | Uint8Array | ArrayBuffer, head: string): string | Uint8Array | ArrayBuffer {
+  const envelope = ENVELOPE_LINE.exec(head);
+  if (!envelope) return raw;
+  if (typeof raw === "string") return raw.slice(envelope[0].length);
+  const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
+  return bytes.subarray(envelope[0].length);
+}
+
 export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Promise<ParsedMessage> {
-  if (!looksLikeEmail(headStart(raw))) throw new Error("Not an email: the input does not start with RFC 5322 headers");
-  const email = await PostalMime.parse(raw);
+  const head = headStart(raw);
+  if (!looksLikeEmail(head)) throw new Error("Not an email: the input does not start with RFC 5322 headers");
+  const email = await PostalMime.parse(withoutEnvelopeLine(raw, head));
   const headers = new Map<string, string>();
   for (const header of email.headers) if (!headers.has(header.key)) headers.set(header.key, header.value);
   const date = parseDateHeader(headers.get("date"));

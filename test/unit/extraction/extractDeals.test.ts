@@ -218,3 +218,44 @@ describe("extractDeals: codes the plain-text part or preheader labels", () => {
     expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual([]);
   });
 });
+
+describe("extractDeals: message shapes", () => {
+  it("reads a single-part HTML message and one that starts with an mbox envelope line", async () => {
+    const single = buildEmail({ html: "<p>Use code SOLO10 for 10% off.</p>" });
+    expect((await extractDeals(`From sender@example.com Thu Mar 12 10:00:00 2026\r\n${single}`)).deals[0]?.promoCodes).toEqual(["SOLO10"]);
+  });
+
+  it("reads HTML nested in multipart/related inside multipart/alternative", async () => {
+    const raw = [
+      "From: Copper Kettle <hello@mail.copperkettle.com>",
+      "Subject: Nested",
+      "Date: Thu, 12 Mar 2026 10:00:00 -0400",
+      "List-Unsubscribe: <mailto:u@copperkettle.com>",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/alternative; boundary="outer"',
+      "",
+      "--outer",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Plain version",
+      "--outer",
+      'Content-Type: multipart/related; boundary="inner"',
+      "",
+      "--inner",
+      "Content-Type: text/html; charset=utf-8",
+      "Content-Transfer-Encoding: quoted-printable",
+      "",
+      "<p>Use code NESTED=3D15 or code RELATED15 for 15% off.</p>",
+      "--inner",
+      "Content-Type: image/png",
+      "Content-Transfer-Encoding: base64",
+      "Content-ID: <hero>",
+      "",
+      "iVBORw0KGgo=",
+      "--inner--",
+      "--outer--",
+      "",
+    ].join("\r\n");
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["RELATED15"]);
+  });
+});
