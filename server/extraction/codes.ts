@@ -92,10 +92,9 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
 }
 
 /** A tier line: a discount and a code on their own line ("$10 off $50+ SAVE10", "SAVE25 – 25% off"). */
-const TIER_LINE = new RegExp(
-  `^(?:(?:up to\\s+)?(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off\\b[^\\n]{0,30}?[\\s:–—-]+([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])|([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])[\\s:–—-]+(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off\\b[^\\n]{0,30})$`,
-  "gm",
-);
+const DISCOUNT = "(?:(?:up to\\s+)?(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off(?:\\s+(?:orders?\\s+)?(?:of\\s+|over\\s+)?[$£€]\\s?\\d[\\d,.]*\\+?(?:\\s+or\\s+more)?)?)";
+const TIER_TOKEN = "([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])";
+const TIER_LINE = new RegExp(`^(?:${DISCOUNT}[\\s:–—-]+${TIER_TOKEN}|${TIER_TOKEN}[\\s:–—-]+${DISCOUNT})$`, "gim");
 
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {

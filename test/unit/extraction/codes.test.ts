@@ -80,3 +80,9 @@ describe("findCodes: tier lines", () => {
     expect(codes("40% OFF\nStyle KO-2291")).toEqual([]);
   });
 });
+
+describe("findCodes: tier lines are only a discount and a code", () => {
+  it("does not take a style number after a discount tag", () => {
+    expect(codes("Use code SAVE5 for more.\n40% OFF Style # KO-2291\n50% OFF KO-3120 jacket")).toEqual(["SAVE5"]);
+  });
+});

@@ -199,3 +199,10 @@ describe("classify: subjects", () => {
     expect(isPromotional({ ...bulk, subject })).toBe(true);
   });
 });
+
+describe("category: phrases that cross categories", () => {
+  it("files car rental under travel, not automotive, and a diner under travel and local", () => {
+    expect(guessCategory("Zipline Car Rental", "Weekend car rental deal", "Rent a car for the weekend")).toBe("Travel and Local");
+    expect(guessCategory("Sunny Side Diner", "Pancake Tuesdays", "Half-price pancakes at the diner")).toBe("Travel and Local");
+  });
+});
