@@ -19,6 +19,8 @@ import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
 import { SqlBrandsRepository, SqlEarlyAccessRepository, SqlPreferencesRepository } from "./infrastructure/db/settingsRepositories";
 import { GmailLabelsService } from "./application/gmail/gmailLabels";
 import { BackgroundSync } from "./application/gmail/backgroundSync";
+import { DataVersions } from "./application/dataVersions";
+import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
@@ -53,6 +55,7 @@ export async function composeServer(
   );
   const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
+  const dataVersions = new DataVersions();
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const sync = new SyncEngine(
     syncState,
@@ -60,7 +63,7 @@ export async function composeServer(
     gmailConnection,
     (raw, extractionOptions) => extractDeals(raw, extractionOptions),
     clock,
-    { fetchConcurrency: config.sync.fetchConcurrency },
+    { fetchConcurrency: config.sync.fetchConcurrency, onUserDataChanged: (userId) => dataVersions.bump(userId) },
     options.log,
   );
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
@@ -80,6 +83,8 @@ export async function composeServer(
     gmailLabels: new GmailLabelsService(gmailApi, gmailConnection, syncState),
     preferences,
     earlyAccess: new SqlEarlyAccessRepository(db),
+    dataVersions,
+    dashboardCache: new EncodedJsonCache(),
   };
   const app = await buildApp(services, { logger: options.logger ?? false });
   await sync.resumeInterrupted();

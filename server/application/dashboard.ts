@@ -65,6 +65,11 @@ export class DashboardService {
     };
   }
 
+  /** The UTC day the figures are computed for; part of any cache key. */
+  today(): string {
+    return isoDay(this.clock.now());
+  }
+
   async page(userId: string, filters: DashboardFilters, page: number, pageSize: number) {
     const today = isoDay(this.clock.now());
     const [deals, total] = await Promise.all([

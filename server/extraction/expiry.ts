@@ -43,7 +43,7 @@ const NOT_AN_OFFER_END =
   /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
-const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings)\b/i;
+const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week)\b/i;
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER =
   /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/i;
@@ -162,12 +162,16 @@ const DATE_HINT =
  */
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{1,4}\.)\s+)/;
 
+/** Two day numbers joined like a range ("3/13 – 3/17", "Nov 2–20"): a sale period even without an end word. */
+const DATE_RANGE_HINT = /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/i;
+
 /** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
 function sentencesWithEnds(text: string): string {
   const kept: string[] = [];
+  const worthReading = (part: string) => DATE_HINT.test(part) && (ANY_END_WORD.test(part) || DATE_RANGE_HINT.test(part));
   for (const line of text.split("\n")) {
-    if (!DATE_HINT.test(line) || !ANY_END_WORD.test(line)) continue;
-    for (const sentence of line.split(SENTENCE_BREAK)) if (DATE_HINT.test(sentence) && ANY_END_WORD.test(sentence)) kept.push(sentence);
+    if (!worthReading(line)) continue;
+    for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(sentence);
   }
   return kept.join("\n");
 }
@@ -190,7 +194,7 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
 
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
-      if (score === 0 && result.end && OFFER_PERIOD.test(window)) score = 2;
+      if (score === 0 && result.end) score = OFFER_PERIOD.test(window) ? 2 : 1;
       if (!joinsRange && (NOT_AN_OFFER_END.test(window) || (!result.end && STARTS.test(window)))) score = 0;
       if (SHIPPING_AFTER.test(after)) score = 0;
       if (joinsRange && previous) previous.score = 0;

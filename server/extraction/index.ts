@@ -76,7 +76,8 @@ function senderOffset(body: string, message: ParsedMessage, at: Date): number {
 function markupEndDate(value: string, fallbackOffset: number, namedZone: string | null): string | null {
   const dateOnly = /^(\d{4}-\d{2}-\d{2})$/.exec(value.trim());
   if (dateOnly) return dateOnly[1]!;
-  const withOffset = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:?\d{2})$/.exec(value.trim());
+  // A written offset, or none at all, is the sender's own clock: keep the written date. Only "Z" needs converting.
+  const withOffset = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:?\d{2})?$/.exec(value.trim());
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return null;
   let date: string;

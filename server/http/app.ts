@@ -11,6 +11,8 @@ import type { GmailConnection } from "../application/gmail/gmailConnection";
 import type { SyncEngine } from "../application/gmail/syncEngine";
 import type { DashboardService } from "../application/dashboard";
 import type { GmailLabelsService } from "../application/gmail/gmailLabels";
+import type { DataVersions } from "../application/dataVersions";
+import type { EncodedJsonCache } from "./cachedJson";
 import type {
   BrandsRepository,
   EarlyAccessRepository,
@@ -38,6 +40,8 @@ export interface AppServices {
   gmailLabels: GmailLabelsService;
   preferences: PreferencesRepository;
   earlyAccess: EarlyAccessRepository;
+  dataVersions: DataVersions;
+  dashboardCache: EncodedJsonCache;
 }
 
 export const API_PREFIX = "/api";

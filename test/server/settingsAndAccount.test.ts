@@ -97,6 +97,21 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
     decode(ApiErrorCodec, bad.body);
   });
 
+  it("answers an unchanged dashboard with 304 and a changed one in full", async () => {
+    const url = `${stack.apiUrl}/dashboard-products`;
+    const headers = { authorization: `Bearer ${demo.access_token}` };
+    const first = await fetch(url, { headers });
+    const etag = first.headers.get("etag")!;
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect((await fetch(url, { headers: { ...headers, "if-none-match": etag } })).status).toBe(304);
+    const brandId = decode(DashboardCodec, await first.json()).deals[0]!.brandId;
+    await api(stack, "POST", `/api/toggle_brand/${brandId}`, { token: demo.access_token });
+    const changed = await fetch(url, { headers: { ...headers, "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(decode(DashboardCodec, await changed.json()).deals.some((deal) => deal.brandId === brandId)).toBe(false);
+    await api(stack, "POST", `/api/toggle_brand/${brandId}`, { token: demo.access_token });
+  });
+
   it("pages the deals with /discover", async () => {
     const all = await dashboardOf(demo.access_token);
     const first = (await api(stack, "GET", "/discover?page=1&pageSize=5", { token: demo.access_token })).body as { deals: { id: string }[]; total: number; totalPages: number };

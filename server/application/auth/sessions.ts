@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
+import { LRUCache } from "lru-cache";
 import type { Clock } from "../ports";
 import type { SessionsRepository } from "../repositories";
 import { hashToken, randomToken } from "./tokens";
@@ -14,12 +15,17 @@ export interface Authenticated {
 }
 
 const ISSUER = "deal-finder";
+/** How long a session known to be live is trusted without asking the database again. */
+const LIVE_SESSION_CACHE_MS = 5_000;
 
 /**
  * Our own tokens: a short-lived signed access token naming its session, and an opaque refresh token that rotates on
  * every use. A refresh token presented twice means it was stolen or replayed, so the whole session ends.
  */
 export class SessionService {
+  /** Session id -> user id of sessions seen live; ending a session here drops it at once. */
+  private readonly liveSessions = new LRUCache<string, string>({ max: 10_000, ttl: LIVE_SESSION_CACHE_MS });
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly signingKey: Uint8Array,
@@ -43,7 +49,11 @@ export class SessionService {
         currentDate: now,
       });
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      const userId = await this.sessions.activeUser(payload.sid, now);
+      let userId = this.liveSessions.get(payload.sid) ?? null;
+      if (!userId) {
+        userId = await this.sessions.activeUser(payload.sid, now);
+        if (userId) this.liveSessions.set(payload.sid, userId);
+      }
       return userId === payload.sub ? { userId, sessionId: payload.sid } : null;
     } catch {
       return null;
@@ -55,6 +65,7 @@ export class SessionService {
     const now = this.clock.now();
     const outcome = await this.sessions.useRefreshToken(hashToken(refreshToken), now);
     if (outcome.kind === "reused") {
+      this.liveSessions.delete(outcome.sessionId);
       await this.sessions.end(outcome.sessionId, "refresh token reused", now);
       return null;
     }
@@ -63,7 +74,13 @@ export class SessionService {
   }
 
   end(sessionId: string): Promise<void> {
+    this.liveSessions.delete(sessionId);
     return this.sessions.end(sessionId, "signed out", this.clock.now());
+  }
+
+  /** Forgets every cached session of a deleted user. */
+  forgetUser(userId: string): void {
+    for (const [sessionId, owner] of this.liveSessions.entries()) if (owner === userId) this.liveSessions.delete(sessionId);
   }
 
   private async issue(userId: string, sessionId: string, now: Date): Promise<TokenPair> {

@@ -7,6 +7,8 @@ export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Prom
 
 export interface SyncEngineSettings {
   fetchConcurrency: number;
+  /** Told after each message is stored, so cached dashboards of that user are dropped. */
+  onUserDataChanged?: (userId: string) => void;
 }
 
 /** A sync whose heartbeat is older than this was cut off (the process died) and may be taken over. */
@@ -169,6 +171,7 @@ export class SyncEngine {
       // A message deleted since it was listed is skipped; any other Gmail failure stops this sync (it resumes later).
       if (error instanceof GmailApiError && error.status === 404) {
         await this.repository.markFailed(userId, gmailId, "deleted from Gmail", this.clock.now());
+        this.settings.onUserDataChanged?.(userId);
         return "failed";
       }
       throw error;
@@ -178,6 +181,7 @@ export class SyncEngine {
       extracted = await this.extract(message.raw, message.internalDate ? { receivedAt: message.internalDate } : {});
     } catch (error) {
       await this.repository.markFailed(userId, gmailId, describe(error), this.clock.now());
+      this.settings.onUserDataChanged?.(userId);
       return "failed";
     }
     const deals: DealToStore[] = extracted.isPromotion
@@ -200,11 +204,13 @@ export class SyncEngine {
     const sender = extracted.sender.name && extracted.sender.address
       ? `${extracted.sender.name} <${extracted.sender.address}>`
       : extracted.sender.address ?? extracted.sender.name;
-    return this.repository.storeProcessed(
+    const added = await this.repository.storeProcessed(
       userId,
       { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
       deals.filter((deal) => deal.brandDomain),
     );
+    this.settings.onUserDataChanged?.(userId);
+    return added;
   }
 }
 

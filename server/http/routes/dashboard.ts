@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { DashboardFilters } from "../../application/dashboard";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
+import { sendEncodedJson } from "../cachedJson";
 
 interface FilterQuery {
   category?: string;
@@ -35,7 +36,13 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
   app.get<{ Querystring: FilterQuery }>(
     "/dashboard-products",
     { preHandler: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
-    async (request) => services.dashboard.dashboard(userIdOf(request), toFilters(request.query)),
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const filters = toFilters(request.query);
+      const key = [userId, services.dataVersions.of(userId), services.dashboard.today(), JSON.stringify(filters)].join("|");
+      const body = await services.dashboardCache.get(key, () => services.dashboard.dashboard(userId, filters));
+      return sendEncodedJson(request, reply, body);
+    },
   );
 
   app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string } }>(

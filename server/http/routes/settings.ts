@@ -16,7 +16,7 @@ const labelIdsBody = {
 } as const;
 
 export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, users, brands, gmailConnection, gmailLabels, syncState, sync, preferences, config } = services;
+  const { sessions, users, brands, gmailConnection, gmailLabels, syncState, sync, preferences, config, dataVersions } = services;
   const authenticated = requireAuth(sessions);
 
   /** Gmail labels, or an empty list with the reason when Gmail cannot be asked right now. */
@@ -53,7 +53,9 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
   });
 
   app.post<{ Params: { id: string } }>("/api/toggle_brand/:id", { preHandler: authenticated, schema: { params: uuidParam } }, async (request, reply) => {
-    const isActive = await brands.toggle(userIdOf(request), request.params.id);
+    const userId = userIdOf(request);
+    const isActive = await brands.toggle(userId, request.params.id);
+    dataVersions.bump(userId);
     if (isActive === null) return sendError(reply, 404, "brand_not_found", "There is no such brand in your account.");
     return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
   });
@@ -139,6 +141,8 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
       googleAccessRevoked = false;
     }
     const deleted = await users.delete(userId);
+    sessions.forgetUser(userId);
+    dataVersions.bump(userId);
     return {
       success: true,
       deleted,
