@@ -117,3 +117,11 @@ describe("findExpiry: 'before' a day", () => {
     expect(expiry("Valid for appointments before March 20, 2026.")).toBe("2026-03-19");
   });
 });
+
+describe("findExpiry: bare ranges", () => {
+  it("takes the end of a range named as a sale period, or of a bare range when nothing else is stated", () => {
+    expect(expiry("Black Friday weekend: Mar. 13–16, 2026")).toBe("2026-03-16");
+    expect(expiry("3/13 – 3/17\nShop the collection")).toBe("2026-03-17");
+    expect(expiry("3/13 – 3/17\nOffer ends 3/15.")).toBe("2026-03-15");
+  });
+});
