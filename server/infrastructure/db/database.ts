@@ -73,8 +73,9 @@ class PostgresDatabase implements Database {
   }
 }
 
-// DATE columns stay 'YYYY-MM-DD' strings: a deal's expiry is a calendar date, not an instant.
+// DATE columns stay 'YYYY-MM-DD' strings on both drivers: a deal's expiry is a calendar date, not an instant.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+const pgliteParsers = { [pg.types.builtins.DATE]: (value: string) => value };
 
 export type DatabaseLocation = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
 
@@ -86,10 +87,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   if ("dataDir" in location) {
     mkdirSync(location.dataDir, { recursive: true });
-    return new PgliteDatabase(await PGlite.create(`${location.dataDir}/pglite`, { parsers: dateAsText }));
+    return new PgliteDatabase(await PGlite.create(`${location.dataDir}/pglite`, { parsers: pgliteParsers }));
   }
-  return new PgliteDatabase(await PGlite.create({ parsers: dateAsText }));
+  return new PgliteDatabase(await PGlite.create({ parsers: pgliteParsers }));
 }
-
-const PG_DATE_OID = 1082;
-const dateAsText = { [PG_DATE_OID]: (value: string) => value };
