@@ -67,7 +67,7 @@ function labelAllowsCode(text: string, labelStart: number): boolean {
 }
 
 /** A promo word near a code box: "code", "coupon", "promo", in a few languages. */
-const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|cup[oó]n|cupom|gutschein\w*|rabatt\w*|code promo)\b/i;
+export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|cup[oó]n|cupom|gutschein\w*|rabatt\w*|code promo)\b/i;
 
 /**
  * A styled code box holding a single code-shaped token (letters and digits) counts when a promo word sits just

@@ -88,6 +88,13 @@ function collapse(text: string): string {
   return (HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, "") : text).replace(/[\s\u00a0]+/g, " ");
 }
 
+/**
+ * Style blocks and comments (Outlook-only conditional blocks included) render nothing; dropping them first spares
+ * the tokenizer. The "<!--[if !mso]><!-->" opener and "<!--<![endif]-->" closer are comments of their own, so
+ * what they wrap stays.
+ */
+const UNRENDERED = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--\[if\s+!mso\]><!-->|<!--(?!>)[\s\S]*?-->|<!-->/gi;
+
 /** Renders HTML to the text a reader sees, in one pass. */
 export function renderHtml(html: string): RenderedHtml {
   const stack: OpenElement[] = [];
@@ -206,7 +213,7 @@ export function renderHtml(html: string): RenderedHtml {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html);
+  parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
   return { text: tidyLines(visible), hiddenText: tidyLines(hidden), boxes, images, links, jsonLd, microdata };

@@ -2,7 +2,7 @@ import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
 import { isPromotional, nameMatchesAddress } from "./classify";
-import { findBoxedCodes, findCodes } from "./codes";
+import { findBoxedCodes, findCodes, PROMO_WORD } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
 import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
@@ -66,9 +66,8 @@ function render(message: ParsedMessage): Rendering {
 }
 
 /** The sender's UTC offset: the zone the offer names, else the Date header's own offset. */
-function senderOffset(body: string, message: ParsedMessage, at: Date): number {
-  const named = zoneNamedInText(body);
-  const offset = named ? namedZoneOffset(named, at) : null;
+function senderOffset(namedZone: string | null, message: ParsedMessage, at: Date): number {
+  const offset = namedZone ? namedZoneOffset(namedZone, at) : null;
   return offset ?? message.dateOffsetMinutes ?? 0;
 }
 
@@ -130,7 +129,8 @@ function describe(body: string, codes: readonly string[], discount: string | nul
 function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
   const found = [...findCodes(rendering.body), ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? [])];
   // A code the plain-text part or the preheader labels ("Code: X") counts when X is also shown, e.g. alone in a box.
-  for (const labelled of [...findCodes(rendering.plainAlternative), ...findCodes(rendering.preheader)]) {
+  const elsewhere = [rendering.plainAlternative, rendering.preheader].filter((text) => PROMO_WORD.test(text));
+  for (const labelled of elsewhere.flatMap((text) => findCodes(text))) {
     if (found.some((existing) => existing.code === labelled.code)) continue;
     const shown = new RegExp(`(?<![A-Za-z0-9-])${labelled.code.replace(/[-]/g, "\\-")}(?![A-Za-z0-9-])`).exec(rendering.body);
     if (shown) found.push({ code: labelled.code, index: shown.index });
@@ -154,7 +154,9 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
   const subject = cleanSubject(message.subject);
   const fromHost = message.fromAddress?.split("@")[1] ?? "";
   const fromDomain = registrableDomain(fromHost);
-  const looksPersonal = (fromDomain !== null && isPersonalMailDomain(fromDomain)) || nameMatchesAddress(message.fromName, message.fromAddress);
+  const bulk = message.headers.has("list-unsubscribe") || message.headers.has("list-id");
+  const looksPersonal =
+    (fromDomain !== null && isPersonalMailDomain(fromDomain)) || (!bulk && nameMatchesAddress(message.fromName, message.fromAddress));
 
   const isPromotion = isPromotional({
     subject,
@@ -182,7 +184,7 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
 
   const clock = sentAt ?? new Date(0);
   const namedZone = zoneNamedInText(rendering.body);
-  const offset = senderOffset(rendering.body, message, clock);
+  const offset = senderOffset(namedZone, message, clock);
   const markupOffers = markup?.offers ?? [];
   const markupCodes = markupOffers.map((offer) => offer.code).filter((code): code is string => Boolean(code));
   const textCodes = codesInReadingOrder(rendering, subject);

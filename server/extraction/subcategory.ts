@@ -44,28 +44,35 @@ const TLD_HINTS: ReadonlyArray<[RegExp, string]> = [
 const SENDER_WEIGHT = 6;
 const SUBJECT_WEIGHT = 2;
 
-function count(pattern: RegExp, text: string): number {
-  pattern.lastIndex = 0;
-  return text.match(pattern)?.length ?? 0;
+/** All keyword lists as one pattern, one group per subcategory, so each text is scanned once. */
+const ALL_KEYWORDS = new RegExp(KEYWORDS.map(([, pattern]) => `(${pattern.source})`).join("|"), "gi");
+
+/** How many keywords of each subcategory a text holds, weighted. */
+function addCounts(text: string, weight: number, scores: number[]): void {
+  for (const match of text.matchAll(ALL_KEYWORDS)) {
+    for (let group = 1; group < match.length; group++) {
+      if (match[group] !== undefined) {
+        scores[group - 1]! += weight;
+        break;
+      }
+    }
+  }
 }
 
 /** The most likely fine-grained subcategory, or null when nothing points anywhere. */
 export function guessSubcategory(sender: string, subject: string, body: string): string | null {
-  const senderWords = sender.replace(/([a-z])([A-Z])/g, "$1 $2");
-  let best: string | null = null;
-  let bestScore = 0;
-  for (const [subcategory, pattern] of KEYWORDS) {
-    const domainHint =
-      (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
-      (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0);
-    const score =
-      domainHint + count(pattern, senderWords) * SENDER_WEIGHT + count(pattern, subject) * SUBJECT_WEIGHT + count(pattern, body);
-    if (score > bestScore) {
-      best = subcategory;
-      bestScore = score;
-    }
-  }
-  return bestScore >= 2 ? best : null;
+  const scores = KEYWORDS.map(([subcategory]) =>
+    (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
+    (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0),
+  );
+  addCounts(sender.replace(/([a-z])([A-Z])/g, "$1 $2"), SENDER_WEIGHT, scores);
+  addCounts(subject, SUBJECT_WEIGHT, scores);
+  addCounts(body, 1, scores);
+  let best = -1;
+  scores.forEach((score, index) => {
+    if (score > (scores[best] ?? 0)) best = index;
+  });
+  return best >= 0 && scores[best]! >= 2 ? KEYWORDS[best]![0] : null;
 }
 
 export function guessCategory(sender: string, subject: string, body: string): Category {

@@ -54,3 +54,10 @@ describe("renderHtml: copy fields", () => {
     expect(renderHtml('<p>Your code</p><input type="text" value="COPYME5" readonly><input type="hidden" value="SECRET1">').text).toBe("Your code\nCOPYME5");
   });
 });
+
+describe("renderHtml: Outlook conditional comments", () => {
+  it("keeps what a non-Outlook reader sees and drops Outlook-only blocks", () => {
+    const html = '<!--[if mso]><p>Outlook only</p><![endif]--><!--[if !mso]><!--><p>Everyone else</p><!--<![endif]--><p>After</p>';
+    expect(renderHtml(html).text).toBe("Everyone else\nAfter");
+  });
+});
