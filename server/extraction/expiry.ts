@@ -165,13 +165,24 @@ const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{
 /** Two day numbers joined like a range ("3/13 – 3/17", "Nov 2–20"): a sale period even without an end word. */
 const DATE_RANGE_HINT = /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/i;
 
+/** Enough lead-in before a cue for the negative words that qualify it ("for stays on weekends through ..."). */
+const LEAD_IN = 60;
+
+/** A long sentence from shortly before its first end word: dates before that cannot be scored. */
+function fromFirstEndWord(sentence: string): string {
+  const cue = sentence.search(ANY_END_WORD);
+  if (cue <= LEAD_IN || DATE_RANGE_HINT.test(sentence.slice(0, cue))) return sentence;
+  const start = sentence.indexOf(" ", cue - LEAD_IN);
+  return start === -1 || start >= cue ? sentence.slice(cue) : sentence.slice(start + 1);
+}
+
 /** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
 function sentencesWithEnds(text: string): string {
   const kept: string[] = [];
   const worthReading = (part: string) => DATE_HINT.test(part) && (ANY_END_WORD.test(part) || DATE_RANGE_HINT.test(part));
   for (const line of text.split("\n")) {
     if (!worthReading(line)) continue;
-    for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(sentence);
+    for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(fromFirstEndWord(sentence));
   }
   return kept.join("\n");
 }
