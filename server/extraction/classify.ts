@@ -46,13 +46,40 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "upcoming renewal",
     "renewal notice",
     "autopay",
+    "time to check in",
+    "check-?in (?:is )?(?:now )?open",
+    "boarding pass",
+    "your (?:upcoming )?trip",
   ].join("|")})(?:(?<=\\W)|\\b)`,
   "i",
 );
 /** A subject that names a price cut or a code is selling, even when it also mentions an order. */
 const SELLING_SUBJECT = /\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\bsale\b|\bcode [A-Z0-9]{3,}/i;
-const TRANSACTIONAL_BODY =
-  /\b(?:this is a (?:transactional|service) (?:email|message|alert)|you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)|order total|tracking number|estimated delivery|(?:verification|login|log-in|sign-in|security|one-time) code|expires in \d+ minutes|reset (?:the|your) password|if you didn[’']t request|transaction alert|available balance|we(?:[’']ve| have) received (?:your )?order)\b/gi;
+const TRANSACTIONAL_BODY = new RegExp(
+  `\\b(?:${[
+    "this is a (?:transactional|service) (?:email|message|alert)",
+    "you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)",
+    "order total",
+    "order (?:number|#)",
+    "tracking number",
+    "estimated delivery",
+    "(?:shipping|billing) address",
+    "payment method",
+    "(?:amount|minimum payment) due",
+    "(?:confirmation|reservation) (?:number|code)",
+    "booking reference",
+    "boarding pass",
+    "check-in (?:is )?(?:now )?open",
+    "(?:verification|login|log-in|sign-in|security|one-time) code",
+    "expires in \\d+ minutes",
+    "reset (?:the|your) password",
+    "if you didn[’']t (?:request|make)",
+    "transaction alert",
+    "available balance",
+    "we(?:[’']ve| have) received (?:your )?(?:order|payment|request)",
+  ].join("|")})`,
+  "gi",
+);
 const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
 
 /** "Jordan Okafor" <jordan.okafor@…> or <jokafor@…>: a display name that spells the address's local part. */

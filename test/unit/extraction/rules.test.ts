@@ -60,6 +60,11 @@ describe("classify", () => {
   it("calls bulk marketing mail promotional", () => {
     expect(isPromotional({ ...base, subject: "New arrivals", body: "Fresh styles just landed." })).toBe(true);
   });
+  it("calls mail with two transactional details in the body not promotional", () => {
+    expect(isPromotional({ ...base, subject: "Hi Sam", body: "Confirmation number ABC123. Your boarding pass is attached." })).toBe(false);
+    expect(isPromotional({ ...base, subject: "Hi Sam", body: "Order number 5512 and 20% off your next order." })).toBe(true);
+  });
+
   it("calls transactional mail not promotional even with a code or a sale in it", () => {
     expect(isPromotional({ ...base, subject: "Your order #123 is confirmed", body: "Use code NEXT10 on your next order. SALE" })).toBe(false);
     expect(isPromotional({ ...base, subject: "Hello", body: "Tracking number 1Z. Estimated delivery Friday." })).toBe(false);
@@ -183,6 +188,8 @@ describe("classify: subjects", () => {
     "Your login code",
     "Appointment reminder: Tuesday 3pm",
     "Your subscription will renew soon",
+    "Check-in is now open for your flight",
+    "Your upcoming trip to Lisbon",
   ])("%j is transactional", (subject) => {
     expect(isPromotional({ ...bulk, subject })).toBe(false);
   });
