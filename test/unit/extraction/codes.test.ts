@@ -86,3 +86,9 @@ describe("findCodes: tier lines are only a discount and a code", () => {
     expect(codes("Use code SAVE5 for more.\n40% OFF Style # KO-2291\n50% OFF KO-3120 jacket")).toEqual(["SAVE5"]);
   });
 });
+
+describe("findCodes: headings after a code label", () => {
+  it.each(["PROMO DETAILS", "COUPON TERMS apply", "PROMO CODE:\nENTER AT CHECKOUT", "Code: SEE BELOW"])("%j gives nothing", (text) => {
+    expect(codes(text)).toEqual([]);
+  });
+});
