@@ -107,6 +107,7 @@ export function findCodes(text: string): FoundCode[] {
   };
 
   for (const match of text.matchAll(LABELLED)) {
+    if (!isCodeShaped(match[1]!, true) && !match[2]) continue;
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
     const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|cup|gutschein|rabatt|kod/i)));
@@ -135,6 +136,6 @@ export function findCodes(text: string): FoundCode[] {
 /** A receipt line showing a code already taken off ("Promo code X −$20.00") is not an offer. */
 function isAppliedLine(text: string, index: number): boolean {
   const lineEnd = text.indexOf("\n", index);
-  const line = text.slice(index, lineEnd === -1 ? undefined : lineEnd);
+  const line = text.slice(index, lineEnd === -1 ? index + 120 : Math.min(lineEnd, index + 120));
   return /[-−–]\s*[$£€]\s*\d/.test(line) || /\bapplied\b/i.test(line);
 }

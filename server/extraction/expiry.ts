@@ -40,7 +40,7 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 
 /** Words that make a date something other than the offer's end. */
 const NOT_AN_OFFER_END =
-  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by)\b/i;
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
 const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week)\b/i;
@@ -165,15 +165,22 @@ const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{
 /** Two day numbers joined like a range ("3/13 – 3/17", "Nov 2–20"): a sale period even without an end word. */
 const DATE_RANGE_HINT = /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/i;
 
+/** No real sentence is longer; the cap keeps pathological text from slowing the date parser. */
+const MAX_SENTENCE = 400;
+const MAX_DATE_TEXT = 6000;
+
 /** Enough lead-in before a cue for the negative words that qualify it ("for stays on weekends through ..."). */
 const LEAD_IN = 60;
 
 /** A long sentence from shortly before its first end word: dates before that cannot be scored. */
 function fromFirstEndWord(sentence: string): string {
   const cue = sentence.search(ANY_END_WORD);
-  if (cue <= LEAD_IN || DATE_RANGE_HINT.test(sentence.slice(0, cue))) return sentence;
-  const start = sentence.indexOf(" ", cue - LEAD_IN);
-  return start === -1 || start >= cue ? sentence.slice(cue) : sentence.slice(start + 1);
+  let start = 0;
+  if (cue > LEAD_IN && !DATE_RANGE_HINT.test(sentence.slice(0, cue))) {
+    const space = sentence.indexOf(" ", cue - LEAD_IN);
+    start = space === -1 || space >= cue ? cue : space + 1;
+  }
+  return sentence.slice(start, start + MAX_SENTENCE);
 }
 
 /** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
@@ -184,7 +191,7 @@ function sentencesWithEnds(text: string): string {
     if (!worthReading(line)) continue;
     for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(fromFirstEndWord(sentence));
   }
-  return kept.join("\n");
+  return kept.join("\n").slice(0, MAX_DATE_TEXT);
 }
 
 function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, headlineStart: number): Candidate[] {

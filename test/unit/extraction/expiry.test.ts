@@ -125,3 +125,10 @@ describe("findExpiry: bare ranges", () => {
     expect(expiry("3/13 – 3/17\nOffer ends 3/15.")).toBe("2026-03-15");
   });
 });
+
+describe("findExpiry: other things that expire", () => {
+  it("does not take points, gift card, return or warranty dates as the offer's end", () => {
+    expect(expiry("Sale ends Sunday. Reward points expire 12/31/2026.")).toBe("2026-03-15");
+    expect(expiry("Returns accepted until April 30, 2026.")).toBeNull();
+  });
+});

@@ -259,3 +259,13 @@ describe("extractDeals: message shapes", () => {
     expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["RELATED15"]);
   });
 });
+
+describe("extractDeals: pathological input", () => {
+  it("stays fast on long repetitive text", async () => {
+    for (const html of ["<p>" + "use code ".repeat(20000) + "</p>", "<p>" + "1 - 1 - ".repeat(20000) + "</p>", "<div>".repeat(5000) + "x" + "</div>".repeat(5000)]) {
+      const started = Date.now();
+      await extractDeals(buildEmail({ html, htmlEncoding: "base64" }));
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+  });
+});
