@@ -291,6 +291,9 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
     push(match.index, date, score);
   }
 
+  const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|24[- ]hours?\s+only|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
+  for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
+
   const weekend = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
   for (const match of text.matchAll(weekend)) {
     const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();

@@ -132,3 +132,12 @@ describe("findExpiry: other things that expire", () => {
     expect(expiry("Returns accepted until April 30, 2026.")).toBeNull();
   });
 });
+
+describe("findExpiry: same-day phrases", () => {
+  it.each(["Today only!", "One-day sale on boots", "Final hours to save", "24 hours only: 40% off"])("%j ends on the send date", (text) => {
+    expect(expiry(text)).toBe("2026-03-12");
+  });
+  it("does not read 'last day to order' as the offer's end", () => {
+    expect(expiry("Last day to order for delivery by Easter.")).toBeNull();
+  });
+});
