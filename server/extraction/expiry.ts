@@ -218,6 +218,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
       let date = formatDate(component.get("year")!, component.get("month")!, component.get("day")!);
+      const monthOnly = component.isCertain("month") && !component.isCertain("day") && !component.isCertain("weekday");
+      // "through November" runs to the month's last day.
+      if (monthOnly) date = lastDayOfMonth(component.get("year")!, component.get("month")! - 1);
       if (/midnight/i.test(result.text)) {
         if (!component.isCertain("day") && !component.isCertain("weekday")) date = sendDate;
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {

@@ -141,3 +141,10 @@ describe("findExpiry: same-day phrases", () => {
     expect(expiry("Last day to order for delivery by Easter.")).toBeNull();
   });
 });
+
+describe("findExpiry: a month without a day", () => {
+  it("runs to the month's last day", () => {
+    expect(expiry("Offer valid through April.")).toBe("2026-04-30");
+    expect(expiry("Offer valid through April 2026.")).toBe("2026-04-30");
+  });
+});
