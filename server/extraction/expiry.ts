@@ -116,11 +116,11 @@ function windowBefore(text: string, index: number, previousEnd: number): string 
 
 /** Other languages chrono reads, each recognised by a few words offers in it use. */
 const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
-  [/(?:código|válid[oa]|hasta|descuento|vigencia)/i, chrono.es.casual],
-  [/(?:jusqu|valable|réduction|code promo|offre)/i, chrono.fr.casual],
-  [/(?:gültig|gutschein|rabatt|sparen|angebot)/i, chrono.de.casual],
-  [/(?:até|cupom|desconto|oferta válida)/i, chrono.pt.casual],
-  [/(?:geldig|korting|kortingscode)/i, chrono.nl.casual],
+  [/(?:código|válid[oa]|\bhasta\b|descuento|vigencia)/i, chrono.es.casual],
+  [/(?:\bjusqu|\bvalable\b|réduction|\bcode promo\b|\boffre\b)/i, chrono.fr.casual],
+  [/(?:gültig|\bgutschein|\brabatt|\bsparen\b|\bangebot\b)/i, chrono.de.casual],
+  [/(?:\baté\b|\bcupom\b|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
+  [/(?:\bgeldig\b|\bkorting)/i, chrono.nl.casual],
 ];
 
 /** Parsers and refiners for past or arithmetic phrases ("3 days ago", "2 days after"): never an offer end, and slow. */

@@ -186,7 +186,9 @@ export function renderHtml(html: string): RenderedHtml {
           return;
         }
         if (element.item) microText += data;
-        if (!element.skipped) append(collapse(data));
+        if (element.skipped) return;
+        // Whitespace between tags is most of an ESP email's text nodes: it renders as one space.
+        append(data.trim() === "" ? " " : collapse(data));
       },
       onclosetag(name) {
         if (VOID_TAGS.has(name)) {
