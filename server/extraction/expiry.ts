@@ -119,7 +119,7 @@ const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
   [/(?:código|válid[oa]|\bhasta\b|descuento|vigencia)/i, chrono.es.casual],
   [/(?:\bjusqu|\bvalable\b|réduction|\bcode promo\b|\boffre\b)/i, chrono.fr.casual],
   [/(?:gültig|\bgutschein|\brabatt|\bsparen\b|\bangebot\b)/i, chrono.de.casual],
-  [/(?:\baté\b|\bcupom\b|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
+  [/(?:(?<![a-z])até(?![a-z])|\bcupom\b|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
   [/(?:\bgeldig\b|\bkorting)/i, chrono.nl.casual],
 ];
 

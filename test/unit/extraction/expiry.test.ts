@@ -148,3 +148,10 @@ describe("findExpiry: a month without a day", () => {
     expect(expiry("Offer valid through April 2026.")).toBe("2026-04-30");
   });
 });
+
+describe("findExpiry: other languages", () => {
+  it("reads Portuguese and French end phrases", () => {
+    expect(expiry("Cupom válido até 20/03/2026.", { dayFirst: true })).toBe("2026-03-20");
+    expect(expiry("Offre valable jusqu'au 20 mars 2026.", { dayFirst: true })).toBe("2026-03-20");
+  });
+});
