@@ -49,7 +49,8 @@ export function isCodeShaped(token: string, presented = false): boolean {
   if (!/[A-Za-z]/.test(token)) return false;
   const upper = token.toUpperCase();
   if (!/\d/.test(token) && (FUNCTION_WORDS.has(upper) || (!presented && MARKETING_WORDS.has(upper)))) return false;
-  if (/^#?[0-9A-Fa-f]{6}$/.test(token) && /\d/.test(token) && !/[G-Zg-z]/.test(token)) return false;
+  // A hex colour interleaves letters and digits (5E7F5A); a code like FACE25 keeps them in blocks.
+  if (/^[0-9A-Fa-f]{6}$/.test(token) && !/^(?:[A-Za-z]+\d+|\d+[A-Za-z]+)$/.test(token)) return false;
   if (/^\d+(?:st|nd|rd|th|px|am|pm|ml|oz|lb|lbs|mm|cm|kg|g|mo|yr|x|k|gb|tb|hz|mp)$/i.test(token)) return false;
   if (/^(?:[A-Z]{1,3}-?)?\d{3,}-\d{2,}$/.test(token)) return false;
   const hasDigit = /\d/.test(token);

@@ -64,9 +64,10 @@ describe("isCodeShaped", () => {
     expect(isCodeShaped("SAVE20")).toBe(true);
     expect(isCodeShaped("GIFTSET")).toBe(true);
     expect(isCodeShaped("XK-7Q2-M9")).toBe(true);
+    expect(isCodeShaped("FACE25")).toBe(true);
   });
   it("rejects numbers, hex colours, measurements, marketing words and ordinary words", () => {
-    for (const token of ["482913", "5E7F5A", "50ml", "SALE", "BOGO", "FREE", "checkout", "Below", "AT"]) expect(isCodeShaped(token)).toBe(false);
+    for (const token of ["482913", "5E7F5A", "EDE4D3", "3B3F42", "50ml", "SALE", "BOGO", "FREE", "checkout", "Below", "AT"]) expect(isCodeShaped(token)).toBe(false);
   });
 });
 
