@@ -49,7 +49,7 @@ export function brandDomainOf(fromAddress: string | null, linkHrefs: readonly st
 }
 
 const DEPARTMENT_SUFFIX =
-  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|shop|store|online|email|emails|mail|club|hq|official|members|member services|orders|billing|accounts?|care|help|info|reservations|bookings)\s*$/i;
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings)\s*$/i;
 
 /** The brand as a person names it: the From display name without department suffixes or quotes. */
 export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null): string | null {

@@ -29,6 +29,9 @@ describe("brand", () => {
     expect(brandNameOf("Maya from Parcelbox", null, "parcelbox.io")).toBe("Parcelbox");
     expect(brandNameOf("Anything", "Oak & Ivy Home", "oakandivy.com")).toBe("Oak & Ivy Home");
     expect(brandNameOf(null, null, "oakandivy.com")).toBe("Oakandivy");
+    expect(brandNameOf("Lumen Auto Care", null, "lumenautocare.com")).toBe("Lumen Auto Care");
+    expect(brandNameOf("The Tin Store", null, "tinstore.com")).toBe("The Tin Store");
+    expect(brandNameOf("Cloudhem · Members", null, "cloudhem.com")).toBe("Cloudhem");
   });
 });
 
