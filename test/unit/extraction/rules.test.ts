@@ -99,6 +99,8 @@ describe("discount and terms", () => {
     [["$15 off your first order"], "$15 off"],
     [["BOGO on all socks"], "buy one, get one free"],
     [["Buy one, get one free"], "buy one, get one free"],
+    [["Buy any wiper blade and get the second one free"], "buy one, get one free"],
+    [["Buy one blade, get one free"], "buy one, get one free"],
     [["Free shipping on orders over $50"], "free shipping over $50"],
     [["Earn a $300 bonus"], "$300 bonus"],
     [["Earn 50,000 bonus miles"], "50,000 bonus miles"],
