@@ -1,4 +1,5 @@
 import PostalMime from "postal-mime";
+import { namedZoneOffset } from "./timezone";
 
 /** The parts of a parsed message the extractor reads. */
 export interface ParsedMessage {
@@ -47,8 +48,10 @@ export function parseDateHeader(value: string | undefined): { instant: Date | nu
   const offsetMatch = /\s([+-])(\d{2}):?(\d{2})\s*$/.exec(cleaned);
   let offsetMinutes: number | null = null;
   if (offsetMatch) offsetMinutes = (offsetMatch[1] === "-" ? -1 : 1) * (Number(offsetMatch[2]) * 60 + Number(offsetMatch[3]));
-  else if (/\s(?:GMT|UT|UTC|Z)\s*$/i.test(cleaned)) offsetMinutes = 0;
-  return { instant: Number.isNaN(instant.getTime()) ? null : instant, offsetMinutes };
+  const valid = !Number.isNaN(instant.getTime());
+  const zoneName = /\s([A-Z]{1,4})\s*$/i.exec(cleaned)?.[1];
+  if (!offsetMatch && zoneName && valid) offsetMinutes = namedZoneOffset(zoneName, instant);
+  return { instant: valid ? instant : null, offsetMinutes };
 }
 
 function withoutEnvelopeLine(raw: string | Uint8Array | ArrayBuffer, head: string): string | Uint8Array | ArrayBuffer {

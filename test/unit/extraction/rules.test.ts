@@ -160,6 +160,8 @@ describe("time zones and the Date header", () => {
     expect(parsed.offsetMinutes).toBe(-420);
     expect(parsed.instant?.toISOString()).toBe("2026-09-17T17:02:33.000Z");
     expect(parseDateHeader("garbage").instant).toBeNull();
+    expect(parseDateHeader("Thu, 12 Mar 2026 10:00:00 EST").offsetMinutes).toBe(-300);
+    expect(parseDateHeader("Thu, 12 Mar 2026 10:00:00 GMT").offsetMinutes).toBe(0);
   });
   it("applies US and UK daylight-saving rules to named zones", () => {
     expect(namedZoneOffset("PT", new Date("2026-10-31T12:00:00Z"))).toBe(-420);
