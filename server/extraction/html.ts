@@ -74,18 +74,25 @@ interface OpenElement {
   hidden: boolean;
   skipped: boolean;
   box: boolean;
+  /** Index of the first visible piece inside this element. */
   boxStart: number;
   link: { href: string; start: number } | null;
   /** The innermost microdata item this element is in (its own, when it has itemscope). */
   item: MicrodataItem | null;
-  microdata: { property: string | null; textStart: number };
+  /** An itemprop whose value is this element's text, and where that text starts. */
+  textProperty: string | null;
+  textStart: number;
   script: boolean;
 }
 
 const HAS_INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f/;
 
+/** Whitespace a browser would collapse: a run of two or more, or any single one other than a plain space. */
+const COLLAPSIBLE = /[\s\u00a0]{2}|[^\S ]/;
+
 function collapse(text: string): string {
-  return (HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, "") : text).replace(/[\s\u00a0]+/g, " ");
+  const visibleOnly = HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, "") : text;
+  return COLLAPSIBLE.test(visibleOnly) ? visibleOnly.replace(/[\s\u00a0]+/g, " ") : visibleOnly;
 }
 
 /**
@@ -98,7 +105,9 @@ const UNRENDERED = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--\[if\s+!mso\]><!-->|<
 /** Renders HTML to the text a reader sees, in one pass. */
 export function renderHtml(html: string): RenderedHtml {
   const stack: OpenElement[] = [];
-  let visible = "";
+  // Pieces, not one growing string: reading the end of a concatenated string would flatten it every time.
+  const visible: string[] = [];
+  let endsWithNewline = true;
   let hidden = "";
   const boxes: string[] = [];
   const images: HtmlImage[] = [];
@@ -108,6 +117,11 @@ export function renderHtml(html: string): RenderedHtml {
   let scriptText = "";
   let microText = "";
 
+  const pushVisible = (text: string) => {
+    if (text === "") return;
+    visible.push(text);
+    endsWithNewline = text.endsWith("\n");
+  };
   const top = () => stack[stack.length - 1];
   const isHidden = () => top()?.hidden ?? false;
   const isSkipped = () => top()?.skipped ?? false;
@@ -115,14 +129,14 @@ export function renderHtml(html: string): RenderedHtml {
   const append = (text: string) => {
     if (isSkipped()) return;
     if (isHidden()) hidden += text;
-    else visible += text;
+    else pushVisible(text);
   };
   const breakLine = () => {
     if (isSkipped() || isHidden()) {
       if (isHidden()) hidden += "\n";
       return;
     }
-    if (!visible.endsWith("\n")) visible += "\n";
+    if (!endsWithNewline) pushVisible("\n");
   };
 
   const parser = new Parser(
@@ -156,7 +170,8 @@ export function renderHtml(html: string): RenderedHtml {
           boxStart: visible.length,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
           item: item ?? parent?.item ?? null,
-          microdata: { property: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null, textStart: microText.length },
+          textProperty: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null,
+          textStart: microText.length,
           script: isJsonLd,
         };
         if (isJsonLd) scriptText = "";
@@ -182,7 +197,7 @@ export function renderHtml(html: string): RenderedHtml {
           return;
         }
         if (!element) {
-          visible += collapse(data);
+          pushVisible(collapse(data));
           return;
         }
         if (element.item) microText += data;
@@ -198,16 +213,16 @@ export function renderHtml(html: string): RenderedHtml {
         const element = stack.pop();
         if (!element) return;
         if (element.script) jsonLd.push(scriptText);
-        if (element.microdata.property) {
+        if (element.textProperty) {
           const owner = currentItem();
-          if (owner) owner.properties[element.microdata.property] = collapse(microText.slice(element.microdata.textStart)).trim();
+          if (owner) owner.properties[element.textProperty] = collapse(microText.slice(element.textStart)).trim();
         }
         if (element.box && !element.hidden) {
-          const boxText = collapse(visible.slice(element.boxStart)).trim();
+          const boxText = collapse(visible.slice(element.boxStart).join("")).trim();
           if (boxText) boxes.push(boxText);
         }
         if (element.link) {
-          links.push({ href: element.link.href.trim(), text: collapse(visible.slice(element.link.start)).trim() });
+          links.push({ href: element.link.href.trim(), text: collapse(visible.slice(element.link.start).join("")).trim() });
         }
         if (BLOCK_TAGS.has(name)) breakLine();
         else if (CELL_TAGS.has(name)) append(" ");
@@ -218,7 +233,7 @@ export function renderHtml(html: string): RenderedHtml {
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
-  return { text: tidyLines(visible), hiddenText: tidyLines(hidden), boxes, images, links, jsonLd, microdata };
+  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, images, links, jsonLd, microdata };
 }
 
 /** Trims each line and drops empty ones, so text reads line by line. */
