@@ -115,12 +115,14 @@ function pickDealUrl(links: readonly HtmlLink[], markup: PromotionMarkup | null)
   return chosen ? unwrapTrackedUrl(chosen) : (markup?.organizationUrl ?? null);
 }
 
+/** The sentence that states the benefit: one naming the discount, else one naming a code, else the fallback. */
 function describe(body: string, codes: readonly string[], discount: string | null, fallback: string): string {
-  const lines = body.split("\n");
-  const discountNumber = discount ? /\d+/.exec(discount)?.[0] : undefined;
+  const lines = body.split("\n").filter((line) => line.length > 30);
+  const amount = discount ? /\d[\d,]*/.exec(discount)?.[0] : undefined;
+  const statesAmount = amount ? new RegExp(`(?:[$£€]\\s?${amount}\\b|\\b${amount}\\s?%)`) : null;
   const line =
-    lines.find((candidate) => candidate.length > 30 && discountNumber !== undefined && candidate.includes(discountNumber)) ??
-    lines.find((candidate) => candidate.length > 30 && codes.some((code) => candidate.includes(code))) ??
+    (statesAmount ? lines.find((candidate) => statesAmount.test(candidate)) : undefined) ??
+    lines.find((candidate) => codes.some((code) => candidate.includes(code))) ??
     fallback;
   return line.length > 280 ? `${line.slice(0, 277)}...` : line;
 }
