@@ -24,7 +24,8 @@ import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
-import { extractDeals } from "./extraction";
+import { extractWithModel } from "./extraction/llm";
+import { languageModelFromEnv } from "./infrastructure/llm/openAiCompatible";
 import { buildApp, type AppServices } from "./http/app";
 
 export interface ComposedServer {
@@ -56,12 +57,14 @@ export async function composeServer(
   const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
   const dataVersions = new DataVersions();
+  // The optional language model (LLM_BASE_URL and LLM_MODEL) adds what the rules miss; without it the rules stand alone.
+  const languageModel = languageModelFromEnv(process.env);
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const sync = new SyncEngine(
     syncState,
     gmailApi,
     gmailConnection,
-    (raw, extractionOptions) => extractDeals(raw, extractionOptions),
+    (raw, extractionOptions) => extractWithModel(raw, languageModel, extractionOptions),
     clock,
     { fetchConcurrency: config.sync.fetchConcurrency, onUserDataChanged: (userId) => dataVersions.bump(userId) },
     options.log,

@@ -43,6 +43,11 @@ const SUBCATEGORY_TO_CATEGORY: Readonly<Record<string, Category>> = {
   "software and apps": "Software and Apps", software: "Software and Apps", apps: "Software and Apps", app: "Software and Apps",
   saas: "Software and Apps", vpn: "Software and Apps", "cloud storage": "Software and Apps", gaming: "Software and Apps",
   "video games": "Software and Apps", streaming: "Software and Apps", web3: "Software and Apps", crypto: "Software and Apps",
+  media: "Others", magazine: "Others", newspaper: "Others", education: "Others", courses: "Others", workshops: "Others",
+  "photo printing": "Others", stationery: "Others",
+  cinema: "Travel and Local", movies: "Travel and Local", theater: "Travel and Local", bakery: "Travel and Local", diner: "Travel and Local",
+  hardware: "Home", tools: "Home",
+  bikes: "Shopping", cycling: "Shopping", gadgets: "Shopping", "toys store": "Shopping",
   others: "Others", other: "Others",
 };
 
