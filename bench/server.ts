@@ -44,12 +44,11 @@ async function benchDashboard(database: "pglite" | "postgres"): Promise<void> {
     for (let index = 0; index < DASHBOARD_DEALS; index++) {
       const brand = `Brand ${index % 120}`;
       await syncState.storeProcessed(user.id, { gmailId: ids[index]!, sender: brand, subject: `Offer ${index}`, sentAt: new Date(Date.now() - (index % 60) * 86_400_000) }, [{
-        brandName: brand,
+        brand,
         brandDomain: `brand${index % 120}.test`,
-        codeKey: `CODE${index}`,
         title: `${10 + (index % 50)}% off offer ${index}`,
         description: `Save on everything at ${brand} with this offer.`,
-        category: ["Fashion", "Home", "Beauty", "Pets", "Health", "Shopping"][index % 6]!,
+        category: (["Fashion", "Home", "Beauty", "Pets", "Health", "Shopping"] as const)[index % 6]!,
         promoCodes: [`CODE${index}`],
         discount: `${10 + (index % 50)}% off`,
         terms: [],

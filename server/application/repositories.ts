@@ -1,5 +1,6 @@
 /** Persistence the use cases need; server/infrastructure/db implements it on PostgreSQL (PGlite or a server). */
 import type { User } from "../../src/domain/user";
+import type { ExtractedDeal } from "../extraction";
 
 export interface NewUser {
   email: string;
@@ -94,22 +95,6 @@ export interface MessageToStore {
   sentAt: Date | null;
 }
 
-export interface DealToStore {
-  brandName: string;
-  brandDomain: string;
-  codeKey: string;
-  title: string;
-  description: string;
-  category: string;
-  promoCodes: string[];
-  discount: string | null;
-  terms: string[];
-  expirationDate: string | null;
-  dealUrl: string | null;
-  imageUrls: string[];
-  source: string;
-}
-
 export interface SyncRepository {
   state(userId: string): Promise<SyncState>;
   /** Claims the user's sync atomically; false when one is already running (and alive) elsewhere. */
@@ -121,7 +106,7 @@ export interface SyncRepository {
   addPending(userId: string, gmailIds: string[]): Promise<number>;
   pendingIds(userId: string): Promise<string[]>;
   /** Stores a processed message and its deals in one transaction; answers how many deals were new. */
-  storeProcessed(userId: string, message: MessageToStore, deals: DealToStore[]): Promise<number>;
+  storeProcessed(userId: string, message: MessageToStore, deals: ExtractedDeal[]): Promise<number>;
   markFailed(userId: string, gmailId: string, reason: string, now: Date): Promise<void>;
   /** Users whose sync was running when the process stopped. */
   interrupted(): Promise<string[]>;

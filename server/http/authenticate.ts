@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionService, Authenticated } from "../application/auth/sessions";
-import { sendError } from "./errors";
+import { sendSessionEnded } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,7 +14,7 @@ export function requireAuth(sessions: SessionService) {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer (\S+)$/i.exec(header);
     const auth = match ? await sessions.authenticate(match[1]!) : null;
-    if (!auth) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    if (!auth) return sendSessionEnded(reply);
     request.auth = auth;
   };
 }

@@ -5,6 +5,11 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).send({ success: false, code, message });
 }
 
+/** The answer to a request whose session has ended or whose user is gone. */
+export function sendSessionEnded(reply: FastifyReply) {
+  return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

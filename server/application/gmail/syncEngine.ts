@@ -1,6 +1,6 @@
 import type { ExtractedMessage, ExtractionOptions } from "../../extraction";
 import { GmailApiError, HistoryExpiredError, type Clock, type GmailApi } from "../ports";
-import type { DealToStore, SyncRepository } from "../repositories";
+import type { SyncRepository } from "../repositories";
 import { GmailNotConnectedError, type GmailConnection } from "./gmailConnection";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
@@ -41,8 +41,7 @@ export class SyncEngine {
     if (this.running.has(userId)) return "already-running";
     if (!(await this.connection.linkedAccount(userId))) return "not-connected";
     if (!(await this.repository.claim(userId, this.clock.now(), STALE_SYNC_MS))) return "already-running";
-    const run = this.run(userId).finally(() => this.running.delete(userId));
-    this.running.set(userId, run);
+    this.launch(userId);
     return "started";
   }
 
@@ -60,10 +59,13 @@ export class SyncEngine {
   async resumeInterrupted(): Promise<void> {
     for (const userId of await this.repository.interrupted()) {
       if (this.running.has(userId)) continue;
-      if (!(await this.repository.claim(userId, this.clock.now(), 0))) continue;
-      const run = this.run(userId).finally(() => this.running.delete(userId));
-      this.running.set(userId, run);
+      if (await this.repository.claim(userId, this.clock.now(), 0)) this.launch(userId);
     }
+  }
+
+  /** Runs a claimed sync in the background, remembered until it ends. */
+  private launch(userId: string): void {
+    this.running.set(userId, this.run(userId).finally(() => this.running.delete(userId)));
   }
 
   private async run(userId: string): Promise<void> {
@@ -184,30 +186,13 @@ export class SyncEngine {
       this.settings.onUserDataChanged?.(userId);
       return "failed";
     }
-    const deals: DealToStore[] = extracted.isPromotion
-      ? extracted.deals.map((deal) => ({
-          brandName: deal.brand,
-          brandDomain: deal.brandDomain,
-          codeKey: deal.promoCodes.join(","),
-          title: deal.title,
-          description: deal.description,
-          category: deal.category,
-          promoCodes: deal.promoCodes,
-          discount: deal.discount,
-          terms: deal.terms,
-          expirationDate: deal.expirationDate,
-          dealUrl: deal.dealUrl,
-          imageUrls: deal.imageUrls,
-          source: deal.source,
-        }))
-      : [];
     const sender = extracted.sender.name && extracted.sender.address
       ? `${extracted.sender.name} <${extracted.sender.address}>`
       : extracted.sender.address ?? extracted.sender.name;
     const added = await this.repository.storeProcessed(
       userId,
       { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
-      deals.filter((deal) => deal.brandDomain),
+      extracted.isPromotion ? extracted.deals.filter((deal) => deal.brandDomain) : [],
     );
     this.settings.onUserDataChanged?.(userId);
     return added;

@@ -3,7 +3,7 @@ import type { OAuthFlow, UserRecord } from "../../application/repositories";
 import type { CallbackOutcome } from "../../application/auth/googleSignIn";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
-import { sendError } from "../errors";
+import { sendError, sendSessionEnded } from "../errors";
 
 /** What the SPA stores of a user (SPEC section 3). */
 export function publicUser(user: UserRecord) {
@@ -44,7 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
 
   app.get("/link-google-account", { config: signInLimit, preHandler: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
-    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    if (!user) return sendSessionEnded(reply);
     return { success: true, ...(await signIn.start("link", user)) };
   });
 
@@ -88,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
 
   app.get("/auth/me", { preHandler: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
-    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    if (!user) return sendSessionEnded(reply);
     return { success: true, user: publicUser(user) };
   });
 

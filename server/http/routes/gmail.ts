@@ -1,10 +1,18 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { StartOutcome } from "../../application/gmail/syncEngine";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
-import { sendError } from "../errors";
+import { sendError, sendSessionEnded } from "../errors";
 import { publicUser } from "./auth";
 
-export const SYNC_IN_PROGRESS = "Sync is already in progress. Please wait for it to complete.";
+const SYNC_IN_PROGRESS = "Sync is already in progress. Please wait for it to complete.";
+
+/** What POST /sync-gmail and POST /gmail/sync answer once a sync was asked for. */
+export function answerSyncStart(reply: FastifyReply, outcome: StartOutcome) {
+  if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
+  if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
+  return { status: "success", message: "Gmail sync started." };
+}
 
 export function registerGmailRoutes(app: FastifyInstance, services: AppServices): void {
   const { sessions, users, signIn, sync, syncState } = services;
@@ -12,16 +20,13 @@ export function registerGmailRoutes(app: FastifyInstance, services: AppServices)
 
   app.get("/connect-gmail", { preHandler: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
-    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    if (!user) return sendSessionEnded(reply);
     return { success: true, ...(await signIn.start("connect_gmail", user)), user_data: publicUser(user) };
   });
 
-  app.post("/sync-gmail", { preHandler: authenticated }, async (request, reply) => {
-    const outcome = await sync.start(userIdOf(request));
-    if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
-    if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
-    return { status: "success", message: "Gmail sync started." };
-  });
+  app.post("/sync-gmail", { preHandler: authenticated }, async (request, reply) =>
+    answerSyncStart(reply, await sync.start(userIdOf(request))),
+  );
 
   app.get("/sync-gmail", { preHandler: authenticated }, async (request) => {
     const state = await syncState.state(userIdOf(request));

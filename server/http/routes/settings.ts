@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { UnknownLabelError } from "../../application/gmail/gmailLabels";
 import { GmailApiError } from "../../application/ports";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
-import { sendError } from "../errors";
+import { sendError, sendSessionEnded } from "../errors";
 import { publicUser } from "./auth";
-import { SYNC_IN_PROGRESS } from "./gmail";
+import { answerSyncStart } from "./gmail";
 
 const uuidParam = { type: "object", required: ["id"], properties: { id: { type: "string", format: "uuid" } } } as const;
 const labelIdsBody = {
@@ -18,6 +18,17 @@ const labelIdsBody = {
 export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
   const { sessions, users, brands, gmailConnection, gmailLabels, syncState, sync, preferences, config, dataVersions } = services;
   const authenticated = requireAuth(sessions);
+
+  /** Sets the monitored labels; answers null once unknown labels were refused with a 400. */
+  const setMonitoredLabels = async (userId: string, labelIds: string[], reply: FastifyReply) => {
+    try {
+      return await gmailLabels.setMonitored(userId, labelIds);
+    } catch (error) {
+      if (!(error instanceof UnknownLabelError)) throw error;
+      await sendError(reply, 400, "unknown_label", error.message);
+      return null;
+    }
+  };
 
   /** Gmail labels, or an empty list with the reason when Gmail cannot be asked right now. */
   const labelsOf = async (userId: string) => {
@@ -32,7 +43,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
   app.get("/settings", { preHandler: authenticated }, async (request, reply) => {
     const userId = userIdOf(request);
     const user = await users.findById(userId);
-    if (!user) return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+    if (!user) return sendSessionEnded(reply);
     const [brandList, linkedAccount, state, labels] = await Promise.all([
       brands.list(userId),
       gmailConnection.linkedAccount(userId),
@@ -74,12 +85,8 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
   });
 
   app.put<{ Body: { labels: string[] } }>("/gmail/labels", { preHandler: authenticated, schema: { body: labelIdsBody } }, async (request, reply) => {
-    try {
-      return { status: "success", labels: await gmailLabels.setMonitored(userIdOf(request), request.body.labels) };
-    } catch (error) {
-      if (error instanceof UnknownLabelError) return sendError(reply, 400, "unknown_label", error.message);
-      throw error;
-    }
+    const labels = await setMonitoredLabels(userIdOf(request), request.body.labels, reply);
+    return labels ? { status: "success", labels } : reply;
   });
 
   app.post<{ Body: { labels?: string[] } | null }>(
@@ -87,18 +94,8 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     { preHandler: authenticated, schema: { body: { ...labelIdsBody, required: [] } } },
     async (request, reply) => {
       const userId = userIdOf(request);
-      if (request.body?.labels) {
-        try {
-          await gmailLabels.setMonitored(userId, request.body.labels);
-        } catch (error) {
-          if (error instanceof UnknownLabelError) return sendError(reply, 400, "unknown_label", error.message);
-          throw error;
-        }
-      }
-      const outcome = await sync.start(userId);
-      if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
-      if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
-      return { status: "success", message: "Gmail sync started." };
+      if (request.body?.labels && !(await setMonitoredLabels(userId, request.body.labels, reply))) return reply;
+      return answerSyncStart(reply, await sync.start(userId));
     },
   );
 

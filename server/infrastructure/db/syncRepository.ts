@@ -1,4 +1,5 @@
-import type { DealToStore, MessageToStore, SyncRepository, SyncState, SyncStatusValue } from "../../application/repositories";
+import type { ExtractedDeal } from "../../extraction";
+import type { MessageToStore, SyncRepository, SyncState, SyncStatusValue } from "../../application/repositories";
 import type { Database } from "./database";
 
 interface SyncRow {
@@ -83,7 +84,7 @@ export class SqlSyncRepository implements SyncRepository {
     return rows.map((row) => row.gmail_id);
   }
 
-  storeProcessed(userId: string, message: MessageToStore, deals: DealToStore[]): Promise<number> {
+  storeProcessed(userId: string, message: MessageToStore, deals: ExtractedDeal[]): Promise<number> {
     return this.db.transaction(async (tx) => {
       const claimed = await tx.query(
         `UPDATE gmail_messages SET state = 'processed', sender = $3, subject = $4, sent_at = $5, processed_at = now()
@@ -93,18 +94,19 @@ export class SqlSyncRepository implements SyncRepository {
       // Another worker (or an earlier run) stored this message already: each message counts once.
       if (claimed.length === 0) return 0;
       let added = 0;
+      // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
       for (const deal of deals) {
         const [brand] = await tx.query<{ id: string }>(
           `INSERT INTO brands (user_id, domain, name) VALUES ($1, $2, $3)
            ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id`,
-          [userId, deal.brandDomain, deal.brandName],
+          [userId, deal.brandDomain, deal.brand],
         );
         const inserted = await tx.query(
           `INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, promo_codes, discount, terms,
              expiration_date, deal_url, image_urls, source, sent_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
            ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING id`,
-          [userId, brand!.id, message.gmailId, deal.codeKey, deal.title, deal.description, deal.category, deal.promoCodes,
+          [userId, brand!.id, message.gmailId, deal.promoCodes.join(","), deal.title, deal.description, deal.category, deal.promoCodes,
             deal.discount, deal.terms, deal.expirationDate, deal.dealUrl, deal.imageUrls, deal.source, message.sentAt],
         );
         added += inserted.length;
