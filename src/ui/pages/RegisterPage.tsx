@@ -1,7 +1,8 @@
 import { Link } from "wouter";
 import { GoogleButton } from "./GoogleButton";
 import * as styles from "./auth.css";
-import { heading1, muted } from "../components/primitives.css";
+import { muted } from "../components/primitives.css";
+import { AuthPanel } from "./AuthPanel";
 
 export interface RegisterPageProps {
   pending: boolean;
@@ -10,27 +11,19 @@ export interface RegisterPageProps {
 
 export function RegisterPage({ pending, onContinueWithGoogle }: RegisterPageProps) {
   return (
-    <div className={styles.wrapper}>
-      <section className={styles.panel} aria-labelledby="register-title">
-        <Link href="/" className={styles.close} aria-label="Close and go to the home page">
-          <span aria-hidden="true">×</span>
-        </Link>
-        <h1 id="register-title" className={heading1}>
-          Create your account
-        </h1>
-        <p className={muted}>
-          Sign up with Google and allow read-only access to your Gmail Promotions. We find the deals and promo codes
-          there and never read anything else.
-        </p>
-        <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
-        <p className={styles.small}>
-          By continuing you agree to our <Link href="/terms">Terms of Service</Link> and{" "}
-          <Link href="/privacy">Privacy Policy</Link>.
-        </p>
-        <p className={styles.small}>
-          Already have an account? <Link href="/login">Sign in</Link>
-        </p>
-      </section>
-    </div>
+    <AuthPanel titleId="register-title" title="Create your account">
+      <p className={muted}>
+        Sign up with Google and allow read-only access to your Gmail Promotions. We find the deals and promo codes
+        there and never read anything else.
+      </p>
+      <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
+      <p className={styles.small}>
+        By continuing you agree to our <Link href="/terms">Terms of Service</Link> and{" "}
+        <Link href="/privacy">Privacy Policy</Link>.
+      </p>
+      <p className={styles.small}>
+        Already have an account? <Link href="/login">Sign in</Link>
+      </p>
+    </AuthPanel>
   );
 }
