@@ -1,4 +1,4 @@
-import { getDomain } from "tldts";
+import { getDomain, getDomainWithoutSuffix } from "tldts";
 
 /** Registrable domains of email service providers and trackers: never the brand's own domain. */
 const SERVICE_DOMAINS = new Set([
@@ -33,23 +33,75 @@ export function isPersonalMailDomain(domain: string): boolean {
   return PERSONAL_MAIL_DOMAINS.has(domain);
 }
 
-/** The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. */
-export function brandDomainOf(fromAddress: string | null, linkHrefs: readonly string[]): string | null {
-  const fromDomain = registrableDomain(fromAddress);
-  if (fromDomain && !isServiceDomain(fromDomain)) return fromDomain;
+/** Display-name words too common to tie a name to a domain. */
+const GENERIC_NAME_WORDS = new Set(["the", "and", "team", "news", "shop", "store", "mail", "email", "deals", "offers", "from"]);
+
+/** True when a domain's label spells the display name or one of its distinctive words ("Fernglow Candle Co." and fernglowcandles.com). */
+function domainSpellsName(domain: string, displayName: string): boolean {
+  const label = (getDomainWithoutSuffix(domain) ?? "").replace(/-/g, "").toLowerCase();
+  const words = displayName.split(/\s+/).map((word) => compact([word])).filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word));
+  const whole = compact(displayName.split(/\s+/));
+  return label.length >= 3 && (words.some((word) => label.includes(word)) || (label.length >= 4 && whole.includes(label)));
+}
+
+/** The most linked registrable domain that is neither a service's nor the excluded one. */
+function mostLinkedDomain(linkHrefs: readonly string[], excluded: string | null): string | null {
   const counts = new Map<string, number>();
   for (const href of linkHrefs) {
     if (!/^https?:/i.test(href)) continue;
     const domain = registrableDomain(href);
-    if (domain && !isServiceDomain(domain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+    if (domain && domain !== excluded && !isServiceDomain(domain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
   }
   let best: string | null = null;
   for (const [domain, count] of counts) if (!best || count > counts.get(best)!) best = domain;
-  return best ?? fromDomain;
+  return best;
+}
+
+/**
+ * The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. An ESP
+ * missing from the list shows itself the same way: its domain has nothing of the display name, while the domain the
+ * links (or the Reply-To) go to spells it.
+ */
+export function brandDomainOf(
+  fromAddress: string | null,
+  linkHrefs: readonly string[],
+  displayName: string | null = null,
+  replyTo: string | null = null,
+): string | null {
+  const fromDomain = registrableDomain(fromAddress);
+  if (fromDomain && isServiceDomain(fromDomain)) return mostLinkedDomain(linkHrefs, null) ?? fromDomain;
+  if (!fromDomain || !displayName || domainSpellsName(fromDomain, displayName)) return fromDomain;
+  const replyDomain = registrableDomain(/[^<>\s"]+@[^<>\s"]+/.exec(replyTo ?? "")?.[0]);
+  const candidates = [mostLinkedDomain(linkHrefs, fromDomain), replyDomain === fromDomain ? null : replyDomain];
+  return candidates.find((domain): domain is string => domain !== null && domainSpellsName(domain, displayName)) ?? fromDomain;
 }
 
 const DEPARTMENT_SUFFIX =
   /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings)\s*$/i;
+
+/** Company-form words that belong to a registered name ("Greenmantle Paint Co."): never dropped. */
+const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?|s\.?l\.?|plc|corp\.?)$/i;
+
+const compact = (words: readonly string[]) =>
+  words.join("").toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/&/g, "and").replace(/[^a-z0-9]/g, "");
+
+/**
+ * "Wrenchly Auto Parts" from wrenchly.com is Wrenchly: when the domain spells only the leading words, two or more words
+ * after them describe a trade or department. One trade word is how people say the name ("Oriel Beauty"), and a
+ * company form ("Co.", "Inc.") or a joined name ("Tire & Auto") stays.
+ */
+function withoutTradeWords(name: string, domain: string | null): string {
+  const label = domain ? getDomainWithoutSuffix(domain) : null;
+  const words = name.split(" ");
+  if (!label || words.length < 2) return name;
+  for (let count = 1; count < words.length; count++) {
+    if (compact(words.slice(0, count)) !== label.replace(/-/g, "")) continue;
+    const trailing = words.slice(count);
+    if (trailing.length < 2 || trailing[0] === "&" || trailing.some((word) => LEGAL_FORM.test(word))) return name;
+    return words.slice(0, count).join(" ");
+  }
+  return name;
+}
 
 /** The brand as a person names it: the From display name without department suffixes or quotes. */
 export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null): string | null {
@@ -63,7 +115,7 @@ export function brandNameOf(displayName: string | null, organizationName: string
     if (!stripped) break;
     name = stripped;
   }
-  if (name) return name;
+  if (name) return withoutTradeWords(name, domain);
   if (!domain) return null;
   const label = domain.split(".")[0]!;
   return label.charAt(0).toUpperCase() + label.slice(1);

@@ -14,6 +14,12 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "order (?:confirm\\w*|#|number|no\\.|received|update|status|shipped|delivered|cancel\\w*)",
     "your order (?:#|no\\.|number|from|is|has|was|confirm\\w*|update|status|receipt|details)",
     "your (?:receipt|invoice|bill|statement|refund|itinerary|e-?ticket|shipment)",
+    "your (?:\\w+ )?statement\\b",
+    "we(?:[’']ve)? (?:got|received) your (?:order|payment|request)",
+    "(?:order|booking|reservation|appointment|purchase) (?:is |has been )?confirmed",
+    "your (?:package|parcel|delivery|order|shipment) is (?:on (?:its|the) way|arriving|out)",
+    "reminder:? (?:of |for |about )?your",
+    "your (?:appointment|reservation|booking) (?:is )?(?:tomorrow|today|soon|coming up)",
     "(?:has|have|was|were|is|been) (?:shipped|delivered|dispatched)",
     "out for delivery",
     "(?:delivered|shipped|dispatched):",
@@ -61,7 +67,16 @@ const TRANSACTIONAL_BODY = new RegExp(
     "you are receiving this (?:alert|notice|email) because you (?:enrolled|requested|placed)",
     "order total",
     "order (?:number|#)",
-    "tracking number",
+    "tracking (?:number|#|id)|tracking:",
+    "carrier:",
+    "subtotal:?\\s*[$£€]\\s?\\d",
+    "ship(?:ping)? to:",
+    "total (?:charged|paid)",
+    "(?:visa|mastercard|amex|discover|debit card|credit card|card) ending (?:in )?\\d{4}",
+    "here(?:[’']s| is) your receipt",
+    "statement balance",
+    "reply \\w+ to (?:confirm|cancel)",
+    "to (?:confirm|cancel|reschedule) (?:your )?(?:appointment|reservation|booking|visit)",
     "estimated delivery",
     "(?:shipping|billing) address",
     "payment method",
@@ -82,6 +97,13 @@ const TRANSACTIONAL_BODY = new RegExp(
 );
 const OFFER_WORDS = /(?:\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\buse code|promo code|coupon|sale|save|free shipping|bonus|deal|offer|discount|descuento|limited time|shop now)\b/gi;
 
+/** Words of an editorial newsletter: something to read, not to buy. */
+const EDITORIAL = /\b(?:read (?:more|on|the (?:full )?(?:issue|story|article|post|essay))|newsletter|in this issue|this week (?:in|on)|editor(?:'s|ial)?|articles?|essays?)\b/i;
+
+/** Anything that sells: a price, a percentage, a code, a sale, a product or a booking. */
+const COMMERCE =
+  /[$£€¥₹]\s?\d|\d\s?(?:%|€|eur\b|usd\b|gbp\b)|\br\$\s?\d|\b(?:sales?|soldes|shop\w*|buy|order\w*|sav(?:e|es|ings)|deals?|offers?|discount\w*|coupons?|promo\w*|codes?|free|gifts?|bonus|new arrivals?|just (?:dropped|landed|arrived)|collections?|launch\w*|introducing|pre-?order|now available|available now|book now|reserve|tickets?|subscri\w+|upgrade|members?hip|pric(?:e|es|ing)|bestsell\w*|restock\w*|back in stock|ofertas?|descuentos?|rebajas|desconto|cupom|angebot\w*|rabatt\w*|gutschein\w*|réduction|remises?|offres?)\b/i;
+
 /** "Jordan Okafor" <jordan.okafor@…> or <jokafor@…>: a display name that spells the address's local part. */
 export function nameMatchesAddress(name: string | null, address: string | null): boolean {
   if (!name || !address) return false;
@@ -89,7 +111,8 @@ export function nameMatchesAddress(name: string | null, address: string | null):
   if (words.length < 2 || words.length > 4) return false;
   const local = address.split("@")[0]!.toLowerCase().replace(/\d+$/, "");
   const parts = local.split(/[._-]+/).filter((part) => part.length > 0);
-  if (parts.length > 1) return parts.every((part) => words.some((word) => word === part || (part.length === 1 && word.startsWith(part))));
+  // Each part spells a name word or starts one: "robin.vale", "r.vale", "priya.nat" for Priya Natarajan.
+  if (parts.length > 1) return parts.every((part) => words.some((word) => word.startsWith(part)));
   const first = words[0]!;
   const last = words[words.length - 1]!;
   return [first + last, first[0] + last, first + last[0], last + first].includes(local);
@@ -101,6 +124,9 @@ export function isPromotional(input: ClassifyInput): boolean {
   if (TRANSACTIONAL_SUBJECT.test(input.subject) && !SELLING_SUBJECT.test(input.subject)) return false;
   if (transactionalBodyHits >= 2) return false;
   if (input.hasMarkup) return true;
+  const text = `${input.subject}\n${input.body}`;
+  // An editorial newsletter that sells nothing is bulk mail but not a promotion.
+  if (EDITORIAL.test(text) && !COMMERCE.test(text)) return false;
   const bulk =
     input.headers.has("list-unsubscribe") || input.headers.has("list-id") || /bulk|list/i.test(input.headers.get("precedence") ?? "");
   if (bulk) return true;

@@ -15,7 +15,10 @@ const CODE_NOUN =
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
 /** "Enter X at checkout", "apply X in your bag", "mention X when you book". */
-const ACTION = new RegExp(`\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+${TOKEN}${END}\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`, "gi");
+const ACTION = new RegExp(
+  `\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+["'“‘«]?${TOKEN}${END}["'”’»]?\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`,
+  "gi",
+);
 
 /** Labels that name something other than a promo code. */
 const NOT_PROMO_LABEL =
@@ -87,10 +90,27 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
     if (index === -1) continue;
     const before = text.slice(Math.max(0, index - 120), index);
     const after = text.slice(index + token.length, index + token.length + 80);
-    const labelled = PROMO_WORD.test(before) ? labelAllowsCode(text, before.search(PROMO_WORD) + Math.max(0, index - 120)) : PROMO_WORD.test(after);
+    // "use [GIFT15]": an action verb right before a styled box presents it as a code as plainly as a label does.
+    const labelled =
+      /\b(?:use|enter|apply|redeem)\s*$/i.test(before) ||
+      (PROMO_WORD.test(before) ? labelAllowsCode(text, before.search(PROMO_WORD) + Math.max(0, index - 120)) : PROMO_WORD.test(after));
     if (labelled && !NOT_PROMO_LABEL.test(before.replace(/[\s\-–:/]+$/, "")) && !isAppliedLine(text, index)) {
       found.push({ code: token, index });
     }
+  }
+  return found;
+}
+
+const WHOLE_TOKEN = new RegExp(`^${TOKEN}$`);
+
+/** Each cell of a table column headed "Code" that holds one code-shaped token: the header presents it as a code. */
+export function findColumnCodes(text: string, cells: readonly string[]): FoundCode[] {
+  const found: FoundCode[] = [];
+  for (const cell of cells) {
+    const token = cell.trim();
+    if (!WHOLE_TOKEN.test(token) || !isCodeShaped(token, true) || found.some((existing) => existing.code === token)) continue;
+    const index = text.indexOf(token);
+    if (index !== -1 && !isAppliedLine(text, index)) found.push({ code: token, index });
   }
   return found;
 }
@@ -99,6 +119,9 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
 const DISCOUNT = "(?:(?:up to\\s+)?(?:[$£€]\\s?\\d[\\d,.]*|\\d{1,2}\\s?%)\\s+off(?:\\s+(?:orders?\\s+)?(?:of\\s+|over\\s+)?[$£€]\\s?\\d[\\d,.]*\\+?(?:\\s+or\\s+more)?)?)";
 const TIER_TOKEN = "([A-Z0-9][A-Z0-9-]{1,28}[A-Z0-9])";
 const TIER_LINE = new RegExp(`^(?:${DISCOUNT}[\\s:–—-]+${TIER_TOKEN}|${TIER_TOKEN}[\\s:–—-]+${DISCOUNT})$`, "gim");
+
+/** "15% off your first order: WELCOME15": a discount, then a colon and a token with letters and digits. */
+const OFFER_COLON = new RegExp(`(?:\\d{1,2}\\s?%|[$£€]\\s?\\d+)\\s+off\\b[^.:\\n]{0,40}:[\\s\\u00a0]*${TOKEN}${END}`, "gi");
 
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {
@@ -123,6 +146,10 @@ export function findCodes(text: string): FoundCode[] {
       const token = (match[1] ?? match[2])!;
       if (/\d/.test(token) && /[A-Z]/.test(token)) add(token, match.index + match[0].indexOf(token));
     }
+  }
+  for (const match of text.matchAll(OFFER_COLON)) {
+    const token = match[1]!;
+    if (/\d/.test(token) && /[A-Za-z]/.test(token) && !isAppliedLine(text, match.index)) add(token, match.index + match[0].lastIndexOf(token));
   }
   for (const match of text.matchAll(ACTION)) {
     const next = (match[3] ?? "").toLowerCase();

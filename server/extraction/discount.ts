@@ -33,6 +33,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   }],
   [new RegExp(`\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
   [/\bfree shipping\b/i, () => "free shipping"],
+  [new RegExp(`\\b(fares?|flights?|rooms?|rates?|stays?|tickets?|nights?) (?:from|starting at|as low as) (${MONEY})`, "i"), (m) => `${m[1]!.toLowerCase()} from ${money(m[2]!)}`],
+  [/\bfree (appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial|months?|nights?|upgrades?|delivery)\b/i, (m) => `free ${m[1]!.toLowerCase()}`],
 ];
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */

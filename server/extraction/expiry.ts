@@ -213,7 +213,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
       if (score === 0 && result.end) score = OFFER_PERIOD.test(window) ? 2 : 1;
-      if (!joinsRange && (NOT_AN_OFFER_END.test(window) || (!result.end && STARTS.test(window)))) score = 0;
+      // "Open an account by December 15": a date after "by" is a deadline even when the verb reads like a start.
+      const startsHere = !result.end && STARTS.test(window) && !/\bby\s*$/i.test(window);
+      if (!joinsRange && (NOT_AN_OFFER_END.test(window) || startsHere)) score = 0;
       if (SHIPPING_AFTER.test(after)) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
@@ -241,7 +243,7 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
 }
 
 /** Phrases chrono does not read the way offers mean them. */
-function candidatesFromRules(text: string, sendDate: string, bias: number): Candidate[] {
+function candidatesFromRules(text: string, sendDate: string, bias: number, dayFirst: boolean): Candidate[] {
   const found: Candidate[] = [];
   const push = (index: number, date: string | null, score: number) => {
     if (date) found.push({ date, score: score + bias, index });
@@ -294,6 +296,16 @@ function candidatesFromRules(text: string, sendDate: string, bias: number): Cand
     push(match.index, date, score);
   }
 
+  // "Offer ends 11.30." or "gültig bis 30.11.": chrono reads a dotted pair without a year as a time, or not at all.
+  for (const match of text.matchAll(/(?<![\d.,$£€:])\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g)) {
+    const window = windowBefore(text, match.index, 0);
+    const score = cueBefore(match.index);
+    if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || NOT_AN_OFFER_END.test(window)) continue;
+    let [month, day] = dayFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
+    if (month > 12) [month, day] = [day, month];
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, firstOnOrAfter(month, day, sendDate), score);
+  }
+
   const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|24[- ]hours?\s+only|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
   for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
 
@@ -314,8 +326,8 @@ export function findExpiry(input: ExpiryInput): string | null {
   const joined = body && headline ? `${body}\n${headline}` : body || headline;
   const candidates: Candidate[] = [
     ...candidatesFromChrono(joined, input, sendDate, body && headline ? body.length + 1 : headline ? 0 : Infinity),
-    ...candidatesFromRules(input.body, sendDate, 0),
-    ...candidatesFromRules(input.headline, sendDate, HEADLINE_BIAS),
+    ...candidatesFromRules(input.body, sendDate, 0, input.dayFirst),
+    ...candidatesFromRules(input.headline, sendDate, HEADLINE_BIAS, input.dayFirst),
   ];
   let best: Candidate | null = null;
   for (const candidate of candidates) {

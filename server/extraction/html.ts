@@ -27,6 +27,8 @@ export interface RenderedHtml {
   hiddenText: string;
   /** Text of elements styled as a code box (dashed or dotted border, wide letter spacing, monospace). */
   boxes: string[];
+  /** Cells of a table column headed "Code" (or "Promo code", "Coupon", ...), below that header. */
+  codeCells: string[];
   images: HtmlImage[];
   links: HtmlLink[];
   jsonLd: string[];
@@ -38,6 +40,16 @@ const BLOCK_TAGS = new Set([
   "header", "footer", "center", "blockquote", "hr", "title", "dt", "dd", "pre", "tbody", "thead", "tfoot", "main", "aside",
 ]);
 const CELL_TAGS = new Set(["td", "th"]);
+/** A table header cell that names the column of codes. */
+const CODE_COLUMN_HEADER = /^(?:(?:promo|coupon|discount|offer|voucher)\s+)?(?:codes?|coupons?)$|^c[oó]digo$|^gutschein(?:code)?$/i;
+
+const SHORT_CELL_PIECES = 8;
+
+/** Where the renderer is inside one table: the current row's cell count and the code column, once a header names it. */
+interface OpenTable {
+  cellIndex: number;
+  codeColumn: number | null;
+}
 const SKIPPED_TAGS = new Set(["style", "head", "title", "noscript", "template", "svg", "xml", "o:p"]);
 const VOID_TAGS = new Set(["img", "br", "hr", "meta", "link", "input", "area", "base", "col", "embed", "source", "wbr"]);
 
@@ -77,6 +89,8 @@ interface OpenElement {
   /** Index of the first visible piece inside this element. */
   boxStart: number;
   link: { href: string; start: number } | null;
+  /** For a table cell: its table and its column. */
+  cell: { table: OpenTable; column: number } | null;
   /** The innermost microdata item this element is in (its own, when it has itemscope). */
   item: MicrodataItem | null;
   /** An itemprop whose value is this element's text, and where that text starts. */
@@ -110,6 +124,8 @@ export function renderHtml(html: string): RenderedHtml {
   let endsWithNewline = true;
   let hidden = "";
   const boxes: string[] = [];
+  const codeCells: string[] = [];
+  const tables: OpenTable[] = [];
   const images: HtmlImage[] = [];
   const links: HtmlLink[] = [];
   const jsonLd: string[] = [];
@@ -162,6 +178,9 @@ export function renderHtml(html: string): RenderedHtml {
         }
         if (BLOCK_TAGS.has(name)) breakLine();
         else if (CELL_TAGS.has(name)) append(" ");
+        if (name === "table") tables.push({ cellIndex: 0, codeColumn: null });
+        else if (name === "tr" && tables.length > 0) tables[tables.length - 1]!.cellIndex = 0;
+        const table = CELL_TAGS.has(name) ? tables[tables.length - 1] : undefined;
         const element: OpenElement = {
           name,
           hidden: hiddenHere,
@@ -169,6 +188,7 @@ export function renderHtml(html: string): RenderedHtml {
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
           boxStart: visible.length,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
+          cell: table ? { table, column: table.cellIndex++ } : null,
           item: item ?? parent?.item ?? null,
           textProperty: !scope && property && !(attributes.content ?? attributes.href ?? attributes.src) ? property : null,
           textStart: microText.length,
@@ -221,6 +241,14 @@ export function renderHtml(html: string): RenderedHtml {
           const boxText = collapse(visible.slice(element.boxStart).join("")).trim();
           if (boxText) boxes.push(boxText);
         }
+        // A header or code cell holds a few words; the layout cells around whole sections are never read.
+        if (element.cell && !element.hidden && visible.length - element.boxStart <= SHORT_CELL_PIECES) {
+          const cellText = collapse(visible.slice(element.boxStart).join("")).trim();
+          const { table, column } = element.cell;
+          if (table.codeColumn === null && CODE_COLUMN_HEADER.test(cellText)) table.codeColumn = column;
+          else if (table.codeColumn === column && cellText) codeCells.push(cellText);
+        }
+        if (name === "table") tables.pop();
         if (element.link) {
           links.push({ href: element.link.href.trim(), text: collapse(visible.slice(element.link.start).join("")).trim() });
         }
@@ -233,7 +261,7 @@ export function renderHtml(html: string): RenderedHtml {
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
-  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, images, links, jsonLd, microdata };
+  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, images, links, jsonLd, microdata };
 }
 
 /** Trims each line and drops empty ones, so text reads line by line. */

@@ -2,7 +2,7 @@ import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
 import { isPromotional, nameMatchesAddress } from "./classify";
-import { findBoxedCodes, findCodes, PROMO_WORD } from "./codes";
+import { findBoxedCodes, findCodes, findColumnCodes, PROMO_WORD } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
 import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
@@ -47,6 +47,10 @@ export interface ExtractionOptions {
 const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|ch|se|no|dk|fi|pl|mx|br|ar|cl|co\.\w+|eu)$/i;
 const CTA_TEXT = /\b(?:shop|buy|book|claim|get|subscribe|upgrade|start|order|apply|design|reserve|see|find|open|redeem|save|browse|explore|discover|comprar|learn more|sign up|join)\b/i;
 const NON_DEAL_LINK = /unsubscribe|preferences|privacy|view in browser|view online|terms|help|contact|facebook|instagram|twitter|pinterest|tiktok|youtube|linkedin|mailto:|tel:/i;
+
+/** A sale or offer named without an amount ("Sale runs March 12 through 16"): still a deal, without a code or discount. */
+const SALE_WORDS =
+  /\b(?:sale|offer|deals?|clearance|markdowns?|price drops?|prices? (?:cut|dropped|reduced)|free (?:shipping|delivery|gift)|gift with purchase|bonus|rebajas|ofertas?|soldes|promoci[oó]n|promo[çc][ãa]o|angebot|aktion)\b/i;
 
 /** Text a reader sees, whether the message has HTML or only plain text. */
 interface Rendering {
@@ -127,9 +131,28 @@ function describe(body: string, codes: readonly string[], discount: string | nul
   return line.length > 280 ? `${line.slice(0, 277)}...` : line;
 }
 
+/**
+ * The words a footer or signature puts after the brand's name ("Barkbridge Pet Co. · 19 Pearl St" gives "Pet Co."):
+ * the sender's own description of its trade, as strong as its display name.
+ */
+function wordsAfterName(body: string, name: string | null): string {
+  if (!name || name.length < 3) return "";
+  // A plain search for the name at line starts: cheaper than compiling a regular expression for every message.
+  for (let at = body.indexOf(name); at !== -1; at = body.indexOf(name, at + 1)) {
+    if (at > 0 && body[at - 1] !== "\n") continue;
+    const words = /^[ \t]+([^·|•,\n\d]{1,30})/.exec(body.slice(at + name.length, at + name.length + 32));
+    if (words) return words[1]!;
+  }
+  return "";
+}
+
 /** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
 function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
-  const found = [...findCodes(rendering.body), ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? [])];
+  const found = [
+    ...findCodes(rendering.body),
+    ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? []),
+    ...findColumnCodes(rendering.body, rendering.html?.codeCells ?? []),
+  ];
   // A code the plain-text part or the preheader labels ("Code: X") counts when X is also shown, e.g. alone in a box.
   const elsewhere = [rendering.plainAlternative, rendering.preheader].filter((text) => PROMO_WORD.test(text));
   for (const labelled of elsewhere.flatMap((text) => findCodes(text))) {
@@ -138,9 +161,9 @@ function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
     if (shown) found.push({ code: labelled.code, index: shown.index });
   }
   found.sort((a, b) => a.index - b.index);
-  const codes = found.map((code) => code.code);
+  const codes = [...new Set(found.map((code) => code.code))];
   for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
-  return [...new Set(codes)];
+  return codes;
 }
 
 function cleanSubject(subject: string | null): string {
@@ -168,8 +191,12 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
     fromLooksPersonal: looksPersonal,
   });
   const links = rendering.html?.links ?? [];
+  // Plain-text-only mail names its shop in bare URLs.
+  const hrefs = rendering.html ? links.map((link) => link.href) : [...rendering.body.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((url) => url[0]);
   const personal = !isPromotion && !message.headers.has("list-unsubscribe") && looksPersonal;
-  const brandDomain = personal ? null : brandDomainOf(message.fromAddress, links.map((link) => link.href));
+  const brandDomain = personal
+    ? null
+    : brandDomainOf(message.fromAddress, hrefs, message.fromName, message.headers.get("reply-to") ?? null);
   const brand = personal ? null : brandNameOf(message.fromName, markup?.organizationName ?? null, brandDomain);
 
   const result: ExtractedMessage = {
@@ -210,7 +237,8 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
       : null);
 
   const discount = findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null;
-  if (promoCodes.length === 0 && discount === null && markupOffers.length === 0) return result;
+  const announcesSale = expirationDate !== null || SALE_WORDS.test(`${subject}\n${rendering.body}`);
+  if (promoCodes.length === 0 && discount === null && markupOffers.length === 0 && !announcesSale) return result;
 
   const title = subject || markup?.cards[0]?.headline || discount || "Offer";
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
@@ -219,7 +247,11 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
     description: markupOffers.find((offer) => offer.description)?.description ?? describe(rendering.body, promoCodes, discount, title),
     brand: brand ?? brandDomain ?? "",
     brandDomain: brandDomain ?? "",
-    category: guessCategory(`${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""}`, subject, rendering.body),
+    category: guessCategory(
+      `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
+      subject,
+      rendering.body,
+    ),
     promoCodes,
     discount,
     terms: findTerms(rendering.body),

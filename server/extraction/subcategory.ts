@@ -6,15 +6,15 @@ import { toCategory, type Category } from "../../src/domain/category";
  */
 const KEYWORDS: ReadonlyArray<[string, RegExp]> = [
   ["auto", /\b(?:auto|autos|automotive|cars?(?! rentals?)|brakes?|rotors?|oil changes?|tires?|tyres?|wipers?(?: blades?)?|vehicles?|auto ?parts|car ?wash|car care|detailing|alignment|transmission|dealerships?|mechanics?|motors?|service advisor|mileage|engines?|sedans?|suvs?|trucks?|vin|garage|batter(?:y|ies)|spark plugs?|headlights?|motorcycles?)\b/gi],
-  ["beauty", /\b(?:skin ?care|skincare|serums?|cleansers?|moisturi[sz]ers?|lip(?:stick| tints?| gloss)?|makeup|mascara|cosmetics?|cosm[ée]tic\w*|fragrances?|perfumes?|scents?|balms?|beauty|shades?|salons?|spa|stylists?|haircuts?|blowouts?|manicures?|pedicures?|niacinamid\w*|sunscreen|protector solar|sueros?|maquillaje|nails?|hair ?care|shampoo|conditioner|toner)\b/gi],
-  ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|optometr\w*|frames|lenses|eyewear|glasses|contacts|dental|dentist|clinic|fsa|hsa|nutrition|health|fitness|gym|workouts?|yoga|pilates|trainers?|telehealth|therapy|hearing)\b/gi],
-  ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kittens?|kibble|litter|treats|vet|vets|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash|scratchers?|aquarium)\b/gi],
+  ["beauty", /\b(?:skin ?care|skincare|serums?|cleansers?|moisturi[sz]ers?|lip(?:stick| tints?| gloss)?|makeup|mascara|cosmetics?|cosm[ée]tic\w*|fragrances?|perfumes?|scents?|balms?|beauty|shades?|salons?|spa|stylists?|haircuts?|blowouts?|manicures?|pedicures?|niacinamid\w*|sunscreen|protector solar|sueros?|maquillaje|nails?|hair ?care|shampoo|conditioner|toner|soins?|beaut\w*|parfum\w*|maquillage|cr[èe]mes?|kosmetik|pflege|belleza|beleza|perfumaria)\b/gi],
+  ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|optometr\w*|frames|lenses|eyewear|glasses|contacts|dental|dentist|clinic|fsa|hsa|nutrition|health|fitness|gym|workouts?|yoga|pilates|trainers?|telehealth|therapy|hearing|farm[áa]cias?|pharmacie|apotheke|vitaminas|vitamines|suplementos|compl[ée]ments)\b/gi],
+  ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kittens?|kibble|litter|treats|vet|vets|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash|scratchers?|aquarium|chew toys?|dog beds?|perros?|gatos?|mascotas?|cachorros?|ra[çc][ãa]o|ra[çc][õo]es|petiscos|chiens?|chats|hunde?|katzen?)\b/gi],
   ["department store", /\b(?:department stores?|doorbusters?|toys?|electronics|gadgets?|headphones|speakers?|earbuds|laptops?|tvs?|tech|marketplace|general store|everything store|board games?|grocer(?:y|ies)?|groceries|produce|pantry|outlet|audio|cameras?|bikes?|bicycles?|cycles|cycling|camping|tents?)\b/gi],
-  ["home", /\b(?:bedding|duvets?|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|couch\w*|sectionals?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|lamps?|bath|candles?|mattress\w*|curtains?|home goods|hardware|tools?|drills?|lumber|garden\w*|plants?|appliances?|homewares?)\b/gi],
+  ["home", /\b(?:bedding|duvets?|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|couch\w*|sectionals?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|lamps?|bath|candles?|mattress\w*|curtains?|home goods|hardware|tools?|drills?|lumber|garden\w*|plants?|appliances?|homewares?|t[öo]pfe|pfannen|k[üu]che|kochen|casseroles?|meubles|cocina|muebles|hogar|cozinha|m[óo]veis|garten\w*|pflanz\w*|jardin\w*|jard[íi]n|plantas|linge de maison)\b/gi],
   ["bank", /\b(?:bank|banking|credit union|savings|checking|apy|apr|credit cards?|cardmembers?|deposits?|loans?|mortgages?|fdic|ncua|interest|insurance|insurer|renters|policy|premiums?|coverage|invest\w*|card offer|statement credit|pre-?qualified|rewards card)\b/gi],
-  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|outerwear|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|jewelry|rings?|pendants?|bracelets?|necklaces?|earrings?|watches|handbags?|streetwear|lookbook|wardrobe|thread)\b/gi],
-  ["travel", /\b(?:flights?|fares?|airlines?|airways|airport|miles|hotels?|inns?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurants?|bistro|bakery|bakehouse|caf[eé]|coffee|pizza|burgers?|menu|dine-in|dining|brunch|reservations?|table|chef|takeout|delivery fee|meals?|cinemas?|movies?|showtimes?|tickets?|concerts?|theat(?:er|re)s?|diner|grill|eatery|tavern|brewery|taproom|bbq|sushi|tacos?|ramen|deli|bagels?|donuts?|car rentals?|rental cars?|rent a car)\b/gi],
-  ["software", /\b(?:apps?|software|saas|subscription plan|upgrade|pro plan|premium plan|vpn|devices?|servers?|encryption|sync|cloud|download|workspace|plugins?|features?|billing|monthly plan|annual plan|version \d|video games?|gaming|games library|steam|wishlist|dlc|consoles?|streaming)\b/gi],
+  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|outerwear|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|jewelry|rings?|pendants?|bracelets?|necklaces?|earrings?|watches|handbags?|streetwear|lookbook|wardrobe|thread|moda|ropa|abrigos|vestidos?|zapatos|v[êe]tements|manteaux|robes?|kleidung|jacken|roupas?|cal[çc]ados|calzados?|zapater[íi]as?|botines|botas|swim\w*|bikinis?|pulls?|maille|tricots?|cachemire|m[ée]rinos|chaussures|pullover|strick\w*|schuhe)\b/gi],
+  ["travel", /\b(?:flights?|fares?|airlines?|airways|airport|miles|hotels?|inns?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurants?|bistro|bakery|bakehouse|caf[eé]|coffee|pizza|burgers?|menu|dine-in|dining|brunch|reservations?|table|chef|takeout|delivery fee|meals?|cinemas?|movies?|showtimes?|tickets?|concerts?|theat(?:er|re)s?|diner|grill|eatery|tavern|brewery|taproom|bbq|sushi|tacos?|ramen|deli|bagels?|donuts?|coffees|appetizers?|entr[ée]es|dinner|lunch|happy hour|desserts?|cocktails?|roast(?:er|ery)s?|car rentals?|rental cars?|rent a car)\b/gi],
+  ["software", /\b(?:apps?|software|saas|subscription plan|upgrade|pro plan|premium plan|vpn|devices?|servers?|encryption|sync|cloud|download|workspace|plugins?|features?|billing|monthly plan|annual plan|version \d|video games?|gaming|games library|steam|wishlist|dlc|consoles?|streaming|see plans|pricing|free trial|accounting|bookkeeping|invoicing|payroll|productivity)\b/gi],
   ["media", /\b(?:magazine|newspaper|journalism|reporting|issues?|crossword|subscribers?|podcast|editorial|essays)\b/gi],
   ["education", /\b(?:courses?|learning|lessons?|certificates?|classes|tutorials?|academy|education|students?|workshops?)\b/gi],
   ["photo printing", /\b(?:photo books?|prints?|printing|holiday cards|photo cards|greeting cards|stationery|canvas prints?|invitations)\b/gi],
@@ -23,14 +23,14 @@ const KEYWORDS: ReadonlyArray<[string, RegExp]> = [
 /** Word stems that brands fuse into their names and domains ("toyburrow", "pawstead"). */
 const NAME_STEMS: ReadonlyArray<[RegExp, string]> = [
   [/toy/i, "department store"],
-  [/pet|paw|vet/i, "pets"],
+  [/pet|paw|vet|bark|woof/i, "pets"],
   [/auto|motor|tire|tyre/i, "auto"],
   [/bank|credit|financ|insur/i, "bank"],
-  [/shoe|apparel|denim/i, "apparel"],
+  [/shoe|apparel|denim|moda|swim|calzad|zapat/i, "apparel"],
   [/skin|beauty|cosmetic|glow/i, "beauty"],
-  [/pharm|vitamin|optic|dental/i, "pharmacy"],
-  [/furniture|decor|linen/i, "home"],
-  [/travel|hotel|flights?|airways|cinema/i, "travel"],
+  [/pharm|farm[áa]c|apothek|vitamin|optic|dental/i, "pharmacy"],
+  [/furniture|decor|linen|k[üu]che|cocina|garden|garten|jardin/i, "home"],
+  [/travel|hotel|flights?|airways|cinema|coffee|brew|roast/i, "travel"],
   [/learn|academy/i, "education"],
 ];
 

@@ -7,7 +7,7 @@ const TSX = "node_modules/.bin/tsx";
 
 describe("npm run extract", () => {
   it("prints one JSON object per message on stdout and nothing else", async () => {
-    const { stdout, stderr } = await run(TSX, ["server/cli/extract.ts", "test/fixtures/extraction"], { cwd: process.cwd() });
+    const { stdout, stderr } = await run(TSX, ["server/cli/extract.ts", "test/fixtures/extraction/tiered-codes.eml"], { cwd: process.cwd() });
     const lines = stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     const message = JSON.parse(lines[0]!);

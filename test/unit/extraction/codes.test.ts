@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findCodes, isCodeShaped } from "../../../server/extraction/codes";
+import { findBoxedCodes, findCodes, findColumnCodes, isCodeShaped } from "../../../server/extraction/codes";
 
 const codes = (text: string) => findCodes(text).map((found) => found.code);
 
@@ -19,6 +19,12 @@ describe("findCodes: cues that introduce a code", () => {
     ["Usa el código PINO20 al pagar", ["PINO20"]],
     ["Enter promo code at checkout: SEASIDE9", ["SEASIDE9"]],
     ["Use code [BIRCH25] today", ["BIRCH25"]],
+    ["Enter “MAPLEWOOD” at checkout for 15% off", ["MAPLEWOOD"]],
+    ["Apply 'Fern9' in your cart", ["Fern9"]],
+    ["Here's 15% off your first order: HELLO15", ["HELLO15"]],
+    ["$10 off orders over $50: Take10 (one per customer)", ["Take10"]],
+    ["20% off everything: SHOP NOW", []],
+    ["40% off outerwear: Style KO-2291", []],
   ])("%j gives %j", (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });
@@ -91,5 +97,26 @@ describe("findCodes: tier lines are only a discount and a code", () => {
 describe("findCodes: headings after a code label", () => {
   it.each(["PROMO DETAILS", "COUPON TERMS apply", "PROMO CODE:\nENTER AT CHECKOUT", "Code: SEE BELOW"])("%j gives nothing", (text) => {
     expect(codes(text)).toEqual([]);
+  });
+});
+
+describe("findColumnCodes: cells of a column headed Code", () => {
+  const text = "Spend Save Code\nSpend $100 Save $15 TIERA15\nSpend $200 Save $40 TIERB40\nPromo code TIERC applied -$5.00";
+  it("takes each code-shaped cell shown in the text, in the text's order", () => {
+    expect(findColumnCodes(text, ["TIERB40", "TIERA15"]).map((found) => found.code)).toEqual(["TIERB40", "TIERA15"]);
+  });
+
+  it("leaves out cells that are sentences, plain numbers or codes already applied in a receipt", () => {
+    expect(findColumnCodes(text, ["See terms below", "100", "TIERC"])).toEqual([]);
+  });
+});
+
+describe("findBoxedCodes: a styled box after an action verb", () => {
+  it("takes the box an action verb presents, even with no code word nearby", () => {
+    const text = "Spend $50+ $5 off use OTTER5\nSpend $90+ $12 off use OTTER12";
+    expect(findBoxedCodes(text, ["OTTER5", "OTTER12"]).map((found) => found.code)).toEqual(["OTTER5", "OTTER12"]);
+  });
+  it("still needs a cue: a box alone is not a code", () => {
+    expect(findBoxedCodes("Our bestseller\nRQ4410\nin oak", ["RQ4410"])).toEqual([]);
   });
 });

@@ -155,3 +155,21 @@ describe("findExpiry: other languages", () => {
     expect(expiry("Offre valable jusqu'au 20 mars 2026.", { dayFirst: true })).toBe("2026-03-20");
   });
 });
+
+describe("findExpiry: dotted dates without a year", () => {
+  it("reads month.day. for month-first senders and day.month. for day-first ones", () => {
+    expect(expiry("Offer ends 3.28. Some exclusions apply.")).toBe("2026-03-28");
+    expect(expiry("Angebot gültig bis 28.3.", { dayFirst: true })).toBe("2026-03-28");
+  });
+  it("does not read a price or a clock time as a date", () => {
+    expect(expiry("Mugs from $11.30. Hurry, offer ends soon.")).toBeNull();
+    expect(expiry("Doors open at 10.30. Sale ends Saturday.")).toBe("2026-03-14");
+  });
+});
+
+describe("findExpiry: deadlines after 'by'", () => {
+  it("takes a date after 'open ... by' as the end, though 'open' can start things", () => {
+    expect(expiry("Open a checking account by March 31, 2026 and set up direct deposit within 60 days.")).toBe("2026-03-31");
+    expect(expiry("The new store opens March 20.")).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { extractDeals } from "../../../server/extraction";
+import { parseMessage } from "../../../server/extraction/mime";
 import { buildEmail } from "./email";
 
 const HERO = '<img src="https://img.copperkettle.example.com/spring/hero.jpg" width="600" height="400" alt="Spring teapots">';
@@ -12,6 +13,23 @@ describe("extractDeals: MIME", () => {
     expect(message.isPromotion).toBe(true);
     expect(message.deals).toHaveLength(1);
     expect(message.deals[0]).toMatchObject({ promoCodes: ["STEEP25"], discount: "25% off", expirationDate: "2026-03-20", source: "text" });
+  });
+
+  it("keeps every line of a long 8bit part, in order and with its UTF-8 intact", async () => {
+    const lines = Array.from({ length: 300 }, (_, index) => `Línea ${index}: café ${index}`);
+    const raw = [
+      "From: Copper Kettle <hello@mail.copperkettle.example.com>",
+      "Subject: Long",
+      "Date: Thu, 12 Mar 2026 10:00:00 -0400",
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      ...lines,
+      "",
+    ].join("\r\n");
+    const message = await parseMessage(Buffer.from(raw, "utf8"));
+    expect(message.text?.trim().split("\n")).toEqual(lines);
   });
 
   it("joins a code that a quoted-printable soft break splits", async () => {
@@ -43,6 +61,25 @@ describe("extractDeals: MIME", () => {
     expect(message.subject).toBe("☕ 15% off café");
     expect(message.deals[0]?.promoCodes).toEqual(["CREME15"]);
     expect(message.deals[0]?.description).toContain("Café crème");
+  });
+
+  it("reads windows-1252 smart quotes and dashes, which Node decodes as ISO-8859-1", async () => {
+    const raw = [
+      "From: Birchline <hello@mail.birchline.example.com>",
+      "To: reader@example.net",
+      "Subject: Quilts 20% off",
+      "Date: Thu, 12 Mar 2026 10:00:00 -0400",
+      "List-Unsubscribe: <mailto:u@birchline.example.com>",
+      "MIME-Version: 1.0",
+      "Content-Type: text/html; charset=windows-1252",
+      "Content-Transfer-Encoding: quoted-printable",
+      "",
+      "<p>Enter =93QUILTED=94 at checkout =96 that=92s 20% off, =8010 minimum.</p>",
+      "",
+    ].join("\r\n");
+    const message = await extractDeals(raw);
+    expect(message.deals[0]?.promoCodes).toEqual(["QUILTED"]);
+    expect(message.deals[0]?.description).toContain("Enter “QUILTED” at checkout – that’s 20% off, €10 minimum.");
   });
 
   it("reads a plain-text-only message", async () => {
@@ -138,6 +175,21 @@ describe("extractDeals: sales without a code and non-promotional mail", () => {
     expect(message.deals).toEqual([]);
   });
 
+  it("makes a deal for a sale named without an amount or a code, with its end", async () => {
+    const raw = buildEmail({ html: "<p>Our spring sale runs March 12 through March 16. Prices as marked.</p>" });
+    expect((await extractDeals(raw)).deals[0]).toMatchObject({ promoCodes: [], discount: null, expirationDate: "2026-03-16" });
+  });
+
+  it("makes a deal for a price drop stated only as prices", async () => {
+    const raw = buildEmail({ subject: "Price drop on your wishlist", html: "<p>The Alder Chair is now $249 (was $329).</p>" });
+    expect((await extractDeals(raw)).deals).toHaveLength(1);
+  });
+
+  it("makes no deal for a product announcement that offers nothing", async () => {
+    const raw = buildEmail({ html: "<p>Meet the Kettle Mini: the same pour, half the size. Shop now.</p>" });
+    expect(await extractDeals(raw)).toMatchObject({ isPromotion: true, deals: [] });
+  });
+
   it("treats a note from a person as not promotional and names no brand", async () => {
     const raw = buildEmail({
       from: "Robin Vale <robin.vale@personalmail.example>",
@@ -165,6 +217,22 @@ describe("extractDeals: brand, category, images", () => {
       html: '<p>20% off jackets with code FJORD20.</p><a href="https://shop.fjordoutfitters.com/jackets?utm_source=x">Shop jackets</a><a href="https://fjordoutfitters.com/">Home</a>',
     });
     expect((await extractDeals(raw)).brandDomain).toBe("fjordoutfitters.com");
+  });
+
+  it("reads the sender's trade from the words after its name in the footer", async () => {
+    const raw = buildEmail({
+      from: "Hollowfen <hello@mail.hollowfen.example.com>",
+      html: "<p>Our memory-foam beds are 25% off this week.</p><p>Hollowfen Pet Supply · 12 Elm St · Salem, OR 97301</p>",
+    });
+    expect((await extractDeals(raw)).deals[0]?.category).toBe("Pets");
+  });
+
+  it("takes the shop's domain from the bare URLs of a plain-text mail an unlisted ESP sent", async () => {
+    const raw = buildEmail({
+      from: "Moss & Mallow <mossandmallow@relay.postbird.example>",
+      text: "Take 10% off seed kits with code SPROUT10.\nShop: https://www.mossandmallow.com/seeds?utm_source=postbird",
+    });
+    expect((await extractDeals(raw)).brandDomain).toBe("mossandmallow.com");
   });
 
   it("keeps deal images that pass the image rules, largest first", async () => {

@@ -49,6 +49,19 @@ describe("renderHtml", () => {
   });
 });
 
+describe("renderHtml: a table column headed Code", () => {
+  it("keeps the cells below a Code header, and only those", () => {
+    const html =
+      "<table><tr><td><table><tr><th>Spend</th><th>Promo code</th></tr>" +
+      "<tr><td>$100</td><td>TIERA15</td></tr><tr><td>$200</td><td><b>TIERB40</b></td></tr></table></td></tr></table>";
+    expect(renderHtml(html).codeCells).toEqual(["TIERA15", "TIERB40"]);
+  });
+
+  it("finds nothing in tables without such a header", () => {
+    expect(renderHtml("<table><tr><td>Item</td><td>SKU</td></tr><tr><td>Mug</td><td>MUG-2231</td></tr></table>").codeCells).toEqual([]);
+  });
+});
+
 describe("renderHtml: copy fields", () => {
   it("shows a read-only input's value as the reader sees it", () => {
     expect(renderHtml('<p>Your code</p><input type="text" value="COPYME5" readonly><input type="hidden" value="SECRET1">').text).toBe("Your code\nCOPYME5");

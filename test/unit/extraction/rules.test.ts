@@ -23,6 +23,18 @@ describe("brand", () => {
     expect(brandDomainOf("news@mail.acme-tools.com", ["https://other.com"])).toBe("acme-tools.com");
   });
 
+  it("recognises an unlisted ESP: its domain has nothing of the name, the links or the Reply-To spell it", () => {
+    const links = ["https://go.blastly.example/c/1", "https://www.ironkettle.com/a", "https://ironkettle.com/b"];
+    expect(brandDomainOf("ironkettle@send.blastly.example", links, "Iron Kettle Fitness")).toBe("ironkettle.com");
+    expect(brandDomainOf("ironkettle@send.blastly.example", [], "Iron Kettle", "Iron Kettle <help@ironkettle.com.au>")).toBe("ironkettle.com.au");
+  });
+
+  it("keeps the From domain when it spells the name, or when nothing else does", () => {
+    expect(brandDomainOf("fares@mail.flyhalcyon.com", ["https://partnerhotels.com/x"], "Halcyon Air")).toBe("flyhalcyon.com");
+    expect(brandDomainOf("hi@mail.olive-grove.com", ["https://olivegrovegifts.com/x"], "Olive & Grove")).toBe("olive-grove.com");
+    expect(brandDomainOf("news@e.parentco.com", ["https://elsewhere.com/x"], "Juniper Lane")).toBe("parentco.com");
+  });
+
   it("names the brand without department suffixes, preferring the markup's organisation", () => {
     expect(brandNameOf("Lumen Cycles Service", null, "lumencycles.com")).toBe("Lumen Cycles");
     expect(brandNameOf('"Oak & Ivy Team"', null, "oakandivy.com")).toBe("Oak & Ivy");
@@ -32,6 +44,15 @@ describe("brand", () => {
     expect(brandNameOf("Lumen Auto Care", null, "lumenautocare.com")).toBe("Lumen Auto Care");
     expect(brandNameOf("The Tin Store", null, "tinstore.com")).toBe("The Tin Store");
     expect(brandNameOf("Cloudhem · Members", null, "cloudhem.com")).toBe("Cloudhem");
+  });
+
+  it("drops two or more trade words the domain leaves out, and keeps one trade word or a company form", () => {
+    expect(brandNameOf("Boltry Auto Parts", null, "boltry.com")).toBe("Boltry");
+    expect(brandNameOf("Fenwick & Vale Home Goods", null, "fenwickandvale.co.uk")).toBe("Fenwick & Vale");
+    expect(brandNameOf("Boltry Auto Parts", null, "boltryautoparts.com")).toBe("Boltry Auto Parts");
+    expect(brandNameOf("Casa Niebla Cosmética", null, "casaniebla.com.mx")).toBe("Casa Niebla Cosmética");
+    expect(brandNameOf("Harrowgate Paint Co.", null, "harrowgate.com")).toBe("Harrowgate Paint Co.");
+    expect(brandNameOf("Gearly Tire & Auto", null, "gearlytire.com")).toBe("Gearly Tire & Auto");
   });
 });
 
@@ -47,6 +68,17 @@ describe("category", () => {
     ["Thread & Needle", "Knits are here", "Sweaters, dresses and jackets", "Fashion"],
     ["Bluewing Airlines", "Fares to the coast", "Book flights and save on fares", "Travel and Local"],
     ["Notebox", "Pro plan sale", "Upgrade your app subscription and sync across devices", "Software and Apps"],
+    ["Ledgerly", "Close the books faster", "Accounting and invoicing for small teams. See plans", "Software and Apps"],
+    ["Maison Sable", "-20 % sur vos soins", "Nos crèmes et parfums préférés", "Beauty"],
+    ["Topfhaus", "15 % auf Töpfe und Pfannen", "Alles für Ihre Küche", "Home"],
+    ["Moda Brisa", "Rebajas", "Abrigos, vestidos y zapatos", "Fashion"],
+    ["Farmácia Sol", "Cupom de 10%", "Vitaminas e suplementos", "Health"],
+    ["Roastwell", "Half off your first box", "Four small-batch coffees delivered", "Travel and Local"],
+    ["Calzados Ribera", "Rebajas de invierno", "Botines y botas de piel", "Fashion"],
+    ["Laine Douce", "-15 % sur la maille", "Nos pulls en cachemire", "Fashion"],
+    ["Gartenwelt Moos", "20 % auf Pflanzkübel", "Alles für den Garten", "Home"],
+    ["Reefline", "Summer drop", "New swimwear and bikinis", "Fashion"],
+    ["Mundo Pet", "Cupom de 10%", "Ração e petiscos para o seu cão", "Pets"],
   ])("%s -> %s", (sender, subject, body, category) => {
     expect(guessCategory(sender, subject, body)).toBe(category);
   });
@@ -77,6 +109,21 @@ describe("classify", () => {
     expect(nameMatchesAddress("Robin Vale", "rvale@post.example")).toBe(true);
     expect(nameMatchesAddress("Robin Vale", "hello@robinvale.com")).toBe(false);
     expect(nameMatchesAddress("Copper Kettle", "offers@mail.copperkettle.com")).toBe(false);
+    expect(nameMatchesAddress("Noor Haddad", "noor.hadd@post.example")).toBe(true);
+    expect(nameMatchesAddress("Copper Kettle", "copper.news@mail.copperkettle.com")).toBe(false);
+  });
+
+  it("reads receipts, statements and reminders from two of their details", () => {
+    expect(isPromotional({ ...base, subject: "Thanks for stopping by", body: "Here's your receipt. Total charged: $54.20 to Visa ending 1881." })).toBe(false);
+    expect(isPromotional({ ...base, subject: "Hi Sam", body: "Subtotal $84.00\nShip to: 12 Oak St\nTotal $91.22" })).toBe(false);
+    expect(isPromotional({ ...base, subject: "See you soon", body: "Friday at 10 AM with Dr. Lee. Reply C to confirm, or call to reschedule your appointment." })).toBe(false);
+    expect(isPromotional({ ...base, subject: "$15 off", body: "Take $15 off a merchandise subtotal of $75 or more. Your one-time code: AB12CD" })).toBe(true);
+  });
+
+  it("calls an editorial newsletter that sells nothing not promotional, and one with an offer promotional", () => {
+    const body = "This week in the orchard: pruning old apple trees, and a reader's cider press. Read more on our site.";
+    expect(isPromotional({ ...base, subject: "The Orchard Letter", body })).toBe(false);
+    expect(isPromotional({ ...base, subject: "The Orchard Letter", body: `${body} Members save 15% on pruning saws.` })).toBe(true);
   });
 
   it("calls promotional mail without bulk headers from a brand's own root domain promotional when it is full of offers", () => {
@@ -105,6 +152,10 @@ describe("discount and terms", () => {
     [["Earn a $300 bonus"], "$300 bonus"],
     [["Earn 50,000 bonus miles"], "50,000 bonus miles"],
     [["25% de descuento en toda la tienda"], "25% off"],
+    [["Fares from $59 one way"], "fares from $59"],
+    [["Rooms starting at $129 a night"], "rooms from $129"],
+    [["A free appetizer with any two entrées"], "free appetizer"],
+    [["Start your free trial"], "free trial"],
     [["Nothing here"], null],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
@@ -197,6 +248,11 @@ describe("classify: subjects", () => {
     "Your subscription will renew soon",
     "Check-in is now open for your flight",
     "Your upcoming trip to Lisbon",
+    "We got your order!",
+    "Your booking is confirmed",
+    "Your parcel is on its way",
+    "Your February statement",
+    "Reminder: your cleaning on Friday",
   ])("%j is transactional", (subject) => {
     expect(isPromotional({ ...bulk, subject })).toBe(false);
   });
