@@ -6,14 +6,17 @@ export interface EmulatorAccount {
   familyName: string;
   /** Folder of .eml files (relative to emulator/) that fills the account's mailbox; none means an empty mailbox. */
   mailboxFolder: string | null;
+  /** Google marks an address unverified until its owner has proved it; apps must not trust such an address. */
+  emailVerified: boolean;
 }
 
 export const DEMO_ACCOUNT_EMAIL = "demo@example.com";
 
 export const ACCOUNTS: readonly EmulatorAccount[] = [
-  { sub: "104729318756201948375", email: DEMO_ACCOUNT_EMAIL, givenName: "Demo", familyName: "User", mailboxFolder: "demo-mailbox" },
-  { sub: "117305528193640027561", email: "new.user@example.com", givenName: "New", familyName: "User", mailboxFolder: null },
-  { sub: "109846120374458812093", email: "other.user@example.com", givenName: "Other", familyName: "User", mailboxFolder: "other-mailbox" },
+  { sub: "104729318756201948375", email: DEMO_ACCOUNT_EMAIL, givenName: "Demo", familyName: "User", mailboxFolder: "demo-mailbox", emailVerified: true },
+  { sub: "117305528193640027561", email: "new.user@example.com", givenName: "New", familyName: "User", mailboxFolder: null, emailVerified: true },
+  { sub: "109846120374458812093", email: "other.user@example.com", givenName: "Other", familyName: "User", mailboxFolder: "other-mailbox", emailVerified: true },
+  { sub: "112658093347120985524", email: "unverified.user@example.com", givenName: "Unverified", familyName: "User", mailboxFolder: null, emailVerified: false },
 ];
 
 export function fullName(account: EmulatorAccount): string {

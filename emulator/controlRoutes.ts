@@ -10,6 +10,8 @@ export interface ControlDependencies {
   mailboxOf(email: string): Mailbox;
   faults: FaultInjector;
   quota: UserQuota;
+  /** Ends every grant the account gave, as removing an app's access at myaccount.google.com does. */
+  revokeAccountGrants(email: string): number;
 }
 
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
@@ -61,6 +63,10 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDepende
       return { historyId: String(mailbox.historyId) };
     }),
   );
+
+  app.post<{ Params: MailboxParams }>(`${CONTROL_PREFIX}/accounts/:email/revoke`, async (request) => ({
+    revokedGrants: deps.revokeAccountGrants(request.params.email),
+  }));
 
   app.post(`${CONTROL_PREFIX}/faults`, async (request, reply) => {
     const settings = validateFaultSettings(request.body);

@@ -57,6 +57,8 @@ export interface GoogleEmulator {
   setFaults(settings: FaultSettings): void;
   /** Units per user per minute; 0 = unlimited. */
   setQuota(unitsPerMinute: number): void;
+  /** The person removes the app's access in their Google account; answers how many grants ended. */
+  revokeAccess(email: string): number;
 }
 
 const DEFAULT_QUOTA_UNITS_PER_MINUTE = 6000;
@@ -130,7 +132,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
 
   registerOAuthRoutes(app, { authorization, accounts: ACCOUNTS, appName, baseUrl: () => baseUrl });
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
-  registerControlRoutes(app, { mailboxOf, faults, quota });
+  registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
 
   const host = options.host ?? "127.0.0.1";
   try {
@@ -153,6 +155,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     },
     deleteMessage: (email, messageId) => mailboxOf(email).remove(messageId),
     expireHistory: (email) => mailboxOf(email).expireHistory(),
+    revokeAccess: (email) => authorization.revokeAccountGrants(email),
     historyId: (email) => String(mailboxOf(email).historyId),
     setFaults: (settings) => {
       const valid = validateFaultSettings(settings);

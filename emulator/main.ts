@@ -3,6 +3,15 @@ import { startGoogleEmulator } from "./googleEmulator";
 /** Runs the Google emulator on its own (`npm run emulator`) with the demo client the product's demo mode uses. */
 const DEFAULT_PORT = 8081;
 
+/** EMULATOR_QUOTA_UNITS_PER_MINUTE: Gmail units per user per minute; 0 turns the quota off (benches). */
+function quotaFromEnvironment(): number | undefined {
+  const value = process.env.EMULATOR_QUOTA_UNITS_PER_MINUTE;
+  if (value === undefined || value === "") return undefined;
+  const units = Number(value);
+  if (!Number.isFinite(units) || units < 0) throw new Error(`Invalid EMULATOR_QUOTA_UNITS_PER_MINUTE: ${value}`);
+  return units;
+}
+
 function portFromEnvironment(): number {
   const value = process.env.EMULATOR_PORT ?? process.env.PORT;
   if (value === undefined || value === "") return DEFAULT_PORT;
@@ -11,6 +20,7 @@ function portFromEnvironment(): number {
   return port;
 }
 
+const quotaUnitsPerMinute = quotaFromEnvironment();
 const emulator = await startGoogleEmulator({
   host: process.env.EMULATOR_HOST ?? "127.0.0.1",
   port: portFromEnvironment(),
@@ -28,6 +38,7 @@ const emulator = await startGoogleEmulator({
     },
   ],
   ...(process.env.DEMO_MBOX ? { demoMboxPath: process.env.DEMO_MBOX } : {}),
+  ...(quotaUnitsPerMinute !== undefined ? { quotaUnitsPerMinute } : {}),
   log: process.env.EMULATOR_VERBOSE ? (line) => console.info(line) : undefined,
 });
 

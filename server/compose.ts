@@ -24,13 +24,13 @@ import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
-import { extractWithModel } from "./extraction/llm";
-import { languageModelFromEnv } from "./infrastructure/llm/openAiCompatible";
+import { ExtractionPool } from "./infrastructure/extraction/extractionPool";
 import { buildApp, type AppServices } from "./http/app";
 
 export interface ComposedServer {
   services: AppServices;
   db: Database;
+  extraction: ExtractionPool;
   app: Awaited<ReturnType<typeof buildApp>>;
   /** Stops background work and closes the HTTP server and the database. */
   close(): Promise<void>;
@@ -57,16 +57,21 @@ export async function composeServer(
   const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
   const dataVersions = new DataVersions();
-  // The optional language model (LLM_BASE_URL and LLM_MODEL) adds what the rules miss; without it the rules stand alone.
-  const languageModel = languageModelFromEnv(process.env);
+  // Each thread reads the optional language model (LLM_BASE_URL and LLM_MODEL) from the environment.
+  const extraction = new ExtractionPool(config.extractionThreads);
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const sync = new SyncEngine(
     syncState,
     gmailApi,
     gmailConnection,
-    (raw, extractionOptions) => extractWithModel(raw, languageModel, extractionOptions),
+    (raw, extractionOptions) => extraction.extract(raw, extractionOptions),
     clock,
-    { fetchConcurrency: config.sync.fetchConcurrency, onUserDataChanged: (userId) => dataVersions.bump(userId) },
+    {
+      fetchConcurrency: config.sync.fetchConcurrency,
+      commitBatchSize: config.sync.commitBatchSize,
+      commitDelayMs: config.sync.commitDelayMs,
+      onUserDataChanged: (userId) => dataVersions.bump(userId),
+    },
     options.log,
   );
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
@@ -97,11 +102,20 @@ export async function composeServer(
   return {
     services,
     db,
+    extraction,
     app,
     async close() {
       background.stop();
-      await app.close();
+      // Closing waits for requests in flight; a keep-alive connection that goes idle meanwhile is closed at once
+      // rather than held open until its keep-alive timeout.
+      const sweepIdleConnections = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweepIdleConnections);
+      }
       await sync.drain();
+      await extraction.close();
       await db.close();
     },
   };

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 
 /** Where Google's endpoints are. Production uses Google's; demo mode and tests point all of them at the emulator. */
@@ -41,6 +42,9 @@ export interface GmailSyncSettings {
   quotaUnitsPerMinute: number;
   /** Messages fetched at once. */
   fetchConcurrency: number;
+  /** Messages stored per transaction (group commit), and the longest a read message waits for its group to fill. */
+  commitBatchSize: number;
+  commitDelayMs: number;
   /** How often connected mailboxes are synced in the background, in minutes; 0 turns it off. */
   backgroundIntervalMinutes: number;
   /** Retries of one Gmail call on 429, rate-limit 403 and 5xx, with exponential backoff from `backoffBaseMs`. */
@@ -66,8 +70,12 @@ export interface ServerConfig {
   refreshTokenTtlDays: number;
   authRateLimitPerMinute: number;
   sync: GmailSyncSettings;
+  /** Worker threads that extract deals, off the event loop. */
+  extractionThreads: number;
   extensionStoreUrl: string;
   feedbackFormUrl: string;
+  /** Other origins whose pages may call the API (an SPA built with VITE_API_BASE_URL); empty means same-origin only. */
+  corsOrigins: string[];
 }
 
 export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-secret" };
@@ -75,6 +83,8 @@ export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-s
 export const DEFAULT_SYNC_SETTINGS: GmailSyncSettings = {
   quotaUnitsPerMinute: 6000,
   fetchConcurrency: 8,
+  commitBatchSize: 50,
+  commitDelayMs: 100,
   backgroundIntervalMinutes: 30,
   maxRetries: 6,
   backoffBaseMs: 1000,
@@ -82,12 +92,29 @@ export const DEFAULT_SYNC_SETTINGS: GmailSyncSettings = {
 
 type Env = Record<string, string | undefined>;
 
+/** One thread fewer than the cores, leaving one to the event loop (HTTP, the database driver, PGlite); 1 to 4. */
+export function defaultExtractionThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${raw}".`);
   return value;
+}
+
+/** A comma-separated list of exact origins; anything but scheme, host and port would never match a browser's Origin. */
+function originList(env: Env, name: string): string[] {
+  const entries = (env[name] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.origin !== entry) {
+      throw new Error(`${name} must list origins such as https://deals.example.org (scheme, host and port only, no path or trailing slash), not "${entry}".`);
+    }
+  }
+  return entries;
 }
 
 function keyFromEnv(env: Env, name: string): Buffer | null {
@@ -146,11 +173,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sync: {
       quotaUnitsPerMinute: integer(env, "GMAIL_QUOTA_UNITS_PER_MINUTE", DEFAULT_SYNC_SETTINGS.quotaUnitsPerMinute),
       fetchConcurrency: Math.max(1, integer(env, "GMAIL_FETCH_CONCURRENCY", DEFAULT_SYNC_SETTINGS.fetchConcurrency)),
+      commitBatchSize: Math.max(1, integer(env, "SYNC_COMMIT_BATCH_SIZE", DEFAULT_SYNC_SETTINGS.commitBatchSize)),
+      commitDelayMs: integer(env, "SYNC_COMMIT_DELAY_MS", DEFAULT_SYNC_SETTINGS.commitDelayMs),
       backgroundIntervalMinutes: integer(env, "SYNC_INTERVAL_MINUTES", DEFAULT_SYNC_SETTINGS.backgroundIntervalMinutes),
       maxRetries: integer(env, "GMAIL_MAX_RETRIES", DEFAULT_SYNC_SETTINGS.maxRetries),
       backoffBaseMs: integer(env, "GMAIL_BACKOFF_BASE_MS", DEFAULT_SYNC_SETTINGS.backoffBaseMs),
     },
+    extractionThreads: Math.max(1, integer(env, "EXTRACTION_THREADS", defaultExtractionThreads())),
     extensionStoreUrl: env.EXTENSION_STORE_URL ?? "https://chromewebstore.google.com/",
     feedbackFormUrl: env.FEEDBACK_FORM_URL ?? "https://forms.gle/",
+    corsOrigins: originList(env, "CORS_ORIGINS"),
   };
 }

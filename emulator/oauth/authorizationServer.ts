@@ -355,7 +355,7 @@ export class AuthorizationServer {
     const account = grant.account;
     const issuedAt = Math.floor(this.nowMs() / 1000);
     const claims: Record<string, unknown> = { azp: grant.clientId, sub: account.sub };
-    if (hasScope(grant.scopes, "email")) Object.assign(claims, { email: account.email, email_verified: true });
+    if (hasScope(grant.scopes, "email")) Object.assign(claims, { email: account.email, email_verified: account.emailVerified });
     if (hasScope(grant.scopes, "profile")) Object.assign(claims, { name: fullName(account), given_name: account.givenName, family_name: account.familyName });
     if (nonce) claims.nonce = nonce;
     return new SignJWT(claims)
@@ -374,6 +374,13 @@ export class AuthorizationServer {
     for (const [token, entry] of this.accessTokens) if (entry.grantId === grantId) this.accessTokens.delete(token);
     if (grant.refreshToken) this.refreshTokens.delete(grant.refreshToken);
     this.grantedScopes.delete(`${grant.clientId} ${grant.account.sub}`);
+  }
+
+  /** The person removes the app's access in their Google account: every grant of theirs ends. Answers how many. */
+  revokeAccountGrants(email: string): number {
+    const grants = [...this.grants.values()].filter((grant) => grant.account.email === email && !grant.revoked);
+    for (const grant of grants) this.revokeGrant(grant.id);
+    return grants.length;
   }
 
   /** POST /revoke: an access or refresh token revokes its whole grant. */
@@ -417,7 +424,7 @@ export class AuthorizationServer {
       expires_in: String(Math.max(0, Math.floor((caller.expiresAt - this.nowMs()) / 1000))),
       access_type: caller.offline ? "offline" : "online",
     };
-    if (hasScope(caller.scopes, "email")) Object.assign(body, { email: caller.account.email, email_verified: "true" });
+    if (hasScope(caller.scopes, "email")) Object.assign(body, { email: caller.account.email, email_verified: String(caller.account.emailVerified) });
     return { status: 200, body };
   }
 

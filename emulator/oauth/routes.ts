@@ -111,7 +111,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDepend
     const { account, scopes } = caller;
     const info: Record<string, unknown> = { sub: account.sub };
     if (hasScope(scopes, "profile")) Object.assign(info, { name: fullName(account), given_name: account.givenName, family_name: account.familyName });
-    if (hasScope(scopes, "email")) Object.assign(info, { email: account.email, email_verified: true });
+    if (hasScope(scopes, "email")) Object.assign(info, { email: account.email, email_verified: account.emailVerified });
     return info;
   });
 }

@@ -65,6 +65,14 @@ export interface GmailHistoryPage {
   nextPageToken: string | null;
 }
 
+/** Google refused a refresh token (invalid_grant): the person withdrew access, or the grant expired. */
+export class GoogleGrantRevokedError extends Error {
+  constructor(reason: string) {
+    super(`Google no longer accepts this grant: ${reason}`);
+    this.name = "GoogleGrantRevokedError";
+  }
+}
+
 /** A Gmail call that failed for good (after retries), with Google's HTTP status. */
 export class GmailApiError extends Error {
   constructor(
@@ -81,6 +89,14 @@ export class HistoryExpiredError extends Error {
   constructor() {
     super("The Gmail history is no longer available from that point.");
     this.name = "HistoryExpiredError";
+  }
+}
+
+/** Extraction could not run at all (its threads fail to start): the sync stops, and its messages stay to retry. */
+export class ExtractionUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`Deal extraction is unavailable: ${reason}`);
+    this.name = "ExtractionUnavailableError";
   }
 }
 

@@ -95,7 +95,20 @@ export interface MessageToStore {
   sentAt: Date | null;
 }
 
+/** A message read and extracted, with the deals to keep. */
+export interface ProcessedMessage {
+  message: MessageToStore;
+  deals: ExtractedDeal[];
+}
+
+/** A message that could not be read (deleted since it was listed, or not an email): skipped and counted. */
+export interface FailedMessage {
+  gmailId: string;
+  reason: string;
+}
+
 export interface SyncRepository {
+  /** Reads only: a user whose sync never ran gets the defaults, with nothing written. */
   state(userId: string): Promise<SyncState>;
   /** Claims the user's sync atomically; false when one is already running (and alive) elsewhere. */
   claim(userId: string, now: Date, staleAfterMs: number): Promise<boolean>;
@@ -105,9 +118,12 @@ export interface SyncRepository {
   /** Records message ids still to process; ids already known are left as they are. */
   addPending(userId: string, gmailIds: string[]): Promise<number>;
   pendingIds(userId: string): Promise<string[]>;
-  /** Stores a processed message and its deals in one transaction; answers how many deals were new. */
-  storeProcessed(userId: string, message: MessageToStore, deals: ExtractedDeal[]): Promise<number>;
-  markFailed(userId: string, gmailId: string, reason: string, now: Date): Promise<void>;
+  /**
+   * Stores a group of messages in one transaction: each processed message is marked processed in the same commit as
+   * its deals, each failed one marked failed. Messages no longer pending (stored by an earlier run) are left alone.
+   * Answers how many deals were new.
+   */
+  storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number>;
   /** Users whose sync was running when the process stopped. */
   interrupted(): Promise<string[]>;
 }

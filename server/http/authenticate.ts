@@ -8,7 +8,10 @@ declare module "fastify" {
   }
 }
 
-/** A preHandler that admits only requests with a valid bearer access token of a live session. */
+/**
+ * An onRequest hook that admits only requests with a valid bearer access token of a live session. It runs before
+ * the body is read, so a caller without a session learns nothing about the body and gets its 401 whatever it sent.
+ */
 export function requireAuth(sessions: SessionService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? "";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GoogleAuthStartCodec } from "../../src/infrastructure/http/contract";
+import { GMAIL_SCOPE_DECLINED } from "../../server/application/auth/googleSignIn";
 import { consentAtGoogle } from "./support/googleConsent";
 import { DATABASES, api, decode, runGoogleFlow, signUpWithGmail, startStack, type Stack } from "./support/stack";
 
@@ -16,6 +17,62 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
   });
   afterAll(async () => {
     await stack?.close();
+  });
+
+  /** Starts a sign-in so that the server holds a live state, as when a person has just been sent to Google. */
+  const liveState = async () => {
+    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin")).body);
+    if (!start.success) throw new Error(start.error);
+    return start.state;
+  };
+  const callbackAt = async (query: Record<string, string>) => {
+    const response = await fetch(`${stack.apiUrl}/google-signin/callback?${new URLSearchParams(query)}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    return new URL(response.headers.get("location")!);
+  };
+
+  it("invalid_state: a state the server never issued, and a callback replayed after it was used", async () => {
+    const forged = await callbackAt({ code: "whatever", state: "not-a-state" });
+    expect(Object.fromEntries(forged.searchParams)).toEqual({ error: "invalid_state" });
+    expect((await callbackAt({ code: "whatever" })).searchParams.get("error")).toBe("invalid_state");
+
+    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin")).body);
+    if (!start.success) throw new Error(start.error);
+    const callback = await consentAtGoogle(start.authUrl, { account: "demo@example.com" });
+    const first = await fetch(callback, { redirect: "manual" });
+    expect(new URL(first.headers.get("location")!).searchParams.get("action")).toBe("signin");
+    const replay = await fetch(callback, { redirect: "manual" });
+    expect(new URL(replay.headers.get("location")!).searchParams.get("error")).toBe("invalid_state");
+  });
+
+  it("authorization_failed: the person cancels at Google, or Google refuses the code", async () => {
+    const cancelled = await runGoogleFlow(stack, "/google-signup", { account: "new.user@example.com", decision: "cancel" });
+    expect(Object.fromEntries(cancelled.searchParams)).toEqual({ error: "authorization_failed" });
+    const refused = await callbackAt({ code: "4/0-not-a-code-google-issued", state: await liveState() });
+    expect(Object.fromEntries(refused.searchParams)).toEqual({ error: "authorization_failed" });
+    const noCode = await callbackAt({ state: await liveState() });
+    expect(Object.fromEntries(noCode.searchParams)).toEqual({ error: "authorization_failed" });
+  });
+
+  it("user_not_found: signing in with a Google account that never signed up", async () => {
+    const landing = await runGoogleFlow(stack, "/google-signin", { account: "new.user@example.com" });
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ error: "user_not_found" });
+  });
+
+  it("signin_failed: Google has not verified the account's email, so nobody is signed up or in with it", async () => {
+    for (const start of ["/google-signup", "/google-gmail-signin", "/google-signin"]) {
+      const landing = await runGoogleFlow(stack, start, { account: "unverified.user@example.com" });
+      expect(landing.pathname).toBe("/oauth-callback");
+      expect({ start, query: Object.fromEntries(landing.searchParams) }).toEqual({ start, query: { error: "signin_failed" } });
+    }
+    expect(await stack.server.db.query("SELECT id FROM users WHERE email = $1", ["unverified.user@example.com"])).toEqual([]);
+  });
+
+  it("oauth_error with Google's message: Google answers the callback with an error of its own", async () => {
+    const landing = await callbackAt({ state: await liveState(), error: "temporarily_unavailable", error_description: "Google is busy." });
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ error: "oauth_error", message: "Google is busy." });
+    const bare = await callbackAt({ state: await liveState(), error: "server_error" });
+    expect(Object.fromEntries(bare.searchParams)).toEqual({ error: "oauth_error", message: "Google reported: server_error" });
   });
 
   it("already_linked: linking the Google account the user already has", async () => {
@@ -38,8 +95,7 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
     const signUp = await runGoogleFlow(stack, "/google-signup", { account: "new.user@example.com" });
     const session = (await api(stack, "POST", "/auth/complete", { body: { tokens: signUp.searchParams.get("tokens") } })).body as { access_token: string };
     const landing = await runGoogleFlow(stack, "/connect-gmail", { account: "new.user@example.com", decline: [GMAIL_READONLY] }, session.access_token);
-    expect(landing.searchParams.get("error")).toBe("oauth_error");
-    expect(landing.searchParams.get("message")).toContain("read-only access to your Gmail");
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ error: "oauth_error", message: GMAIL_SCOPE_DECLINED });
   });
 
   it("gmail_connected: connecting the user's own Gmail", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec, BrandToggleCodec, DashboardCodec, SettingsCodec, AuthMeCodec } from "../../src/infrastructure/http/contract";
+import { generatedPromotion } from "./support/generatedMail";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("settings, brands, labels and the account, on %s", (database) => {
@@ -163,6 +164,30 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
     expect((await dashboardOf(other.access_token)).deals.length).toBe(before.deals.length);
     expect((await api(stack, "POST", "/sync-gmail", { token: other.access_token })).status).toBe(400);
     expect((await api(stack, "POST", "/disconnect-gmail", { token: other.access_token })).status).toBe(400);
+  });
+
+  it("forgets a grant withdrawn at Google, says so, and keeps the deals found", async () => {
+    stack.emulator.addMessage("new.user@example.com", generatedPromotion(1, new Date()), ["CATEGORY_PROMOTIONS"]);
+    const person = await signUpWithGmail(stack, "new.user@example.com");
+    await waitForSync(stack, person.access_token);
+    const found = (await dashboardOf(person.access_token)).deals.length;
+    expect(found).toBeGreaterThan(0);
+
+    expect(stack.emulator.revokeAccess("new.user@example.com")).toBeGreaterThan(0);
+    const labels = await api(stack, "GET", "/gmail/labels", { token: person.access_token });
+    expect(labels.status).toBe(400);
+    expect(decode(ApiErrorCodec, labels.body)).toMatchObject({ code: "gmail_access_withdrawn", message: expect.stringContaining("Connect Gmail again") });
+    expect((await settingsOf(person.access_token)).gmailConnected).toBe(false);
+    expect((await api(stack, "POST", "/sync-gmail", { token: person.access_token })).status).toBe(400);
+    expect((await dashboardOf(person.access_token)).deals.length).toBe(found);
+
+    // Connected again and withdrawn again, the settings page is the first to ask Gmail: it still answers, unlinked.
+    const again = await signUpWithGmail(stack, "new.user@example.com");
+    await waitForSync(stack, again.access_token);
+    expect((await settingsOf(again.access_token)).gmailConnected).toBe(true);
+    stack.emulator.revokeAccess("new.user@example.com");
+    const settings = await settingsOf(again.access_token);
+    expect(settings).toMatchObject({ gmailConnected: false, linkedAccount: null, gmailLabels: [] });
   });
 
   it("deletes the account and every row of it", async () => {

@@ -1,13 +1,25 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiErrorCodec, DashboardCodec, SyncStatusCodec } from "../../src/infrastructure/http/contract";
 import { promoCodesOf } from "../../src/domain/deal";
 import { startGoogleEmulator, type GoogleEmulator } from "../../emulator/googleEmulator";
 import { DEMO_CLIENT } from "../../server/config";
-import { DATABASES, api, decode, freePort, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { openDatabase, type Database } from "../../server/infrastructure/db/database";
+import {
+  DATABASES,
+  api,
+  decode,
+  freePort,
+  freshPostgresSchema,
+  runGoogleFlow,
+  signUpWithGmail,
+  startStack,
+  waitForSync,
+  type Stack,
+} from "./support/stack";
+import { startServerProcess, type ChildProgram } from "./support/processes";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
 
 const ACCOUNT = "new.user@example.com";
@@ -55,6 +67,56 @@ describe.each(DATABASES)("sync at scale and under failure, on %s", (database) =>
     expect(await codesOnDashboard(stack, token)).toEqual(expectedCodes(2007));
   });
 
+  it("answers the sync status of someone who never synced without writing to the database", async () => {
+    stack = await startStack({ database });
+    const signUp = await runGoogleFlow(stack, "/google-signup", { account: ACCOUNT });
+    const { access_token: token, user } = (await api(stack, "POST", "/auth/complete", { body: { tokens: signUp.searchParams.get("tokens") } })).body as {
+      access_token: string;
+      user: { id: string };
+    };
+    for (let poll = 0; poll < 3; poll++) {
+      const status = decode(SyncStatusCodec, (await api(stack, "GET", "/sync-gmail", { token })).body);
+      expect(status).toMatchObject({ gmail_sync_status: "idle", gmail_sync_progress: "", progress: null });
+    }
+    expect(await stack.server.db.query("SELECT user_id FROM gmail_sync_state WHERE user_id = $1", [user.id])).toEqual([]);
+  });
+
+  // About 5 messages a second under Google's quota (20 units a messages.get), so there is time to act mid-sync.
+  const SLOW_MAILBOX = 30;
+
+  /** A mailbox that takes a few seconds to read under Google's quota, and the token of the person who connected it. */
+  async function slowSync(emulatorClock: () => Date) {
+    stack = await startStack({ database, emulator: { now: emulatorClock } });
+    fillMailbox(stack.emulator, 0, SLOW_MAILBOX);
+    const { access_token: token } = await signUpWithGmail(stack, ACCOUNT);
+    for (;;) {
+      const status = decode(SyncStatusCodec, (await api(stack, "GET", "/sync-gmail", { token })).body);
+      if ((status.progress?.processed ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return token;
+  }
+
+  it("refreshes an access token that expires during a long sync, and completes", async () => {
+    let skewMs = 0;
+    const token = await slowSync(() => new Date(Date.now() + skewMs));
+    skewMs = 2 * 3_600_000;
+    const status = decode(SyncStatusCodec, await waitForSync(stack, token));
+    expect(status.gmail_sync_progress).toBe(`Sync completed: ${SLOW_MAILBOX} new deals`);
+    expect(await codesOnDashboard(stack, token)).toEqual(expectedCodes(SLOW_MAILBOX));
+  });
+
+  it("stops a sync whose access is withdrawn at Google, keeps what it stored and says what to do", async () => {
+    const token = await slowSync(() => new Date());
+    stack.emulator.revokeAccess(ACCOUNT);
+    const status = decode(SyncStatusCodec, await waitForSync(stack, token));
+    expect(status.gmail_sync_progress).toBe("Sync failed: Gmail access was withdrawn at Google. Connect Gmail again in Settings to keep finding deals.");
+    const stored = await codesOnDashboard(stack, token);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.length).toBeLessThan(SLOW_MAILBOX);
+    expect((await api(stack, "POST", "/sync-gmail", { token })).status).toBe(400);
+  });
+
   it("falls back to a full sync when Gmail's history has expired, without doubling anything", async () => {
     stack = await startStack({ database, env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0" }, emulator: { quotaUnitsPerMinute: 0 } });
     fillMailbox(stack.emulator, 0, 20);
@@ -83,48 +145,56 @@ describe.each(DATABASES)("sync at scale and under failure, on %s", (database) =>
   });
 });
 
-describe("a sync killed halfway", () => {
-  let emulator: GoogleEmulator;
-  let dataDir: string;
-  let child: ChildProcess | null = null;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "deal-finder-crash-"));
+describe("extraction on worker threads", () => {
+  let stack: Stack | undefined;
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
   });
-  afterAll(async () => {
-    child?.kill("SIGKILL");
+
+  it("skips and counts a message whose extraction throws in its thread, and the pool stops with the server", async () => {
+    stack = await startStack({ env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", EXTRACTION_THREADS: "2" }, emulator: { quotaUnitsPerMinute: 0 } });
+    fillMailbox(stack.emulator, 0, 20);
+    stack.emulator.addMessage(ACCOUNT, "This is not an email: no headers at all.", PROMOTIONS);
+    const { access_token: token } = await signUpWithGmail(stack, ACCOUNT);
+    const status = decode(SyncStatusCodec, await waitForSync(stack, token));
+    expect(status.gmail_sync_progress).toBe("Sync completed: 20 new deals (1 email could not be read and were skipped)");
+    expect(status.progress).toEqual({ processed: 21, total: 21 });
+    expect(await codesOnDashboard(stack, token)).toEqual(expectedCodes(20));
+
+    const { extraction } = stack.server;
+    expect(extraction.threads).toBe(2);
+    await stack.close();
+    stack = undefined;
+    // The count drops as each thread's exit is observed, so zero means every thread has ended.
+    expect(extraction.threads).toBe(0);
+    await expect(extraction.extract(new Uint8Array(), {})).rejects.toThrow("shut down");
+  });
+});
+
+describe.each(DATABASES)("a sync killed halfway, on %s", (database) => {
+  let emulator: GoogleEmulator | undefined;
+  let server: ChildProgram | null = null;
+  let postgres: { url: string; drop: () => Promise<void> } | null = null;
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "deal-finder-crash-"));
+    postgres = database === "postgres" ? await freshPostgresSchema() : null;
+  });
+  afterEach(async () => {
+    await server?.stop("SIGKILL");
+    server = null;
     await emulator?.close();
+    await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The real server as its own process, so that it can be killed like a crash. */
-  async function startServerProcess(port: number): Promise<ChildProcess> {
-    const server = spawn("npx", ["tsx", "server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        GOOGLE_EMULATOR_URL: emulator.baseUrl,
-        GMAIL_QUOTA_UNITS_PER_MINUTE: "0",
-        GMAIL_FETCH_CONCURRENCY: "4",
-        SYNC_INTERVAL_MINUTES: "0",
-        STATIC_DIR: join(dataDir, "no-static"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let output = "";
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes("Deal Finder is running")) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return server;
-  }
-
-  it("resumes after a restart and ends with exactly the deals of an uninterrupted run", async () => {
+  /**
+   * Syncs 1,500 messages in a server process, SIGKILLs it once `killAt` messages are committed, lets `inspect` look at
+   * the database of the dead process, then restarts it and checks that the sync ends with exactly every deal once.
+   */
+  async function killAndResume(env: Record<string, string>, killAt: number, inspect: (db: Database) => Promise<void> = async () => {}) {
     const port = await freePort();
     emulator = await startGoogleEmulator({
       port: 0,
@@ -133,24 +203,63 @@ describe("a sync killed halfway", () => {
     });
     fillMailbox(emulator, 0, 1500);
     const target = { apiUrl: `http://127.0.0.1:${port}/api` };
+    const serverOptions = {
+      port,
+      dataDir,
+      emulatorUrl: emulator.baseUrl,
+      ...(postgres ? { databaseUrl: postgres.url } : {}),
+      env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", GMAIL_FETCH_CONCURRENCY: "4", ...env },
+    };
 
-    child = await startServerProcess(port);
+    server = await startServerProcess(serverOptions);
     const { access_token: token } = await signUpWithGmail(target, ACCOUNT);
     for (;;) {
       const status = decode(SyncStatusCodec, (await api(target, "GET", "/sync-gmail", { token })).body);
-      if ((status.progress?.processed ?? 0) >= 400) break;
+      if ((status.progress?.processed ?? 0) >= killAt) break;
       expect(status.gmail_sync_status).toBe("syncing");
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    process.kill(-child.pid!, "SIGKILL");
-    await new Promise((resolve) => child!.once("exit", resolve));
+    await server.stop("SIGKILL");
 
-    child = await startServerProcess(port);
+    const db = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
+    try {
+      // The kill really came mid-sync.
+      const [left] = await db.query<{ pending: number }>("SELECT count(*)::int AS pending FROM gmail_messages WHERE state = 'pending'");
+      expect(left!.pending).toBeGreaterThan(0);
+      await inspect(db);
+    } finally {
+      await db.close();
+    }
+
+    server = await startServerProcess(serverOptions);
     const finished = decode(SyncStatusCodec, await waitForSync(target, token, 240_000));
     expect(finished.gmail_sync_progress).toMatch(/^Sync completed: \d+ new deals$/);
     expect(await codesOnDashboard(target, token)).toEqual(expectedCodes(1500));
-    process.kill(-child.pid!, "SIGTERM");
-    await new Promise((resolve) => child!.once("exit", resolve));
-    child = null;
+    await server.stop("SIGTERM");
+    expect(server.process.exitCode).toBe(0);
+    server = null;
+  }
+
+  it("resumes after a restart and ends with exactly the deals of an uninterrupted run", async () => {
+    await killAndResume({}, 400);
+  });
+
+  it("killed between group commits, has stored whole groups only, each message with its deals", async () => {
+    // Groups of 100 that only ever fill (no timed flush), so every commit is a whole group.
+    await killAndResume({ SYNC_COMMIT_BATCH_SIZE: "100", SYNC_COMMIT_DELAY_MS: "600000" }, 300, async (db) => {
+      const [messages] = await db.query<{ processed: number; pending: number }>(
+        "SELECT count(*) FILTER (WHERE state = 'processed')::int AS processed, count(*) FILTER (WHERE state = 'pending')::int AS pending FROM gmail_messages",
+      );
+      const [deals] = await db.query<{ deals: number; messages: number; unmarked: number }>(
+        `SELECT count(*)::int AS deals, count(DISTINCT d.gmail_id)::int AS messages,
+           count(*) FILTER (WHERE m.state IS DISTINCT FROM 'processed')::int AS unmarked
+         FROM deals d LEFT JOIN gmail_messages m ON m.user_id = d.user_id AND m.gmail_id = d.gmail_id`,
+      );
+      expect(messages!.processed).toBeGreaterThanOrEqual(300);
+      expect(messages!.processed % 100).toBe(0);
+      expect(messages!.processed + messages!.pending).toBe(1500);
+      // Every generated promotion has one code: one deal per processed message, none for a message not marked.
+      expect(deals).toEqual({ deals: messages!.processed, messages: messages!.processed, unmarked: 0 });
+    });
   });
 });

@@ -147,7 +147,8 @@ export class GoogleSignInService {
     const owner = await this.users.findByGoogleSub(grant.identity.sub);
     if (owner) throw new FlowFailure("google_account_in_use");
     if (user.google_sub) throw new FlowFailure("already_linked");
-    if (grant.identity.email !== user.email) throw new FlowFailure("email_mismatch");
+    // An unverified Google address proves nothing, so it never matches the account's.
+    if (!grant.identity.emailVerified || grant.identity.email !== user.email) throw new FlowFailure("email_mismatch");
     await this.users.linkGoogle(user.id, grant.identity.sub);
     return { kind: "signed-in", action: "linking", tokens: await this.issueLoginCode(user.id, "linking"), userId: user.id, gmailGranted: false };
   }
@@ -155,7 +156,7 @@ export class GoogleSignInService {
   private async connectGmail(userId: string | null, grant: GoogleGrant): Promise<CallbackOutcome> {
     const user = userId ? await this.users.findById(userId) : null;
     if (!user) throw new FlowFailure("user_not_found");
-    if (grant.identity.email !== user.email) throw new FlowFailure("email_mismatch");
+    if (!grant.identity.emailVerified || grant.identity.email !== user.email) throw new FlowFailure("email_mismatch");
     if (!grant.scopes.includes(SCOPES.gmailReadonly)) throw new FlowFailure("oauth_error", GMAIL_SCOPE_DECLINED);
     await this.gmail.saveGrant(user.id, grant);
     return { kind: "gmail-connected", userId: user.id };

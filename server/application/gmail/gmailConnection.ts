@@ -1,4 +1,4 @@
-import type { Clock, GoogleGrant, GoogleOAuth } from "../ports";
+import { GmailApiError, GoogleGrantRevokedError, type Clock, type GoogleGrant, type GoogleOAuth } from "../ports";
 import type { GmailGrantsRepository } from "../repositories";
 
 /** Seals and opens secrets at rest; the adapter is AES-256-GCM. */
@@ -7,13 +7,24 @@ export interface SecretSealer {
   open(sealed: string): string;
 }
 
+/** Runs a Gmail call with the person's access token. */
+export type GmailCaller = <T>(call: (accessToken: string) => Promise<T>) => Promise<T>;
+
 /** An access token is refreshed this long before Google would reject it. */
 const EXPIRY_MARGIN_MS = 60_000;
 
 export class GmailNotConnectedError extends Error {
-  constructor() {
-    super("Gmail is not connected.");
+  constructor(message = "Gmail is not connected.") {
+    super(message);
     this.name = "GmailNotConnectedError";
+  }
+}
+
+/** The stored grant stopped working at Google, so it was forgotten: the person has to connect Gmail again. */
+export class GmailAccessWithdrawnError extends GmailNotConnectedError {
+  constructor() {
+    super("Gmail access was withdrawn at Google. Connect Gmail again in Settings to keep finding deals.");
+    this.name = "GmailAccessWithdrawnError";
   }
 }
 
@@ -37,19 +48,49 @@ export class GmailConnection {
     });
   }
 
+  /** Runs one Gmail call with a valid access token (see `caller`). */
+  async withAccessToken<T>(userId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
+    return this.caller(userId)(call);
+  }
+
+  /**
+   * Gmail calls for one piece of work, such as a sync: the token is read once and shared, and when Gmail answers 401
+   * (the token expired during a long sync, or access was withdrawn) it is refreshed once for every call in flight.
+   */
+  caller(userId: string): GmailCaller {
+    let current: Promise<string> | null = null;
+    return async (call) => {
+      const used = (current ??= this.accessToken(userId));
+      try {
+        return await call(await used);
+      } catch (error) {
+        if (!(error instanceof GmailApiError && error.status === 401)) throw error;
+        if (current === used) current = this.accessToken(userId, { refresh: true });
+        return call(await current);
+      }
+    };
+  }
+
   async linkedAccount(userId: string): Promise<string | null> {
     return (await this.grants.get(userId))?.googleEmail ?? null;
   }
 
-  /** A valid Gmail access token for the user, refreshed with the stored refresh token when needed. */
-  async accessToken(userId: string): Promise<string> {
+  /** A valid Gmail access token for the user, refreshed with the stored refresh token when needed (or asked to). */
+  private async accessToken(userId: string, options: { refresh?: boolean } = {}): Promise<string> {
     const grant = await this.grants.get(userId);
     if (!grant) throw new GmailNotConnectedError();
-    if (grant.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.clock.now().getTime()) {
+    if (!options.refresh && grant.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.clock.now().getTime()) {
       return this.sealer.open(grant.accessTokenEncrypted);
     }
     if (!grant.refreshTokenEncrypted) throw new GmailNotConnectedError();
-    const refreshed = await this.google.refreshAccessToken(this.sealer.open(grant.refreshTokenEncrypted));
+    let refreshed;
+    try {
+      refreshed = await this.google.refreshAccessToken(this.sealer.open(grant.refreshTokenEncrypted));
+    } catch (error) {
+      if (!(error instanceof GoogleGrantRevokedError)) throw error;
+      await this.grants.delete(userId);
+      throw new GmailAccessWithdrawnError();
+    }
     await this.grants.updateAccessToken(userId, this.sealer.seal(refreshed.accessToken), refreshed.accessTokenExpiresAt);
     return refreshed.accessToken;
   }

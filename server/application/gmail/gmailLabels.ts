@@ -1,7 +1,7 @@
 import type { GmailLabel } from "../../../src/domain/brand";
 import type { GmailApi } from "../ports";
 import type { SyncRepository } from "../repositories";
-import type { GmailConnection } from "./gmailConnection";
+import { GmailNotConnectedError, type GmailConnection } from "./gmailConnection";
 
 /** System labels worth monitoring, in the order shown, with the names Gmail shows people. */
 const SYSTEM_LABELS: [string, string][] = [
@@ -33,8 +33,10 @@ export class GmailLabelsService {
   /** The labels, or null when Gmail is not connected. */
   async labels(userId: string): Promise<GmailLabel[] | null> {
     if (!(await this.connection.linkedAccount(userId))) return null;
-    const accessToken = await this.connection.accessToken(userId);
-    const [available, state] = await Promise.all([this.gmail.listLabels(accessToken, userId), this.syncState.state(userId)]);
+    const [available, state] = await Promise.all([
+      this.connection.withAccessToken(userId, (accessToken) => this.gmail.listLabels(accessToken, userId)),
+      this.syncState.state(userId),
+    ]);
     const monitored = new Set(state.monitoredLabels);
     const byId = new Map(available.map((label) => [label.id, label]));
     const system = SYSTEM_LABELS.filter(([id]) => byId.has(id)).map(([id, name]) => ({ id, name, isChecked: monitored.has(id), isCustom: false }));
@@ -48,7 +50,7 @@ export class GmailLabelsService {
   /** Sets the monitored labels. A changed set is listed in full by the next sync (known messages are not fetched again). */
   async setMonitored(userId: string, labelIds: string[]): Promise<GmailLabel[]> {
     const labels = await this.labels(userId);
-    if (!labels) throw new UnknownLabelError(labelIds);
+    if (!labels) throw new GmailNotConnectedError();
     const unknown = labelIds.filter((id) => !labels.some((label) => label.id === id));
     if (unknown.length > 0) throw new UnknownLabelError(unknown);
     const wanted = [...new Set(labelIds)];

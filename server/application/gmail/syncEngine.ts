@@ -1,13 +1,16 @@
 import type { ExtractedMessage, ExtractionOptions } from "../../extraction";
-import { GmailApiError, HistoryExpiredError, type Clock, type GmailApi } from "../ports";
-import type { SyncRepository } from "../repositories";
-import { GmailNotConnectedError, type GmailConnection } from "./gmailConnection";
+import { ExtractionUnavailableError, GmailApiError, HistoryExpiredError, type Clock, type GmailApi } from "../ports";
+import type { FailedMessage, ProcessedMessage, SyncRepository } from "../repositories";
+import { GmailNotConnectedError, type GmailCaller, type GmailConnection } from "./gmailConnection";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
 
 export interface SyncEngineSettings {
   fetchConcurrency: number;
-  /** Told after each message is stored, so cached dashboards of that user are dropped. */
+  /** Messages stored per transaction (group commit), and the longest a read message waits for its group to fill. */
+  commitBatchSize: number;
+  commitDelayMs: number;
+  /** Told after each group is stored, so cached dashboards of that user are dropped. */
   onUserDataChanged?: (userId: string) => void;
 }
 
@@ -22,6 +25,7 @@ export type StartOutcome = "started" | "already-running" | "not-connected";
  * Syncs a user's monitored Gmail labels into deals. A first sync lists everything; later ones read Gmail's history
  * from the stored historyId. Message ids are recorded as pending before they are fetched, and each is marked processed
  * in the same transaction that stores its deals, so a sync cut off at any point resumes with nothing lost or doubled.
+ * Read messages are stored in groups, one transaction each, so the database does one commit per group, not per message.
  */
 export class SyncEngine {
   private readonly running = new Map<string, Promise<void>>();
@@ -70,10 +74,10 @@ export class SyncEngine {
 
   private async run(userId: string): Promise<void> {
     try {
-      const accessToken = await this.connection.accessToken(userId);
+      const gmail = this.connection.caller(userId);
       const state = await this.repository.state(userId);
-      const historyId = await this.collectMessageIds(userId, accessToken, state.monitoredLabels, state.historyId);
-      const outcome = await this.processPending(userId, accessToken);
+      const historyId = await this.collectMessageIds(userId, gmail, state.monitoredLabels, state.historyId);
+      const outcome = await this.processPending(userId, gmail);
       const skipped = outcome.failed > 0 ? ` (${outcome.failed} email${outcome.failed === 1 ? "" : "s"} could not be read and were skipped)` : "";
       await this.repository.finish(
         userId,
@@ -87,22 +91,22 @@ export class SyncEngine {
   }
 
   /** Records the ids to process and answers the historyId the next incremental sync starts from. */
-  private async collectMessageIds(userId: string, accessToken: string, labels: string[], historyId: string | null): Promise<string> {
+  private async collectMessageIds(userId: string, gmail: GmailCaller, labels: string[], historyId: string | null): Promise<string> {
     await this.repository.progress(userId, "Looking for promotional emails...", 0, 0, this.clock.now());
     if (historyId) {
       try {
-        return await this.collectFromHistory(userId, accessToken, labels, historyId);
+        return await this.collectFromHistory(userId, gmail, labels, historyId);
       } catch (error) {
         if (!(error instanceof HistoryExpiredError)) throw error;
         this.log("Gmail history expired; running a full sync", { userId });
       }
     }
     // Take the historyId before listing, so that mail arriving during the listing is caught by the next sync.
-    const profile = await this.gmail.getProfile(accessToken, userId);
+    const profile = await gmail((token) => this.gmail.getProfile(token, userId));
     for (const labelId of labels) {
       let pageToken: string | null = null;
       do {
-        const page = await this.gmail.listMessages(accessToken, userId, { labelIds: [labelId], pageToken, maxResults: LIST_PAGE_SIZE });
+        const page = await gmail((token) => this.gmail.listMessages(token, userId, { labelIds: [labelId], pageToken, maxResults: LIST_PAGE_SIZE }));
         await this.repository.addPending(userId, page.messages.map((message) => message.id));
         pageToken = page.nextPageToken;
       } while (pageToken);
@@ -110,12 +114,12 @@ export class SyncEngine {
     return profile.historyId;
   }
 
-  private async collectFromHistory(userId: string, accessToken: string, labels: string[], startHistoryId: string): Promise<string> {
+  private async collectFromHistory(userId: string, gmail: GmailCaller, labels: string[], startHistoryId: string): Promise<string> {
     let latest = startHistoryId;
     for (const labelId of labels) {
       let pageToken: string | null = null;
       do {
-        const page = await this.gmail.listHistory(accessToken, userId, { startHistoryId, labelId, pageToken });
+        const page = await gmail((token) => this.gmail.listHistory(token, userId, { startHistoryId, labelId, pageToken }));
         await this.repository.addPending(userId, page.addedMessageIds);
         if (BigInt(page.historyId) > BigInt(latest)) latest = page.historyId;
         pageToken = page.nextPageToken;
@@ -124,7 +128,7 @@ export class SyncEngine {
     return latest;
   }
 
-  private async processPending(userId: string, accessToken: string): Promise<{ newDeals: number; failed: number }> {
+  private async processPending(userId: string, gmail: GmailCaller): Promise<{ newDeals: number; failed: number }> {
     const pending = await this.repository.pendingIds(userId);
     const total = pending.length;
     let processed = 0;
@@ -139,68 +143,122 @@ export class SyncEngine {
     };
     await report(true);
 
+    // Progress counts what is committed, so a restart never reports less than was shown.
+    const commits = new GroupCommit(this.settings.commitBatchSize, this.settings.commitDelayMs, async (group) => {
+      newDeals += await this.repository.storeBatch(userId, group.processed, group.failed, this.clock.now());
+      processed += group.processed.length + group.failed.length;
+      failed += group.failed.length;
+      this.settings.onUserDataChanged?.(userId);
+      await report();
+    });
     let next = 0;
     let stopped = false;
     const worker = async () => {
       try {
         while (!stopped && next < pending.length) {
-          const gmailId = pending[next++]!;
-          const result = await this.processMessage(userId, accessToken, gmailId);
-          if (result === "failed") failed++;
-          else newDeals += result;
-          processed++;
-          await report();
+          await commits.add(await this.readMessage(userId, gmail, pending[next++]!));
         }
       } catch (error) {
-        // One worker's failure stops the others; what they stored stays, and the rest resumes next time.
+        // One worker's failure stops the others; what was committed stays, and the rest resumes next time.
         stopped = true;
         throw error;
       }
     };
     const workers = Array.from({ length: Math.min(this.settings.fetchConcurrency, Math.max(1, total)) }, worker);
     const failure = (await Promise.allSettled(workers)).find((result) => result.status === "rejected");
+    // What was read before a failure is stored all the same, so no timed flush outlives the sync.
+    try {
+      await commits.flush();
+    } catch (error) {
+      if (!failure) throw error;
+    }
     if (failure) throw failure.reason;
     await report(true);
     return { newDeals, failed };
   }
 
-  /** Fetches, extracts and stores one message. A message that cannot be read is skipped and counted, never fatal. */
-  private async processMessage(userId: string, accessToken: string, gmailId: string): Promise<number | "failed"> {
+  /** Fetches and extracts one message. A message that cannot be read is skipped and counted, never fatal. */
+  private async readMessage(userId: string, gmail: GmailCaller, gmailId: string): Promise<ReadMessage> {
     let message;
     try {
-      message = await this.gmail.getRawMessage(accessToken, userId, gmailId);
+      message = await gmail((token) => this.gmail.getRawMessage(token, userId, gmailId));
     } catch (error) {
       // A message deleted since it was listed is skipped; any other Gmail failure stops this sync (it resumes later).
-      if (error instanceof GmailApiError && error.status === 404) {
-        await this.repository.markFailed(userId, gmailId, "deleted from Gmail", this.clock.now());
-        this.settings.onUserDataChanged?.(userId);
-        return "failed";
-      }
+      if (error instanceof GmailApiError && error.status === 404) return { failed: { gmailId, reason: "deleted from Gmail" } };
       throw error;
     }
     let extracted: ExtractedMessage;
     try {
       extracted = await this.extract(message.raw, message.internalDate ? { receivedAt: message.internalDate } : {});
     } catch (error) {
-      await this.repository.markFailed(userId, gmailId, describe(error), this.clock.now());
-      this.settings.onUserDataChanged?.(userId);
-      return "failed";
+      if (error instanceof ExtractionUnavailableError) throw error;
+      return { failed: { gmailId, reason: describe(error) } };
     }
     const sender = extracted.sender.name && extracted.sender.address
       ? `${extracted.sender.name} <${extracted.sender.address}>`
       : extracted.sender.address ?? extracted.sender.name;
-    const added = await this.repository.storeProcessed(
-      userId,
-      { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
-      extracted.isPromotion ? extracted.deals.filter((deal) => deal.brandDomain) : [],
-    );
-    this.settings.onUserDataChanged?.(userId);
-    return added;
+    return {
+      processed: {
+        message: { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
+        deals: extracted.isPromotion ? extracted.deals.filter((deal) => deal.brandDomain) : [],
+      },
+    };
+  }
+}
+
+type ReadMessage = { processed: ProcessedMessage } | { failed: FailedMessage };
+
+interface Group {
+  processed: ProcessedMessage[];
+  failed: FailedMessage[];
+}
+
+/**
+ * Collects read messages into groups and stores each group with one call, when it fills or after a short delay.
+ * Stores run one at a time, in order; after one fails nothing more is stored, and every later add or flush throws.
+ * A worker whose add fills a group waits for that store, which keeps at most about two groups in memory.
+ */
+class GroupCommit {
+  private group: Group = { processed: [], failed: [] };
+  private size = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stored: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | null = null;
+
+  constructor(
+    private readonly batchSize: number,
+    private readonly delayMs: number,
+    private readonly store: (group: Group) => Promise<void>,
+  ) {}
+
+  add(message: ReadMessage): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure.error);
+    if ("processed" in message) this.group.processed.push(message.processed);
+    else this.group.failed.push(message.failed);
+    this.size++;
+    if (this.size >= this.batchSize) return this.flush();
+    // A timed flush has no one waiting on it: its failure is kept for the next add or flush.
+    this.timer ??= setTimeout(() => void this.flush().catch(() => {}), this.delayMs);
+    return Promise.resolve();
+  }
+
+  /** Stores what is collected; resolves when everything added so far is stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.size > 0) {
+      const group = this.group;
+      this.group = { processed: [], failed: [] };
+      this.size = 0;
+      this.stored = this.stored.then(() => this.store(group));
+      this.stored.catch((error: unknown) => (this.failure ??= { error }));
+    }
+    return this.stored;
   }
 }
 
 function describe(error: unknown): string {
-  if (error instanceof GmailNotConnectedError) return "Gmail is not connected.";
+  if (error instanceof GmailNotConnectedError) return error.message;
   if (error instanceof GmailApiError) return `Gmail answered ${error.status}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }

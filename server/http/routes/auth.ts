@@ -42,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     app.get(path, { config: signInLimit }, async () => ({ success: true, ...(await signIn.start(flow)) }));
   }
 
-  app.get("/link-google-account", { config: signInLimit, preHandler: authenticated }, async (request, reply) => {
+  app.get("/link-google-account", { config: signInLimit, onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
     return { success: true, ...(await signIn.start("link", user)) };
@@ -86,7 +86,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     };
   });
 
-  app.get("/auth/me", { preHandler: authenticated }, async (request, reply) => {
+  app.get("/auth/me", { onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
     return { success: true, user: publicUser(user) };
@@ -103,7 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     },
   );
 
-  app.post("/logout", { preHandler: authenticated }, async (request) => {
+  app.post("/logout", { onRequest: authenticated }, async (request) => {
     await sessions.end(request.auth!.sessionId);
     return { success: true };
   });

@@ -3,6 +3,7 @@ import type { DashboardFilters } from "../../application/dashboard";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendEncodedJson } from "../cachedJson";
+import { uuidString } from "../schemas";
 
 interface FilterQuery {
   category?: string;
@@ -17,7 +18,7 @@ const filterProperties = {
   search: { type: "string", maxLength: 200 },
   expiring: { type: "string", enum: ["true", "false"] },
   from_domain: { type: "string", maxLength: 253, pattern: "^[A-Za-z0-9.-]*$" },
-  brand: { type: "string", format: "uuid" },
+  brand: uuidString,
 } as const;
 
 function toFilters(query: FilterQuery): DashboardFilters {
@@ -35,7 +36,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
 
   app.get<{ Querystring: FilterQuery }>(
     "/dashboard-products",
-    { preHandler: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
+    { onRequest: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const filters = toFilters(request.query);
@@ -48,7 +49,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
   app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string } }>(
     "/discover",
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         querystring: {
           type: "object",

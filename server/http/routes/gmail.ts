@@ -18,17 +18,17 @@ export function registerGmailRoutes(app: FastifyInstance, services: AppServices)
   const { sessions, users, signIn, sync, syncState } = services;
   const authenticated = requireAuth(sessions);
 
-  app.get("/connect-gmail", { preHandler: authenticated }, async (request, reply) => {
+  app.get("/connect-gmail", { onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
     return { success: true, ...(await signIn.start("connect_gmail", user)), user_data: publicUser(user) };
   });
 
-  app.post("/sync-gmail", { preHandler: authenticated }, async (request, reply) =>
+  app.post("/sync-gmail", { onRequest: authenticated }, async (request, reply) =>
     answerSyncStart(reply, await sync.start(userIdOf(request))),
   );
 
-  app.get("/sync-gmail", { preHandler: authenticated }, async (request) => {
+  app.get("/sync-gmail", { onRequest: authenticated }, async (request) => {
     const state = await syncState.state(userIdOf(request));
     return {
       status: "success",

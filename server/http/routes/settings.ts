@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { GmailNotConnectedError } from "../../application/gmail/gmailConnection";
 import { UnknownLabelError } from "../../application/gmail/gmailLabels";
 import { GmailApiError } from "../../application/ports";
 import type { AppServices } from "../app";
@@ -6,8 +7,9 @@ import { requireAuth, userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { publicUser } from "./auth";
 import { answerSyncStart } from "./gmail";
+import { uuidString } from "../schemas";
 
-const uuidParam = { type: "object", required: ["id"], properties: { id: { type: "string", format: "uuid" } } } as const;
+const uuidParam = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
 const labelIdsBody = {
   type: "object",
   required: ["labels"],
@@ -30,31 +32,29 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     }
   };
 
-  /** Gmail labels, or an empty list with the reason when Gmail cannot be asked right now. */
-  const labelsOf = async (userId: string) => {
+  /** Gmail labels, or none when Gmail cannot be asked right now: the rest of the settings still shows. */
+  const labelsOf = async (request: FastifyRequest, userId: string) => {
     try {
-      return { labels: (await gmailLabels.labels(userId)) ?? [], labelsError: null };
+      return (await gmailLabels.labels(userId)) ?? [];
     } catch (error) {
-      if (error instanceof GmailApiError) return { labels: [], labelsError: `Gmail could not list your labels (${error.status}).` };
-      throw error;
+      if (!(error instanceof GmailApiError || error instanceof GmailNotConnectedError)) throw error;
+      request.log.warn({ err: error }, "Gmail labels unavailable for the settings");
+      return [];
     }
   };
 
-  app.get("/settings", { preHandler: authenticated }, async (request, reply) => {
+  app.get("/settings", { onRequest: authenticated }, async (request, reply) => {
     const userId = userIdOf(request);
     const user = await users.findById(userId);
     if (!user) return sendSessionEnded(reply);
-    const [brandList, linkedAccount, state, labels] = await Promise.all([
-      brands.list(userId),
-      gmailConnection.linkedAccount(userId),
-      syncState.state(userId),
-      labelsOf(userId),
-    ]);
+    // Labels first: asking Gmail is how a grant withdrawn at Google is found, and then it no longer counts as linked.
+    const labels = await labelsOf(request, userId);
+    const [brandList, linkedAccount, state] = await Promise.all([brands.list(userId), gmailConnection.linkedAccount(userId), syncState.state(userId)]);
     return {
       status: "success",
       data: {
         brands: brandList,
-        gmailLabels: labels.labels,
+        gmailLabels: labels,
         gmailConnected: linkedAccount !== null,
         lastSync: state.lastSyncAt?.toISOString() ?? null,
         linkedAccount,
@@ -63,7 +63,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     };
   });
 
-  app.post<{ Params: { id: string } }>("/api/toggle_brand/:id", { preHandler: authenticated, schema: { params: uuidParam } }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>("/api/toggle_brand/:id", { onRequest: authenticated, schema: { params: uuidParam } }, async (request, reply) => {
     const userId = userIdOf(request);
     const isActive = await brands.toggle(userId, request.params.id);
     dataVersions.bump(userId);
@@ -71,35 +71,42 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
   });
 
-  app.post("/disconnect-gmail", { preHandler: authenticated }, async (request, reply) => {
+  app.post("/disconnect-gmail", { onRequest: authenticated }, async (request, reply) => {
     const userId = userIdOf(request);
     await sync.settled(userId);
     if (!(await gmailConnection.disconnect(userId))) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected.");
     return { status: "success", message: "Gmail disconnected. The deals already found stay on your dashboard." };
   });
 
-  app.get("/gmail/labels", { preHandler: authenticated }, async (request, reply) => {
+  app.get("/gmail/labels", { onRequest: authenticated }, async (request, reply) => {
     const labels = await gmailLabels.labels(userIdOf(request));
     if (!labels) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Please connect your Gmail account to manage labels.");
     return { status: "success", labels };
   });
 
-  app.put<{ Body: { labels: string[] } }>("/gmail/labels", { preHandler: authenticated, schema: { body: labelIdsBody } }, async (request, reply) => {
+  app.put<{ Body: { labels: string[] } }>("/gmail/labels", { onRequest: authenticated, schema: { body: labelIdsBody } }, async (request, reply) => {
     const labels = await setMonitoredLabels(userIdOf(request), request.body.labels, reply);
     return labels ? { status: "success", labels } : reply;
   });
 
-  app.post<{ Body: { labels?: string[] } | null }>(
+  app.post<{ Body: { labels?: string[] } }>(
     "/gmail/sync",
-    { preHandler: authenticated, schema: { body: { ...labelIdsBody, required: [] } } },
+    {
+      onRequest: authenticated,
+      // The labels are optional, and so is the body: a bare POST syncs the labels already monitored.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { body: { ...labelIdsBody, required: [] } },
+    },
     async (request, reply) => {
       const userId = userIdOf(request);
-      if (request.body?.labels && !(await setMonitoredLabels(userId, request.body.labels, reply))) return reply;
+      if (request.body.labels && !(await setMonitoredLabels(userId, request.body.labels, reply))) return reply;
       return answerSyncStart(reply, await sync.start(userId));
     },
   );
 
-  app.get("/user/settings", { preHandler: authenticated }, async (request) => ({
+  app.get("/user/settings", { onRequest: authenticated }, async (request) => ({
     status: "success",
     settings: await preferences.get(userIdOf(request)),
   }));
@@ -107,7 +114,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
   app.put<{ Body: { weeklyReport: boolean; syncIntervalMinutes: number } }>(
     "/user/settings",
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         body: {
           type: "object",
@@ -126,7 +133,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     },
   );
 
-  app.delete("/account", { preHandler: authenticated }, async (request) => {
+  app.delete("/account", { onRequest: authenticated }, async (request) => {
     const userId = userIdOf(request);
     await sync.settled(userId);
     let googleAccessRevoked = true;

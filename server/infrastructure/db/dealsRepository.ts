@@ -51,7 +51,7 @@ function filterClause(userId: string, today: string, filters: DashboardFilters):
     conditions.push(sql(`$${params.length}`));
   };
   if (filters.category) add((p) => `lower(d.category) = lower(${p})`, filters.category);
-  if (filters.brandId) add((p) => `b.id::text = ${p}`, filters.brandId);
+  if (filters.brandId) add((p) => `b.id = ${p}::uuid`, filters.brandId);
   if (filters.fromDomain) add((p) => `(b.domain = lower(${p}) OR lower(${p}) LIKE '%.' || b.domain)`, filters.fromDomain);
   if (filters.expiringOnly) add((p) => `d.expiration_date BETWEEN ${p}::date AND ${p}::date + 7`, today);
   for (const word of (filters.search ?? "").trim().split(/\s+/).filter(Boolean)) {

@@ -1,5 +1,4 @@
-import type { ExtractedDeal } from "../../extraction";
-import type { MessageToStore, SyncRepository, SyncState, SyncStatusValue } from "../../application/repositories";
+import type { FailedMessage, ProcessedMessage, SyncRepository, SyncState, SyncStatusValue } from "../../application/repositories";
 import type { Database } from "./database";
 
 interface SyncRow {
@@ -13,21 +12,33 @@ interface SyncRow {
   last_error: string | null;
 }
 
+const NEVER_SYNCED: SyncState = {
+  monitoredLabels: ["CATEGORY_PROMOTIONS"],
+  status: "idle",
+  progressMessage: "",
+  processed: 0,
+  total: 0,
+  historyId: null,
+  lastSyncAt: null,
+  lastError: null,
+};
+
 export class SqlSyncRepository implements SyncRepository {
   constructor(private readonly db: Database) {}
 
   async state(userId: string): Promise<SyncState> {
-    await this.ensure(userId);
     const [row] = await this.db.query<SyncRow>("SELECT * FROM gmail_sync_state WHERE user_id = $1", [userId]);
+    // The column defaults of gmail_sync_state: status is polled often, and a read must not write.
+    if (!row) return { ...NEVER_SYNCED, monitoredLabels: [...NEVER_SYNCED.monitoredLabels] };
     return {
-      monitoredLabels: row!.monitored_labels,
-      status: row!.status,
-      progressMessage: row!.progress_message,
-      processed: row!.processed_count,
-      total: row!.total_count,
-      historyId: row!.history_id,
-      lastSyncAt: row!.last_sync_at ? new Date(row!.last_sync_at) : null,
-      lastError: row!.last_error,
+      monitoredLabels: row.monitored_labels,
+      status: row.status,
+      progressMessage: row.progress_message,
+      processed: row.processed_count,
+      total: row.total_count,
+      historyId: row.history_id,
+      lastSyncAt: row.last_sync_at ? new Date(row.last_sync_at) : null,
+      lastError: row.last_error,
     };
   }
 
@@ -84,42 +95,72 @@ export class SqlSyncRepository implements SyncRepository {
     return rows.map((row) => row.gmail_id);
   }
 
-  storeProcessed(userId: string, message: MessageToStore, deals: ExtractedDeal[]): Promise<number> {
+  storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number> {
+    if (processed.length === 0 && failed.length === 0) return Promise.resolve(0);
+    // A few set-based statements per group, whatever its size: rows travel as one JSON document each.
     return this.db.transaction(async (tx) => {
-      const claimed = await tx.query(
-        `UPDATE gmail_messages SET state = 'processed', sender = $3, subject = $4, sent_at = $5, processed_at = now()
-         WHERE user_id = $1 AND gmail_id = $2 AND state = 'pending' RETURNING gmail_id`,
-        [userId, message.gmailId, message.sender, message.subject, message.sentAt],
-      );
-      // Another worker (or an earlier run) stored this message already: each message counts once.
-      if (claimed.length === 0) return 0;
-      let added = 0;
-      // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
-      for (const deal of deals) {
-        const [brand] = await tx.query<{ id: string }>(
-          `INSERT INTO brands (user_id, domain, name) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id`,
-          [userId, deal.brandDomain, deal.brand],
+      if (failed.length > 0) {
+        await tx.query(
+          `UPDATE gmail_messages AS m SET state = 'failed', failure = f.reason, processed_at = $3
+           FROM jsonb_to_recordset($2::jsonb) AS f(gmail_id text, reason text)
+           WHERE m.user_id = $1 AND m.gmail_id = f.gmail_id AND m.state = 'pending'`,
+          [userId, JSON.stringify(failed.map(({ gmailId, reason }) => ({ gmail_id: gmailId, reason: reason.slice(0, 500) }))), now],
         );
-        const inserted = await tx.query(
-          `INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, promo_codes, discount, terms,
-             expiration_date, deal_url, image_urls, source, sent_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING id`,
-          [userId, brand!.id, message.gmailId, deal.promoCodes.join(","), deal.title, deal.description, deal.category, deal.promoCodes,
-            deal.discount, deal.terms, deal.expirationDate, deal.dealUrl, deal.imageUrls, deal.source, message.sentAt],
-        );
-        added += inserted.length;
       }
-      return added;
+      if (processed.length === 0) return 0;
+      const claimed = await tx.query<{ gmail_id: string }>(
+        `UPDATE gmail_messages AS m SET state = 'processed', sender = p.sender, subject = p.subject, sent_at = p.sent_at, processed_at = $3
+         FROM jsonb_to_recordset($2::jsonb) AS p(gmail_id text, sender text, subject text, sent_at timestamptz)
+         WHERE m.user_id = $1 AND m.gmail_id = p.gmail_id AND m.state = 'pending'
+         RETURNING m.gmail_id`,
+        [userId, JSON.stringify(processed.map(({ message }) => ({ gmail_id: message.gmailId, sender: message.sender, subject: message.subject, sent_at: message.sentAt }))), now],
+      );
+      // Messages stored already (by an earlier run) count once: their deals are not offered again.
+      const fresh = new Set(claimed.map((row) => row.gmail_id));
+      const stored = processed.filter(({ message }) => fresh.has(message.gmailId));
+      const brandNames = new Map<string, string>();
+      for (const { deals } of stored) for (const deal of deals) if (!brandNames.has(deal.brandDomain)) brandNames.set(deal.brandDomain, deal.brand);
+      if (brandNames.size === 0) return 0;
+      const brands = await tx.query<{ id: string; domain: string }>(
+        `INSERT INTO brands (user_id, domain, name) SELECT $1, b.domain, b.name FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text)
+         ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id, domain`,
+        [userId, JSON.stringify([...brandNames].map(([domain, name]) => ({ domain, name })))],
+      );
+      const brandIds = new Map(brands.map((brand) => [brand.domain, brand.id]));
+      // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
+      const deals = stored.flatMap(({ message, deals: found }) =>
+        found.map((deal) => ({
+          brand_id: brandIds.get(deal.brandDomain),
+          gmail_id: message.gmailId,
+          code_key: deal.promoCodes.join(","),
+          title: deal.title,
+          description: deal.description,
+          category: deal.category,
+          promo_codes: deal.promoCodes,
+          discount: deal.discount,
+          terms: deal.terms,
+          expiration_date: deal.expirationDate,
+          deal_url: deal.dealUrl,
+          image_urls: deal.imageUrls,
+          source: deal.source,
+          sent_at: message.sentAt,
+        })),
+      );
+      const [inserted] = await tx.query<{ added: number }>(
+        `WITH added AS (
+           INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, promo_codes, discount, terms,
+             expiration_date, deal_url, image_urls, source, sent_at)
+           SELECT $1, d.brand_id, d.gmail_id, d.code_key, d.title, d.description, d.category, d.promo_codes, d.discount, d.terms,
+             d.expiration_date, d.deal_url, d.image_urls, d.source, d.sent_at
+           FROM jsonb_to_recordset($2::jsonb) AS d(brand_id uuid, gmail_id text, code_key text, title text, description text,
+             category text, promo_codes text[], discount text, terms text[], expiration_date date, deal_url text, image_urls text[],
+             source text, sent_at timestamptz)
+           ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING 1)
+         SELECT count(*)::int AS added FROM added`,
+        [userId, JSON.stringify(deals)],
+      );
+      return inserted!.added;
     });
-  }
-
-  async markFailed(userId: string, gmailId: string, reason: string, now: Date): Promise<void> {
-    await this.db.query(
-      "UPDATE gmail_messages SET state = 'failed', failure = $3, processed_at = $4 WHERE user_id = $1 AND gmail_id = $2 AND state = 'pending'",
-      [userId, gmailId, reason.slice(0, 500), now],
-    );
   }
 
   async interrupted(): Promise<string[]> {

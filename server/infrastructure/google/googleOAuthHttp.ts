@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { GoogleEndpoints } from "../../config";
-import type { AuthorizationRequest, Clock, GoogleGrant, GoogleOAuth } from "../../application/ports";
+import { GoogleGrantRevokedError, type AuthorizationRequest, type Clock, type GoogleGrant, type GoogleOAuth } from "../../application/ports";
 
 interface TokenResponse {
   access_token?: string;
@@ -78,7 +78,10 @@ export class GoogleOAuthHttp implements GoogleOAuth {
   }
 
   async refreshAccessToken(refreshToken: string): Promise<{ accessToken: string; accessTokenExpiresAt: Date }> {
-    const tokens = await this.tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
+    const tokens = await this.tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken }).catch((error: unknown) => {
+      if (error instanceof TokenEndpointError && error.code === "invalid_grant") throw new GoogleGrantRevokedError(error.message);
+      throw error;
+    });
     if (!tokens.access_token) throw new Error("Google answered the refresh without an access token.");
     return { accessToken: tokens.access_token, accessTokenExpiresAt: this.expiresAt(tokens.expires_in) };
   }
@@ -107,8 +110,18 @@ export class GoogleOAuthHttp implements GoogleOAuth {
     });
     const body = (await response.json().catch(() => ({}))) as TokenResponse;
     if (!response.ok) {
-      throw new Error(`Google's token endpoint answered ${response.status}: ${body.error_description ?? body.error ?? "no reason given"}`);
+      throw new TokenEndpointError(`Google's token endpoint answered ${response.status}: ${body.error_description ?? body.error ?? "no reason given"}`, body.error);
     }
     return body;
+  }
+}
+
+class TokenEndpointError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = "TokenEndpointError";
   }
 }

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A schema of its own on the PostgreSQL server, so that test runs never see each other's rows. */
-async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });

@@ -1,0 +1,5 @@
+/**
+ * A uuid as PostgreSQL reads it, in either case. Not ajv's "uuid" format: that also admits "urn:uuid:...", which
+ * PostgreSQL refuses, turning a bad id into a 500.
+ */
+export const uuidString = { type: "string", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" } as const;

@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../server/config";
+
+// Real-Google settings, so that loading the configuration writes no demo secrets anywhere.
+const BASE = {
+  GOOGLE_CLIENT_ID: "client",
+  GOOGLE_CLIENT_SECRET: "secret",
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  SESSION_SIGNING_KEY: randomBytes(32).toString("base64"),
+};
+
+describe("CORS_ORIGINS", () => {
+  it("is empty by default: the API answers its own origin only", () => {
+    expect(loadConfig(BASE).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...BASE, CORS_ORIGINS: " , " }).corsOrigins).toEqual([]);
+  });
+
+  it("reads comma-separated exact origins, with or without a port", () => {
+    const config = loadConfig({ ...BASE, CORS_ORIGINS: "https://deals.example.org, http://localhost:5173" });
+    expect(config.corsOrigins).toEqual(["https://deals.example.org", "http://localhost:5173"]);
+  });
+
+  it.each([
+    ["a trailing slash", "https://deals.example.org/"],
+    ["a path", "https://deals.example.org/app"],
+    ["no scheme", "deals.example.org"],
+    ["another scheme", "ftp://deals.example.org"],
+    ["a wildcard", "*"],
+    ["capitals, which a browser never sends", "https://Deals.example.org"],
+    ["a default port written out", "https://deals.example.org:443"],
+    ["a query", "https://deals.example.org?x=1"],
+  ])("refuses an origin with %s at startup, naming it", (_, origin) => {
+    expect(() => loadConfig({ ...BASE, CORS_ORIGINS: `https://ok.example.org,${origin}` })).toThrow(
+      new RegExp(`^CORS_ORIGINS must list origins .*not "${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"\\.$`),
+    );
+  });
+});
