@@ -1,6 +1,7 @@
 import type { AuthActor } from "./machines/authMachine";
 import type { provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
 import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
+import type { provideDashboardMachine } from "./machines/dashboardMachine";
 
 /** The running auth machine, shared by the whole app. */
 export class AuthSession {
@@ -15,4 +16,9 @@ export class OAuthCallbackLogic {
 /** The early-access form machine wired to its ports. */
 export class EarlyAccessLogic {
   constructor(readonly logic: ReturnType<typeof provideEarlyAccessMachine>) {}
+}
+
+/** The dashboard machine wired to its ports; each visit of /dashboard starts one from it. */
+export class DashboardLogic {
+  constructor(readonly logic: ReturnType<typeof provideDashboardMachine>) {}
 }

@@ -1,21 +1,17 @@
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_REMOVE_DELAY_MS,
-  toastReducer,
-  type Toast,
-  type ToastAction,
-} from "../domain/toast";
+import { createActor, type Actor } from "xstate";
+import { TOAST_DEFAULT_DURATION_MS, toastReducer, type Toast, type ToastAction } from "../domain/toast";
 import { Notifier, type ToastRequest } from "./ports/notifications";
+import { provideToastMachine } from "./machines/toastMachine";
 
 /**
- * The global toast area's store: one toast at a time, closed after its duration (5 s by default) and removed
- * 1,000,000 ms after it is dismissed (SPEC sections 4 and 9). Views subscribe; anything may notify.
+ * The global toast area's store: one toast at a time, each living by the toast machine (closed after its duration,
+ * 5 s by default, removed 1,000,000 ms after it is dismissed; SPEC sections 4 and 9). Views subscribe; anything may
+ * notify.
  */
 export class ToastCenter extends Notifier {
   private toasts: Toast[] = [];
   private readonly listeners = new Set<() => void>();
-  private readonly removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly closeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly lifecycles = new Map<string, Actor<ReturnType<typeof provideToastMachine>>>();
   private nextId = 0;
 
   notify(request: ToastRequest): string {
@@ -30,7 +26,19 @@ export class ToastCenter extends Notifier {
       durationMs: request.durationMs ?? TOAST_DEFAULT_DURATION_MS,
     };
     this.dispatch({ type: "add", toast });
-    this.closeTimers.set(id, setTimeout(() => this.dismiss(id), toast.durationMs));
+    this.forgetReplacedToasts();
+    const lifecycle = createActor(
+      provideToastMachine({
+        close: () => this.dispatch({ type: "dismiss", id }),
+        remove: () => {
+          this.lifecycles.delete(id);
+          this.dispatch({ type: "remove", id });
+        },
+      }),
+      { input: { durationMs: toast.durationMs } },
+    );
+    this.lifecycles.set(id, lifecycle);
+    lifecycle.start();
     return id;
   }
 
@@ -38,23 +46,11 @@ export class ToastCenter extends Notifier {
     this.dispatch({ type: "update", toast });
   }
 
-  /** Closes a toast (or all) now; it is removed from the list later so a closing animation can finish. */
+  /** Closes a toast (or all) now; each is removed from the list later so a closing animation can finish. */
   dismiss(id?: string): void {
-    const closing = this.toasts.filter((toast) => id === undefined || toast.id === id);
-    for (const toast of closing) {
-      clearTimeout(this.closeTimers.get(toast.id));
-      this.closeTimers.delete(toast.id);
-      if (!this.removalTimers.has(toast.id)) {
-        this.removalTimers.set(
-          toast.id,
-          setTimeout(() => {
-            this.removalTimers.delete(toast.id);
-            this.dispatch({ type: "remove", id: toast.id });
-          }, TOAST_REMOVE_DELAY_MS),
-        );
-      }
+    for (const toast of this.toasts) {
+      if (id === undefined || toast.id === id) this.lifecycles.get(toast.id)?.send({ type: "DISMISS" });
     }
-    this.dispatch({ type: "dismiss", id });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -63,6 +59,15 @@ export class ToastCenter extends Notifier {
   };
 
   getSnapshot = (): readonly Toast[] => this.toasts;
+
+  /** A toast pushed out by a newer one (one at a time) has nothing left to close or remove. */
+  private forgetReplacedToasts(): void {
+    for (const [id, lifecycle] of this.lifecycles) {
+      if (this.toasts.some((toast) => toast.id === id)) continue;
+      lifecycle.stop();
+      this.lifecycles.delete(id);
+    }
+  }
 
   private dispatch(action: ToastAction): void {
     this.toasts = toastReducer(this.toasts, action);

@@ -66,3 +66,12 @@ export function compareDeals(today: Date) {
 export function sortDeals<T extends Pick<Deal, "expirationDate">>(deals: readonly T[], today: Date): T[] {
   return [...deals].sort(compareDeals(today));
 }
+
+/** The card's expiry badge: 'Expired', 'Expires today', 'Expires in N days'; null for an undated deal. */
+export function expiryLabel(expirationDate: string | null, today: Date): string | null {
+  if (!expirationDate) return null;
+  const days = daysUntil(expirationDate, today);
+  if (days < 0) return "Expired";
+  if (days === 0) return "Expires today";
+  return `Expires in ${days} day${days === 1 ? "" : "s"}`;
+}

@@ -34,3 +34,8 @@ export function isAcceptableDealImage(image: ImageCandidate): boolean {
   if (width > WIDE_IMAGE_WIDTH && ratio > WIDE_IMAGE_MAX_RATIO) return false;
   return true;
 }
+
+/** A deal's image URLs worth trying, in order; sizes are judged once each image has loaded. */
+export function candidateImageUrls(urls: readonly string[]): string[] {
+  return urls.filter((url) => url.trim().length > 0 && !isDecorativeImageUrl(url));
+}

@@ -7,9 +7,10 @@ import { Notifier } from "../application/ports/notifications";
 import { AppConfigSource } from "../application/ports/appConfig";
 import { DashboardSource } from "../application/ports/deals";
 import { EarlyAccessGateway } from "../application/ports/earlyAccess";
+import { GmailGateway, SettingsGateway } from "../application/ports/settings";
 import { ToastCenter } from "../application/toastCenter";
 import { GoogleAuthStarter } from "../application/googleAuth";
-import { AuthSession, EarlyAccessLogic, OAuthCallbackLogic } from "../application/services";
+import { AuthSession, DashboardLogic, EarlyAccessLogic, OAuthCallbackLogic } from "../application/services";
 import { provideAuthMachine } from "../application/machines/authMachine";
 import {
   provideTokenRefreshMachine,
@@ -18,11 +19,14 @@ import {
 } from "../application/machines/tokenRefreshMachine";
 import { provideOAuthCallbackMachine } from "../application/machines/oauthCallbackMachine";
 import { provideEarlyAccessMachine } from "../application/machines/earlyAccessMachine";
+import { provideDashboardMachine } from "../application/machines/dashboardMachine";
+import { SettingsPageLogic } from "../application/machines/settingsPage";
 import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpConfig, type RefreshSession } from "./http/httpClient";
 import { HttpAuthGateway } from "./http/authGateway";
 import { HttpAppConfigSource } from "./http/appConfigSource";
 import { HttpEarlyAccessGateway } from "./http/earlyAccessGateway";
-import { CachedDashboardSource } from "./http/dashboardSource";
+import { CachedDashboardSource, DASHBOARD_KEY } from "./http/dashboardSource";
+import { HttpGmailGateway, HttpSettingsGateway } from "./http/settingsGateway";
 import { DataCache } from "./cache/dataCache";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "./storage/localSessionStore";
 import { BrowserClipboard, BrowserNavigation, SystemClock } from "./platform/browser";
@@ -69,6 +73,8 @@ export function createContainer(options: ContainerOptions): Container {
   container.bind(AppConfigSource).to(HttpAppConfigSource);
   container.bind(EarlyAccessGateway).to(HttpEarlyAccessGateway);
   container.bind(DashboardSource).to(CachedDashboardSource);
+  container.bind(SettingsGateway).to(HttpSettingsGateway);
+  container.bind(GmailGateway).to(HttpGmailGateway);
 
   container.bind(AuthSession).toDynamicValue((context) => {
     const session = context.get(SessionStore);
@@ -118,6 +124,36 @@ export function createContainer(options: ContainerOptions): Container {
         session: context.get(SessionStore),
         navigation: context.get(Navigation),
         notifier: context.get(Notifier),
+      }),
+  );
+  container.bind(DashboardLogic).toDynamicValue(
+    (context) =>
+      new DashboardLogic(
+        provideDashboardMachine({
+          source: context.get(DashboardSource),
+          clipboard: context.get(Clipboard),
+          settings: context.get(SettingsGateway),
+          gmail: context.get(GmailGateway),
+          notifier: context.get(Notifier),
+          connectGmail: () => context.get(GoogleAuthStarter).start("connect-gmail", "/dashboard"),
+        }),
+      ),
+  );
+  // The settings page: its machines end the session after an account deletion, and make cached deals stale.
+  container.bind(SettingsPageLogic).toDynamicValue(
+    (context) =>
+      new SettingsPageLogic({
+        settings: context.get(SettingsGateway),
+        gmail: context.get(GmailGateway),
+        notifier: context.get(Notifier),
+        connectGmail: () => context.get(GoogleAuthStarter).start("connect-gmail"),
+        dealsChanged: () => void context.get(DataCache).invalidate([DASHBOARD_KEY]),
+        endSession: () => {
+          context.get(SessionStore).clear();
+          context.get(Navigation).navigate("/", { replace: true });
+          context.get(AuthSession).actor.send({ type: "SESSION_EXPIRED" });
+        },
+        userLoaded: (user) => context.get(AuthSession).actor.send({ type: "USER_UPDATED", user }),
       }),
   );
   return container;

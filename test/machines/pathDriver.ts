@@ -7,7 +7,7 @@ import type { ControlledAuthGateway, EffectLog } from "./fakePorts";
 export const byValue = (snapshot: { value: unknown; status?: string }) => JSON.stringify(snapshot.value);
 
 const ACTOR_EVENT = /^xstate\.(done|error)\.actor\.(.+)$/;
-const DELAYED_EVENT = /^xstate\.after\.(\d+)\./;
+const DELAYED_EVENT = /^xstate\.after\.([^.]+)\./;
 
 /** A test event for "the actor finished with this output". */
 export const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, output });
@@ -18,9 +18,11 @@ export interface PathCase<TLogic extends AnyActorLogic> {
   /** The machine as the composition root wires it, here with fake ports. */
   logic: TLogic;
   input?: unknown;
-  /** Which gateway call each invoked actor id makes. */
-  gatewayCallOf: Record<string, string>;
-  gateway: ControlledAuthGateway;
+  /** Which gateway call each invoked actor id makes; machines that invoke nothing leave both out. */
+  gatewayCallOf?: Record<string, string>;
+  gateway?: ControlledAuthGateway;
+  /** How long each named delay of the machine lasts; numeric delays need no entry. */
+  delays?: Record<string, number>;
   log: EffectLog;
   /** The side effects a step must cause, from the step's state before, its event and its state after. */
   expectedEffects: (from: string, event: EventObject, to: string) => string[];
@@ -66,12 +68,14 @@ async function deliver(
   const actorEvent = ACTOR_EVENT.exec(event.type);
   const delayed = DELAYED_EVENT.exec(event.type);
   if (actorEvent) {
-    const call = testCase.gatewayCallOf[actorEvent[2]!];
-    if (!call) throw new Error(`No gateway call for actor ${actorEvent[2]}`);
+    const call = testCase.gatewayCallOf?.[actorEvent[2]!];
+    if (!call || !testCase.gateway) throw new Error(`No gateway call for actor ${actorEvent[2]}`);
     testCase.gateway.settle(call, actorEvent[1] === "done" ? { output: event.output } : { error: event.error });
     await flush();
   } else if (delayed) {
-    await vi.advanceTimersByTimeAsync(Number(delayed[1]));
+    const delay = testCase.delays?.[delayed[1]!] ?? Number(delayed[1]);
+    if (Number.isNaN(delay)) throw new Error(`No duration for the delay ${delayed[1]}`);
+    await vi.advanceTimersByTimeAsync(delay);
   } else {
     actor.send(event);
     await flush();

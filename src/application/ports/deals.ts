@@ -25,4 +25,11 @@ export interface LiveQuery<T> {
 /** The dashboard data, cached (SPEC section 9) and shared by every view that asks for the same filters. */
 export abstract class DashboardSource {
   abstract watch(filters: DashboardFilters): LiveQuery<Dashboard>;
+  /** Fetches every dashboard being watched again now. */
+  abstract refresh(): Promise<void>;
+  /**
+   * Marks every cached dashboard out of date without fetching: the next refresh, visit or window focus fetches it,
+   * e.g. after a brand was hidden, so the brand never comes back from the cache.
+   */
+  abstract markStale(): Promise<void>;
 }

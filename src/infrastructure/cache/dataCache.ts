@@ -37,6 +37,15 @@ export class DataCache {
     this.loaded?.client.clear();
   }
 
+  /**
+   * Marks the cached answers under a key prefix stale: unwatched ones refetch when next watched, and watched ones at
+   * once unless `refetchWatched` is false (a view that already shows the change itself).
+   */
+  async invalidate(queryKeyPrefix: readonly unknown[], { refetchWatched = true } = {}): Promise<void> {
+    const { client } = await this.load();
+    await client.invalidateQueries({ queryKey: queryKeyPrefix, refetchType: refetchWatched ? "active" : "none" });
+  }
+
   watch<T>(queryKey: readonly unknown[], fetch: () => Promise<T>): LiveQuery<T> {
     return new DeferredQuery(this.load().then(({ module, client }) => module.observe(client, queryKey, fetch)));
   }

@@ -89,8 +89,6 @@ export const SyncStatusCodec = t.type({
   progress: nullable(t.type({ processed: t.number, total: t.number })),
 });
 
-export const SyncStartCodec = t.type({ status: t.literal("success"), message: t.string });
-
 export const BrandCodec = t.type({ id: t.string, name: t.string, domain: t.string, isActive: t.boolean });
 
 export const GmailLabelCodec = t.type({ id: t.string, name: t.string, isChecked: t.boolean, isCustom: t.boolean });
@@ -107,7 +105,36 @@ export const SettingsCodec = t.type({
   }),
 });
 
+/** GET /gmail/labels, PUT /gmail/labels. */
+export const GmailLabelsCodec = t.type({ status: t.literal("success"), labels: t.array(GmailLabelCodec) });
+
+/** GET /discover: one page of the dashboard's deals. */
+export const DiscoverPageCodec = t.type({
+  deals: t.array(DealCodec),
+  page: t.number,
+  pageSize: t.number,
+  total: t.number,
+  totalPages: t.number,
+});
+
+/** GET /user/settings, PUT /user/settings. */
+export const UserPreferencesCodec = t.type({
+  status: t.literal("success"),
+  settings: t.type({ weeklyReport: t.boolean, syncIntervalMinutes: t.number }),
+});
+
 export const BrandToggleCodec = t.type({ status: t.literal("success"), is_active: t.boolean, message: t.string });
+
+/** POST /sync-gmail, POST /gmail/sync, POST /disconnect-gmail: a status and a sentence a person can read. */
+export const StatusMessageCodec = t.type({ status: t.literal("success"), message: t.string });
+
+/** DELETE /account: what was deleted, and whether Google access could be revoked. */
+export const AccountDeletionCodec = t.type({
+  success: t.literal(true),
+  deleted: t.record(t.string, t.number),
+  googleAccessRevoked: t.boolean,
+  message: t.string,
+});
 
 /** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
 export const EarlyAccessResponseCodec = t.type({ success: t.boolean, message: t.string });

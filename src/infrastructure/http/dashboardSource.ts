@@ -5,6 +5,9 @@ import { DataCache } from "../cache/dataCache";
 import { DashboardCodec } from "./contract";
 import { HttpClient } from "./httpClient";
 
+/** The cache key every dashboard answer sits under. */
+export const DASHBOARD_KEY = "dashboard";
+
 export function dashboardQuery(filters: DashboardFilters) {
   return {
     category: filters.category,
@@ -27,6 +30,15 @@ export class CachedDashboardSource extends DashboardSource {
 
   watch(filters: DashboardFilters): LiveQuery<Dashboard> {
     const query = dashboardQuery(filters);
-    return this.cache.watch(["dashboard", query], () => this.http.get("/dashboard-products", DashboardCodec, { query }));
+    return this.cache.watch([DASHBOARD_KEY, query], () => this.http.get("/dashboard-products", DashboardCodec, { query }));
+  }
+
+  async refresh(): Promise<void> {
+    const { client } = await this.cache.load();
+    await client.refetchQueries({ queryKey: [DASHBOARD_KEY], type: "active" }, { throwOnError: true });
+  }
+
+  markStale(): Promise<void> {
+    return this.cache.invalidate([DASHBOARD_KEY], { refetchWatched: false });
   }
 }

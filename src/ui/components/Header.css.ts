@@ -13,11 +13,13 @@ export const inner = style({
   maxWidth: vars.layout.maxWidth,
   margin: "0 auto",
   minHeight: vars.layout.headerHeight,
-  padding: `0 ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.md}`,
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
-  gap: vars.space.md,
+  // On the narrowest phones the links drop below the brand rather than push the page sideways.
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.md}`,
 });
 
 export const brand = style({
@@ -28,9 +30,10 @@ export const brand = style({
   fontSize: vars.fontSize.lg,
   color: vars.color.text,
   textDecoration: "none",
+  whiteSpace: "nowrap",
 });
 
-export const nav = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+export const nav = style({ display: "flex", alignItems: "center", gap: vars.space.sm, marginInlineStart: "auto" });
 
 export const menuWrapper = style({ position: "relative" });
 

@@ -4,6 +4,7 @@ import { Toaster } from "./Toaster";
 import type { Toast } from "../../domain/toast";
 import { EARLY_ACCESS_TOASTS } from "../../domain/earlyAccess";
 import { GOOGLE_FLOW_FAILURES } from "../../application/googleAuth";
+import { OAUTH_MESSAGES } from "../../domain/oauthCallback";
 
 const toast = (overrides: Partial<Toast>): Toast => ({
   id: "1",
@@ -81,5 +82,7 @@ export const EarlyAccessNetworkError = shown(
   "destructive",
 );
 export const GoogleSignInFailed = shown("Error", GOOGLE_FLOW_FAILURES.signin, "destructive");
+export const GoogleSignUpFailed = shown("Error", GOOGLE_FLOW_FAILURES.signup, "destructive");
 export const GoogleSignUpWithGmailFailed = shown("Error", GOOGLE_FLOW_FAILURES["gmail-signup"], "destructive");
 export const LinkGoogleFailed = shown("Error", GOOGLE_FLOW_FAILURES.link, "destructive");
+export const GmailConnected = shown("Gmail Connected", OAUTH_MESSAGES.gmailConnected, "success");

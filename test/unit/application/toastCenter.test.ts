@@ -39,6 +39,20 @@ describe("ToastCenter", () => {
     center.dismiss(id);
     expect(center.getSnapshot()[0]!.open).toBe(false);
   });
+
+  it("dismisses every toast when no id is given, and forgets a toast a newer one replaced", () => {
+    const center = new ToastCenter();
+    const listener = vi.fn();
+    center.notify({ title: "First", durationMs: 1_000 });
+    center.subscribe(listener);
+    center.notify({ title: "Second", durationMs: 60_000 });
+    listener.mockClear();
+    // The first toast's duration ends; it is gone, so nothing changes.
+    vi.advanceTimersByTime(1_000);
+    expect(listener).not.toHaveBeenCalled();
+    center.dismiss();
+    expect(center.getSnapshot().map((toast) => [toast.title, toast.open])).toEqual([["Second", false]]);
+  });
 });
 
 describe("toastReducer", () => {

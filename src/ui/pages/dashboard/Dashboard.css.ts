@@ -1,15 +1,36 @@
-import { style } from "@vanilla-extract/css";
+import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
+import { input } from "../../components/primitives.css";
 
 export const banner = style({
   position: "sticky",
   top: vars.layout.headerHeight,
   zIndex: 10,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.sm,
   background: vars.color.accentSoft,
   color: vars.color.text,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  textAlign: "center",
+  padding: `${vars.space.xs} ${vars.space.md}`,
   fontSize: vars.fontSize.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const bannerText = style({ flex: "1 1 auto", textAlign: "center" });
+
+export const bannerLink = style({ color: vars.color.text, fontWeight: vars.fontWeight.bold });
+
+export const dismiss = style({
+  flex: "none",
+  minWidth: "2.75rem",
+  minHeight: "2.75rem",
+  border: "none",
+  background: "transparent",
+  color: vars.color.text,
+  fontSize: vars.fontSize.lg,
+  cursor: "pointer",
+  borderRadius: vars.radius.md,
 });
 
 export const top = style({
@@ -21,32 +42,117 @@ export const top = style({
   marginBottom: vars.space.lg,
 });
 
+export const greeting = style({ fontSize: vars.fontSize.xl, margin: 0, "@media": { "(min-width: 768px)": { fontSize: vars.fontSize.xxl } } });
+
+export const refreshRow = style({ display: "flex", alignItems: "center" });
+
+/** Takes no room until it says 'Updating...', yet stays in the page so the message is announced. */
+export const updating = style({ marginLeft: vars.space.sm, selectors: { "&:empty": { marginLeft: 0 } } });
+
 export const stats = style({
   display: "grid",
   gap: vars.space.md,
-  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
-  marginBottom: vars.space.xl,
+  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+  marginBottom: vars.space.lg,
   padding: 0,
   listStyle: "none",
+  "@media": { "(max-width: 900px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.sm } },
 });
 
-export const statValue = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, display: "block" });
-export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+const statBase = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+  width: "100%",
+  height: "100%",
+  textAlign: "left",
+  padding: vars.space.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  font: "inherit",
+});
 
-export const deals = style({
+export const stat = styleVariants({
+  plain: [statBase],
+  toggle: [statBase, { cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.primary } } }],
+  active: [statBase, { cursor: "pointer", borderColor: vars.color.primary, background: vars.color.accentSoft, borderWidth: 2 }],
+});
+
+export const statValue = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: vars.lineHeight.tight });
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
+export const statFoot = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const deltaUp = style({ color: vars.color.success, fontWeight: vars.fontWeight.bold });
+export const deltaDown = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
+
+export const filters = style({ display: "flex", flexDirection: "column", gap: vars.space.md, marginBottom: vars.space.lg });
+
+export const search = style([input, { width: "100%", borderRadius: vars.radius.pill }]);
+
+export const chips = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
   listStyle: "none",
   margin: 0,
   padding: 0,
-  columnCount: 4,
-  columnGap: vars.space.md,
+  // On a phone the chips scroll sideways in one row, and a swipe over the deals moves between them.
   "@media": {
-    "(max-width: 1100px)": { columnCount: 3 },
-    "(max-width: 700px)": { columnCount: 2 },
-    "(max-width: 350px)": { columnCount: 1 },
+    "(max-width: 767px)": { flexWrap: "nowrap", overflowX: "auto", paddingBottom: vars.space.xs, scrollbarWidth: "thin" },
   },
 });
 
-export const dealItem = style({ breakInside: "avoid", marginBottom: vars.space.md });
+export const chipItem = style({ flex: "none" });
+
+const chipBase = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: "2.25rem",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: "pointer",
+});
+
+export const chip = styleVariants({
+  off: [chipBase, { selectors: { "&:hover": { borderColor: vars.color.primary } } }],
+  on: [chipBase, { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary }],
+  more: [chipBase, { borderStyle: "dashed" }],
+});
+
+export const chipCount = style({ fontSize: vars.fontSize.xs, opacity: 0.85 });
+
+export const swipeArea = style({ position: "relative", touchAction: "pan-y" });
+
+export const swipeIndicator = style({
+  position: "fixed",
+  top: "50%",
+  zIndex: 20,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.text,
+  color: vars.color.background,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  boxShadow: vars.shadow.raised,
+  pointerEvents: "none",
+});
+
+export const swipeIndicatorSide = styleVariants({
+  next: { right: vars.space.md },
+  previous: { left: vars.space.md },
+});
+
+export const grid = style({ position: "relative", width: "100%", listStyle: "none", margin: 0, padding: 0 });
+
+export const gridItem = style({ position: "absolute", top: 0 });
 
 export const dealCard = style({
   background: vars.color.surface,
@@ -54,20 +160,54 @@ export const dealCard = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
   overflow: "hidden",
+  position: "relative",
 });
 
-export const dealImage = style({ display: "block", width: "100%", maxHeight: "500px", objectFit: "cover" });
+export const dealCardCopied = style({ outline: `2px solid ${vars.color.success}`, outlineOffset: 2 });
+
+export const dealCardHidden = style({ opacity: 0.45, filter: "grayscale(1)" });
+
+export const hiddenNote = style({
+  position: "absolute",
+  top: vars.space.sm,
+  left: vars.space.sm,
+  zIndex: 1,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.text,
+  color: vars.color.background,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const dealImage = style({
+  display: "block",
+  width: "100%",
+  height: "auto",
+  maxHeight: "500px",
+  objectFit: "cover",
+  background: vars.color.surfaceMuted,
+});
+
+/** Holds a place while the image loads, so the card does not jump when it arrives. */
+export const dealImageLoading = style({ aspectRatio: "3 / 2" });
 
 export const dealBody = style({ padding: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm });
 
-export const dealBrand = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+// On a narrow card the expiry badge wraps below the brand rather than squeezing it.
+export const dealHead = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.xs });
 
-export const dealTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
+export const dealBrand = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium, overflowWrap: "break-word", minWidth: 0 });
+
+export const dealTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, margin: 0, lineHeight: vars.lineHeight.tight });
+
+export const dealDescription = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const codes = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 
 export const codeRow = style({
   display: "flex",
+  flexWrap: "wrap",
   alignItems: "center",
   justifyContent: "space-between",
   gap: vars.space.sm,
@@ -79,5 +219,46 @@ export const codeRow = style({
 
 export const code = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold, overflowWrap: "anywhere" });
 
-export const expiry = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.bold });
-export const expiryUrgent = style({ color: vars.color.danger });
+const expiryBase = style({ flex: "none", whiteSpace: "nowrap" });
+
+export const expiry = styleVariants({
+  expired: [expiryBase, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
+  "expiring-soon": [expiryBase, { color: vars.color.danger, background: vars.color.dangerSoft }],
+  active: [expiryBase, { color: vars.color.success, background: vars.color.successSoft }],
+});
+
+export const dealFoot = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
+
+export const hideButton = style({
+  minHeight: "2rem",
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  border: "none",
+  background: "transparent",
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  textDecoration: "underline",
+  cursor: "pointer",
+});
+
+export const empty = style({ textAlign: "center", padding: `${vars.space.xl} ${vars.space.md}`, color: vars.color.textMuted });
+
+export const confirm = style({
+  position: "fixed",
+  left: vars.space.md,
+  right: vars.space.md,
+  bottom: vars.space.md,
+  zIndex: 30,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+});
+
+export const confirmActions = style({ display: "flex", gap: vars.space.sm, justifyContent: "flex-end" });
+
+export const welcome = style({ display: "flex", flexDirection: "column", gap: vars.space.md, alignItems: "flex-start", maxWidth: "40rem" });

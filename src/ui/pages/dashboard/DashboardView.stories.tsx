@@ -1,7 +1,12 @@
+import { useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, within } from "storybook/test";
-import { DashboardView } from "./DashboardView";
+import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
+import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
+import { DashboardView, type DashboardViewProps } from "./DashboardView";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY } from "./fixtures";
+
+const DESKTOP = 1280;
+const PHONE = 375;
 
 const meta = {
   title: "Pages/Dashboard",
@@ -11,30 +16,170 @@ const meta = {
     greeting: "You have 2 new deals today, Alice!",
     isRefreshing: false,
     today: SAMPLE_TODAY,
-    feedbackFormUrl: "https://forms.gle/",
+    feedbackFormUrl: "https://forms.gle/feedback",
+    viewportWidth: DESKTOP,
+    filters: NO_FILTERS,
+    copiedDealId: null,
+    hiddenBrandIds: [],
+    brandToConfirm: null,
+    gmailConnected: true,
+    gmailBusy: false,
     onRefresh: fn(),
+    onRetry: fn(),
+    onSelectCategory: fn(),
+    onSearch: fn(),
+    onToggleExpiring: fn(),
     onCopy: fn(),
+    onHideBrand: fn(),
+    onConfirmHide: fn(),
+    onCancelHide: fn(),
+    onConnectGmail: fn(),
+    onStartSync: fn(),
   },
   parameters: { path: "/dashboard" },
+  decorators: [
+    // The app's header sits above the dashboard; the sticky banner stops right below it.
+    (Story) => (
+      <>
+        <div style={{ height: "4rem" }} />
+        <Story />
+      </>
+    ),
+  ],
 } satisfies Meta<typeof DashboardView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const phone = { globals: { viewport: { value: "mobile1", isRotated: false } } };
+
+const titles = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole("heading", { level: 3 })
+    .map((heading) => heading.textContent);
+
+/** The view with its filters kept in story state, as the dashboard machine keeps them, to try the filters by hand. */
+function WithLiveFilters(args: DashboardViewProps) {
+  const [filters, setFilters] = useState<DealFilters>(args.filters);
+  return (
+    <DashboardView
+      {...args}
+      filters={filters}
+      onSearch={(search) => {
+        args.onSearch(search);
+        setFilters((current) => ({ ...current, search }));
+      }}
+      onSelectCategory={(category) => {
+        args.onSelectCategory(category);
+        setFilters((current) => ({ ...current, category }));
+      }}
+      onToggleExpiring={() => {
+        args.onToggleExpiring();
+        setFilters((current) => ({ ...current, expiringOnly: !current.expiringOnly }));
+      }}
+    />
+  );
+}
+
 export const WithDeals: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    for (const code of ["EARLY25", "BRAKES30", "SAFE10", "SPARKLE20"]) {
-      await expect(canvas.getByText(code, { exact: true })).toBeInTheDocument();
-    }
-    await userEvent.click(canvas.getByRole("button", { name: "Copy code SAFE10" }));
-    await expect(args.onCopy).toHaveBeenCalledWith("SAFE10");
-    await expect(canvas.getByRole("button", { name: "Copied SAFE10" })).toHaveTextContent("Copied!");
-    // Expired deals sort last.
-    const titles = canvas.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
-    await expect(titles.at(-1)).toBe("Free shipping this weekend");
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("You have 2 new deals today, Alice!");
+    await expect(canvas.getByRole("link", { name: "Share your feedback" })).toHaveAttribute("href", "https://forms.gle/feedback");
+    await expect(canvas.getByText(/\$100 gift card/)).toBeInTheDocument();
+    await expect(canvas.getByPlaceholderText("Search promotions, brands, or codes...")).toBeInTheDocument();
+    await expect(canvas.getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("filter off");
+    await expect(canvas.getByText("+33%")).toBeInTheDocument();
+    // Soonest first, expired last.
+    await expect(titles(canvasElement)[0]).toBe("25% off home essentials");
+    await expect(titles(canvasElement).at(-1)).toBe("Free shipping this weekend");
+    await expect(canvas.getByText("Expired")).toBeInTheDocument();
+    await expect(canvas.getByText("Expires in 3 days")).toBeInTheDocument();
     await userEvent.click(canvas.getByRole("button", { name: "Refresh" }));
     await expect(args.onRefresh).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole("button", { name: "Dismiss feedback banner" }));
+    await expect(canvas.queryByRole("complementary", { name: "Feedback" })).toBeNull();
+  },
+};
+
+export const CopyCode: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Copy code SAFE10" }));
+    await expect(args.onCopy).toHaveBeenCalledWith("d2", "SAFE10");
+    await expect(canvas.getByRole("button", { name: "Copied SAFE10" })).toHaveTextContent("Copied!");
+    await expect(canvas.getByRole("button", { name: "Copy code BRAKES30" })).toHaveTextContent("Copy");
+  },
+};
+
+export const JustCopied: Story = { args: { copiedDealId: "d2" } };
+
+export const HideBrand: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Hide brand Cloudnook" }));
+    await expect(args.onHideBrand).toHaveBeenCalledWith(expect.objectContaining({ brandId: "brand-d5", brand: "Cloudnook" }));
+  },
+};
+
+export const BrandHidden: Story = {
+  args: { hiddenBrandIds: ["brand-d5"] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Brand hidden")).toBeInTheDocument();
+    // Greyed and inert: its controls are out of reach, the other cards' are not.
+    await expect(canvas.getByRole("button", { name: "Copy code NOOK2FREE" }).closest("[inert]")).not.toBeNull();
+    await expect(canvas.getByRole("button", { name: "Copy code SAFE10" }).closest("[inert]")).toBeNull();
+  },
+};
+
+export const Filters: Story = {
+  render: WithLiveFilters,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const search = canvas.getByRole("searchbox", { name: "Search deals" });
+    await userEvent.type(search, "brak");
+    await expect(args.onSearch).toHaveBeenLastCalledWith("brak");
+    await waitFor(() => expect(titles(canvasElement)).toEqual(["$30 off brake service"]));
+    await userEvent.clear(search);
+    await userEvent.type(search, "rake");
+    await waitFor(() => expect(canvas.getByText("No deals match your filters.")).toBeInTheDocument());
+    await userEvent.clear(search);
+    await userEvent.click(canvas.getByRole("button", { name: "Home 1" }));
+    await expect(args.onSelectCategory).toHaveBeenCalledWith("Home");
+    await waitFor(() => expect(titles(canvasElement)).toEqual(["25% off home essentials"]));
+    await userEvent.click(canvas.getByRole("button", { name: "All 8" }));
+    const expiring = canvas.getByRole("button", { name: /Expiring Soon/ });
+    await userEvent.click(expiring);
+    await expect(expiring).toHaveTextContent("Filter Active");
+    await expect(expiring).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(titles(canvasElement)).toEqual(["25% off home essentials", "15% off your first grooming"]));
+  },
+};
+
+export const MoreCategories: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole("button", { name: "Health 1" })).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "+2 more" }));
+    await expect(canvas.getByRole("button", { name: "Health 1" })).toBeInTheDocument();
+    await expect(canvas.getByRole("button", { name: "Travel and Local 1" })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole("button", { name: "Show less" }));
+    await expect(canvas.queryByRole("button", { name: "Health 1" })).toBeNull();
+  },
+};
+
+export const ExpiringFilterActive: Story = {
+  args: { filters: { ...NO_FILTERS, expiringOnly: true } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Filter Active");
+  },
+};
+
+export const SearchFromDomain: Story = {
+  args: { filters: { ...NO_FILTERS, search: "example.com" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("searchbox")).toHaveValue("example.com");
   },
 };
 
@@ -46,22 +191,116 @@ export const Refreshing: Story = {
 };
 
 export const Welcome: Story = {
-  args: { state: { kind: "ready", dashboard: EMPTY_DASHBOARD }, greeting: "Time to score some deals, Alice!" },
-  play: async ({ canvasElement }) => {
+  args: { state: { kind: "ready", dashboard: EMPTY_DASHBOARD }, greeting: "Time to score some deals, Alice!", gmailConnected: false },
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { name: "Welcome to Deal Finder!" })).toBeInTheDocument();
-    await expect(canvas.getByRole("link", { name: "Connect and sync Gmail" })).toHaveAttribute("href", "/settings");
+    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
+    await expect(args.onConnectGmail).toHaveBeenCalled();
   },
 };
 
-export const Loading: Story = { args: { state: { kind: "loading" } } };
+export const WelcomeGmailConnected: Story = {
+  args: { state: { kind: "ready", dashboard: EMPTY_DASHBOARD }, greeting: "Time to score some deals, Alice!" },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Sync Gmail now" }));
+    await expect(args.onStartSync).toHaveBeenCalled();
+  },
+};
+
+export const WelcomeSyncStarting: Story = {
+  args: { state: { kind: "ready", dashboard: EMPTY_DASHBOARD }, greeting: "Time to score some deals, Alice!", gmailBusy: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Starting sync..." })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = {
+  args: { state: { kind: "loading" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Loading your deals...");
+  },
+};
 
 export const LoadFailed: Story = {
   args: { state: { kind: "error" } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { name: "Error Loading Dashboard" })).toBeInTheDocument();
+    await expect(canvas.getByText("Failed to load dashboard data. Please try again.")).toBeInTheDocument();
     await userEvent.click(canvas.getByRole("button", { name: "Try Again" }));
-    await expect(args.onRefresh).toHaveBeenCalledTimes(1);
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
+
+export const PhoneWithDeals: Story = {
+  ...phone,
+  args: { viewportWidth: PHONE },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Every chip is shown on a phone, without the '+N more' toggle.
+    await expect(canvas.getByRole("button", { name: "Travel and Local 1" })).toBeInTheDocument();
+    await expect(canvas.queryByRole("button", { name: /more/ })).toBeNull();
+  },
+};
+
+export const PhoneHideConfirmation: Story = {
+  ...phone,
+  args: { viewportWidth: PHONE, brandToConfirm: "Cloudnook" },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const dialog = canvas.getByRole("alertdialog", { name: "Hide all deals from Cloudnook?" });
+    await expect(within(dialog).getByRole("button", { name: "Hide brand" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await expect(args.onCancelHide).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await expect(args.onCancelHide).toHaveBeenCalledTimes(2);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Hide brand" }));
+    await expect(args.onConfirmHide).toHaveBeenCalled();
+  },
+};
+
+/** Closing the confirmation puts focus back on the card's hide button that opened it. */
+export const PhoneHideConfirmationReturnsFocus: Story = {
+  ...phone,
+  args: { viewportWidth: PHONE },
+  render: function HideAndCancel(args) {
+    const [brand, setBrand] = useState<string | null>(null);
+    return <DashboardView {...args} brandToConfirm={brand} onHideBrand={(deal) => setBrand(deal.brand)} onCancelHide={() => setBrand(null)} />;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const hide = (await canvas.findAllByRole("button", { name: /^Hide brand / }))[0]!;
+    await userEvent.click(hide);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Hide brand" })).toHaveFocus());
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(hide).toHaveFocus());
+  },
+};
+
+export const PhoneSwipe: Story = {
+  ...phone,
+  args: { viewportWidth: PHONE, filters: { ...NO_FILTERS, category: "Home" } },
+  play: async ({ canvasElement, args }) => {
+    const deals = within(canvasElement).getByRole("region", { name: "Deals" });
+    const at = (clientX: number, clientY = 300) => [{ clientX, clientY }];
+    fireEvent.touchStart(deals, { touches: at(300) });
+    fireEvent.touchMove(deals, { touches: at(290) });
+    await expect(canvasElement.querySelector("[aria-hidden='true'][class*='swipeIndicator']")).toBeNull();
+    fireEvent.touchMove(deals, { touches: at(280) });
+    await waitFor(() => expect(within(canvasElement).getByText("Automotive ›", { ignore: "" })).toBeInTheDocument());
+    fireEvent.touchEnd(deals, { changedTouches: at(200) });
+    await expect(args.onSelectCategory).toHaveBeenCalledWith("Automotive");
+    // A slow or mostly vertical movement is not a swipe.
+    fireEvent.touchStart(deals, { touches: at(100) });
+    fireEvent.touchEnd(deals, { changedTouches: at(200, 360) });
+    await expect(args.onSelectCategory).toHaveBeenCalledTimes(1);
+    fireEvent.touchStart(deals, { touches: at(100) });
+    fireEvent.touchEnd(deals, { changedTouches: at(200) });
+    await expect(args.onSelectCategory).toHaveBeenLastCalledWith(null);
+  },
+};
+
+export const PhoneWelcome: Story = { ...phone, args: { ...Welcome.args, viewportWidth: PHONE } };
+
+export const PhoneLoadFailed: Story = { ...phone, args: { state: { kind: "error" }, viewportWidth: PHONE } };

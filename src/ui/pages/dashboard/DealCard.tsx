@@ -1,80 +1,129 @@
-import { useEffect, useState } from "react";
-import { daysUntil, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
+import { memo, useEffect, useState, type SyntheticEvent } from "react";
+import { expiryLabel, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
+import { candidateImageUrls, isAcceptableDealImage } from "../../../domain/imageRules";
+import { stockImageUrl, unitFromText } from "../../../domain/stockImages";
+import { CARD_COPY_FEEDBACK_MS } from "../../../domain/dashboardLayout";
 import { badge, button, visuallyHidden } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";
-
-export const CARD_COPY_FEEDBACK_MS = 2_000;
 
 export interface DealCardProps {
   deal: Deal;
   today: Date;
-  onCopy: (code: string) => void;
+  /** Width the image is laid out at: 300 px, 210 px on small screens. */
+  imageWidth: number;
+  /** The dashboard copied a code of this deal in the last 1.5 s. */
+  justCopied: boolean;
+  /** The deal's brand was hidden: the card stays, greyed and inert, until the dashboard is refreshed. */
+  hidden: boolean;
+  onCopy: (dealId: string, code: string) => void;
+  onHideBrand: (deal: Deal) => void;
 }
 
-function expiryText(deal: Deal, today: Date): string | null {
-  if (!deal.expirationDate) return null;
-  const status = expiryStatus(deal.expirationDate, today);
-  if (status === "expired") return "Expired";
-  const days = daysUntil(deal.expirationDate, today);
-  if (days === 0) return "Expires today";
-  return `Expires in ${days} day${days === 1 ? "" : "s"}`;
+/** The deal's own images worth trying, then a stock image of its category picked at random (stable per deal). */
+export function imageChain(deal: Pick<Deal, "id" | "imageUrls" | "category">): string[] {
+  return [...candidateImageUrls(deal.imageUrls), stockImageUrl(deal.category, unitFromText(deal.id))];
 }
 
-export function DealCard({ deal, today, onCopy }: DealCardProps) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const [imageFailed, setImageFailed] = useState(false);
+function DealImage({ deal, width }: { deal: Deal; width: number }) {
+  const chain = imageChain(deal);
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const url = chain[Math.min(attempt, chain.length - 1)]!;
+  const isLast = attempt >= chain.length - 1;
+  const next = () => setAttempt((current) => Math.min(current + 1, chain.length - 1));
+  // A loaded image may still be a tracking pixel or a thin strip: judge it by its real size.
+  const judge = (event: SyntheticEvent<HTMLImageElement>) => {
+    const { naturalWidth, naturalHeight } = event.currentTarget;
+    if (!isLast && !isAcceptableDealImage({ url, width: naturalWidth, height: naturalHeight })) next();
+    else setLoaded(true);
+  };
+  return (
+    <img
+      className={loaded ? styles.dealImage : `${styles.dealImage} ${styles.dealImageLoading}`}
+      src={url}
+      alt=""
+      width={width}
+      loading="lazy"
+      decoding="async"
+      onLoad={judge}
+      onError={isLast ? undefined : next}
+    />
+  );
+}
+
+function CopyButton({ dealId, code, onCopy }: { dealId: string; code: string; onCopy: DealCardProps["onCopy"] }) {
+  const [copied, setCopied] = useState(false);
   useEffect(() => {
-    if (copied === null) return;
-    const timer = setTimeout(() => setCopied(null), CARD_COPY_FEEDBACK_MS);
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), CARD_COPY_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-
-  const codes = promoCodesOf(deal);
-  const expiry = expiryText(deal, today);
-  const status = expiryStatus(deal.expirationDate, today);
-  const image = deal.imageUrls[0];
-
   return (
-    <article className={styles.dealCard} aria-labelledby={`deal-${deal.id}`}>
-      {image && !imageFailed && (
-        <img className={styles.dealImage} src={image} alt="" loading="lazy" onError={() => setImageFailed(true)} />
+    <button
+      type="button"
+      className={button.small}
+      aria-label={copied ? `Copied ${code}` : `Copy code ${code}`}
+      onClick={() => {
+        onCopy(dealId, code);
+        setCopied(true);
+      }}
+    >
+      {copied ? "Copied!" : "Copy"}
+    </button>
+  );
+}
+
+/** One deal: image, brand, title, expiry badge, promo codes to copy, a link, and hiding the brand. */
+export const DealCard = memo(function DealCard({ deal, today, imageWidth, justCopied, hidden, onCopy, onHideBrand }: DealCardProps) {
+  const codes = promoCodesOf(deal);
+  const status = expiryStatus(deal.expirationDate, today);
+  const expiry = expiryLabel(deal.expirationDate, today);
+  const titleId = `deal-${deal.id}`;
+  const className = justCopied ? `${styles.dealCard} ${styles.dealCardCopied}` : styles.dealCard;
+  return (
+    <article className={className} aria-labelledby={titleId} aria-describedby={hidden ? `${titleId}-hidden` : undefined}>
+      {hidden && (
+        <span id={`${titleId}-hidden`} className={styles.hiddenNote}>
+          Brand hidden
+        </span>
       )}
-      <div className={styles.dealBody}>
-        <span className={styles.dealBrand}>{deal.brand}</span>
-        <h3 id={`deal-${deal.id}`} className={styles.dealTitle}>
-          {deal.title}
-        </h3>
-        {deal.discount && <span className={badge}>{deal.discount}</span>}
-        {deal.description && <p>{deal.description}</p>}
-        {codes.length > 0 && (
-          <ul className={styles.codes} aria-label="Promo codes">
-            {codes.map((code) => (
-              <li key={code} className={styles.codeRow}>
-                <code className={styles.code}>{code}</code>
-                <button
-                  type="button"
-                  className={button.small}
-                  aria-label={copied === code ? `Copied ${code}` : `Copy code ${code}`}
-                  onClick={() => {
-                    onCopy(code);
-                    setCopied(code);
-                  }}
-                >
-                  {copied === code ? "Copied!" : "Copy"}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {expiry && (
-          <span className={`${styles.expiry} ${status === "active" ? "" : styles.expiryUrgent}`}>{expiry}</span>
-        )}
-        {deal.dealUrl && (
-          <a href={deal.dealUrl} target="_blank" rel="noreferrer">
-            View deal<span className={visuallyHidden}> at {deal.brand}</span>
-          </a>
-        )}
+      {/* Only the content greys out, so the note above it keeps its contrast. */}
+      <div inert={hidden} className={hidden ? styles.dealCardHidden : undefined}>
+        <DealImage deal={deal} width={imageWidth} />
+        <div className={styles.dealBody}>
+          <div className={styles.dealHead}>
+            <span className={styles.dealBrand}>{deal.brand}</span>
+            {expiry && status !== "undated" && <span className={`${badge} ${styles.expiry[status]}`}>{expiry}</span>}
+          </div>
+          <h3 id={titleId} className={styles.dealTitle}>
+            {deal.title}
+          </h3>
+          {deal.discount && <span className={badge}>{deal.discount}</span>}
+          {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
+          {codes.length > 0 && (
+            <ul className={styles.codes} aria-label="Promo codes">
+              {codes.map((code) => (
+                <li key={code} className={styles.codeRow}>
+                  <code className={styles.code}>{code}</code>
+                  <CopyButton dealId={deal.id} code={code} onCopy={onCopy} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.dealFoot}>
+            {deal.dealUrl ? (
+              <a href={deal.dealUrl} target="_blank" rel="noreferrer">
+                View deal<span className={visuallyHidden}> at {deal.brand}</span>
+              </a>
+            ) : (
+              <span />
+            )}
+            <button type="button" className={styles.hideButton} aria-label={`Hide brand ${deal.brand}`} onClick={() => onHideBrand(deal)}>
+              Hide brand
+            </button>
+          </div>
+        </div>
       </div>
     </article>
   );
-}
+});

@@ -34,7 +34,7 @@ export const steps = style({
   padding: 0,
   display: "grid",
   gap: vars.space.lg,
-  gridTemplateColumns: "repeat(auto-fit, minmax(15rem, 1fr))",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(15rem, 100%), 1fr))",
 });
 
 export const stepNumber = style({
@@ -54,7 +54,7 @@ export const promo = style({
   display: "grid",
   gap: vars.space.xl,
   alignItems: "center",
-  gridTemplateColumns: "repeat(auto-fit, minmax(18rem, 1fr))",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(18rem, 100%), 1fr))",
 });
 
 export const featureList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });

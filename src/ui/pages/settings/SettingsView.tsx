@@ -1,27 +1,59 @@
 import { Link } from "wouter";
-import { emailLocalPart, type User } from "../../../domain/user";
-import { card, heading1, heading2, muted, page, stack } from "../../components/primitives.css";
+import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
+import type { SettingsLoad } from "../../../application/machines/settingsMachine";
+import { heading1, muted, page, stack } from "../../components/primitives.css";
+import { AccountSettings, type AccountDeletionPhase } from "./AccountSettings";
+import { BrandSettings } from "./BrandSettings";
+import { GmailConnectionCard } from "./GmailConnectionCard";
+import { GmailLabels } from "./GmailLabels";
+import * as styles from "./settings.css";
 
-export function SettingsView({ user }: { user: User | null }) {
+export interface SettingsViewProps {
+  load: SettingsLoad;
+  /** The signed-in person's email, shown until the settings say which Google account is linked. */
+  userEmail: string | null;
+  sync: GmailSyncView;
+  connecting: boolean;
+  pendingBrandIds: ReadonlySet<string>;
+  deletion: AccountDeletionPhase;
+  onSyncNow: () => void;
+  onDisconnect: () => void;
+  onConnectGmail: () => void;
+  onToggleBrand: (brandId: string, isActive: boolean) => void;
+  onDeleteRequest: () => void;
+  onDeleteCancel: () => void;
+  onDeleteConfirm: () => void;
+}
+
+/** /settings (SPEC section 2): the Gmail connection and the account side by side, then brands, then Gmail labels. */
+export function SettingsView(props: SettingsViewProps) {
+  const { load } = props;
+  const accountEmail = (load.kind === "ready" && load.settings.linkedAccount) || props.userEmail;
   return (
     <div className={`${page} ${stack}`}>
       <div>
         <h1 className={heading1}>Settings</h1>
         <p className={muted}>Manage your account preferences and settings</p>
       </div>
-      {user && (
-        <section className={`${card} ${stack}`} aria-labelledby="account-title">
-          <h2 id="account-title" className={heading2}>
-            Account Settings
-          </h2>
-          <p>
-            <strong>Username:</strong> {emailLocalPart(user.email)}
-          </p>
-          <p>
-            <strong>Email Address:</strong> {user.email}
-          </p>
-        </section>
-      )}
+      <div className={styles.layout}>
+        <GmailConnectionCard
+          load={load}
+          sync={props.sync}
+          connecting={props.connecting}
+          onSyncNow={props.onSyncNow}
+          onDisconnect={props.onDisconnect}
+          onConnectGmail={props.onConnectGmail}
+        />
+        <AccountSettings
+          email={accountEmail}
+          deletion={props.deletion}
+          onDeleteRequest={props.onDeleteRequest}
+          onDeleteCancel={props.onDeleteCancel}
+          onDeleteConfirm={props.onDeleteConfirm}
+        />
+        <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
+        <GmailLabels load={load} />
+      </div>
       <p className={muted}>
         <Link href="/terms">Terms of Service</Link> · <Link href="/privacy">Privacy Policy</Link>
       </p>

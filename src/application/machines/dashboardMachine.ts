@@ -1,0 +1,332 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { Dashboard } from "../../domain/dashboard";
+import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
+import { DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
+import { isRequestError } from "../errors";
+import type { DashboardSource, QueryState } from "../ports/deals";
+import type { Clipboard } from "../ports/platform";
+import type { Notifier, ToastRequest } from "../ports/notifications";
+import type { BrandToggleResult, GmailGateway, SettingsGateway } from "../ports/settings";
+
+/** The toasts of hiding a brand and of starting a sync from the dashboard (SPEC section 8). */
+export const DASHBOARD_TOASTS = {
+  hidden: (brand: string): ToastRequest => ({
+    title: `All deals from ${brand} hidden`,
+    description: "Refresh to see changes!",
+    variant: "success",
+  }),
+  hideFailed: { title: "Error", description: "Failed to deactivate brand. Please try again.", variant: "destructive" },
+  copyFailed: (code: string): ToastRequest => ({
+    title: "Copy failed",
+    description: `Select the code ${code} and copy it by hand.`,
+    variant: "destructive",
+  }),
+  syncStarted: {
+    title: "Gmail sync started",
+    description: "Your deals appear here as your Promotions are scanned: press Refresh in a moment.",
+    variant: "success",
+  },
+  syncBusy: {
+    title: "Sync in progress",
+    description: "Sync is already in progress. Please wait for it to complete.",
+    variant: "default",
+  },
+  syncFailed: (serverMessage: string | null): ToastRequest => ({
+    title: "Sync failed",
+    description: serverMessage || "Failed to initiate Gmail sync. Please try again.",
+    variant: "destructive",
+  }),
+} satisfies Record<string, ToastRequest | ((value: never) => ToastRequest)>;
+
+export interface BrandToHide {
+  brandId: string;
+  brand: string;
+}
+
+export interface DashboardContext {
+  dashboard: Dashboard | null;
+  /** The data cache is fetching, e.g. after the window regained focus. */
+  isFetching: boolean;
+  filters: DealFilters;
+  /** The code copied last and its deal; forgotten after 1.5 s. */
+  copied: { dealId: string; code: string } | null;
+  /** Brands hidden since the dashboard was loaded: their cards stay, greyed and inert, until a refresh. */
+  hiddenBrandIds: readonly string[];
+  pendingHide: BrandToHide | null;
+}
+
+export type DashboardEvent =
+  | { type: "QUERY_CHANGED"; query: QueryState<Dashboard> }
+  | { type: "REFRESH" }
+  | { type: "RETRY" }
+  | { type: "SELECT_CATEGORY"; category: string | null }
+  | { type: "SEARCH"; text: string }
+  | { type: "TOGGLE_EXPIRING" }
+  | { type: "COPY"; dealId: string; code: string }
+  | { type: "HIDE_BRAND"; brand: BrandToHide; confirmFirst: boolean }
+  | { type: "CONFIRM_HIDE" }
+  | { type: "CANCEL_HIDE" }
+  | { type: "CONNECT_GMAIL" }
+  | { type: "START_SYNC" };
+
+export interface DashboardInput {
+  /** The from_domain query parameter: pre-fills the search. */
+  fromDomain?: string | null;
+}
+
+const queryOf = (event: DashboardEvent) => (event as Extract<DashboardEvent, { type: "QUERY_CHANGED" }>).query;
+
+/**
+ * The dashboard (SPEC sections 2, 4 and 8): the cached data followed from the data cache (which refetches on window
+ * focus), a refresh, the filters applied in the browser, copying a code, hiding a brand (asking first on phones), and
+ * the welcome panel's Gmail connection and sync. Each concern of a loaded dashboard is its own parallel region.
+ */
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+  },
+  actors: {
+    watchDashboard: fromCallback<DashboardEvent>(() => {
+      throw new Error("watchDashboard is provided at the composition root");
+    }),
+    refresh: fromPromise<void>(async () => {
+      throw new Error("refresh is provided at the composition root");
+    }),
+    copyCode: fromPromise<void, string>(async () => {
+      throw new Error("copyCode is provided at the composition root");
+    }),
+    hideBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
+      throw new Error("hideBrand is provided at the composition root");
+    }),
+    connectGmail: fromPromise<boolean>(async () => {
+      throw new Error("connectGmail is provided at the composition root");
+    }),
+    startSync: fromPromise<string>(async () => {
+      throw new Error("startSync is provided at the composition root");
+    }),
+  },
+  guards: {
+    hasData: ({ event }) => queryOf(event).data !== undefined,
+    hasFailed: ({ event }) => queryOf(event).status === "error",
+    isLoaded: ({ context }) => context.dashboard !== null,
+    asksFirst: ({ event }) => (event as Extract<DashboardEvent, { type: "HIDE_BRAND" }>).confirmFirst,
+    wasDeactivated: (_, result: BrandToggleResult) => !result.isActive,
+    isSyncRunning: (_, error: unknown) => isRequestError(error) && error.status === 409,
+  },
+  actions: {
+    notify: (_, _toast: ToastRequest) => {},
+    markStale: () => {},
+    followQuery: assign(({ context, event }) =>
+      event.type === "QUERY_CHANGED"
+        ? { dashboard: event.query.data ?? context.dashboard, isFetching: event.query.isFetching }
+        : {},
+    ),
+  },
+}).createMachine({
+  id: "dashboard",
+  context: ({ input }) => ({
+    dashboard: null,
+    isFetching: true,
+    filters: { ...NO_FILTERS, search: input.fromDomain ?? "" },
+    copied: null,
+    hiddenBrandIds: [],
+    pendingHide: null,
+  }),
+  invoke: { id: "watchDashboard", src: "watchDashboard" },
+  on: {
+    SELECT_CATEGORY: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, category: event.category }) }) },
+    SEARCH: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, search: event.text }) }) },
+    TOGGLE_EXPIRING: {
+      actions: assign({ filters: ({ context }) => ({ ...context.filters, expiringOnly: !context.filters.expiringOnly }) }),
+    },
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      on: {
+        QUERY_CHANGED: [
+          { guard: "hasData", target: "ready", actions: "followQuery" },
+          { guard: "hasFailed", target: "failed", actions: "followQuery" },
+          { actions: "followQuery" },
+        ],
+      },
+    },
+    failed: {
+      on: { RETRY: "retrying", QUERY_CHANGED: { guard: "hasData", target: "ready", actions: "followQuery" } },
+    },
+    retrying: {
+      invoke: {
+        id: "refresh",
+        src: "refresh",
+        onDone: [{ guard: "isLoaded", target: "ready" }, { target: "failed" }],
+        onError: "failed",
+      },
+      on: { QUERY_CHANGED: { actions: "followQuery" } },
+    },
+    ready: {
+      type: "parallel",
+      on: { QUERY_CHANGED: { actions: "followQuery" } },
+      states: {
+        refresh: {
+          initial: "idle",
+          states: {
+            idle: { on: { REFRESH: "updating" } },
+            updating: {
+              // A failed refresh keeps the data shown; the HTTP client has already said what failed.
+              invoke: { id: "refresh", src: "refresh", onDone: "idle", onError: "idle" },
+            },
+          },
+        },
+        copy: {
+          initial: "idle",
+          on: {
+            COPY: { target: ".copying", reenter: true, actions: assign({ copied: ({ event }) => ({ dealId: event.dealId, code: event.code }) }) },
+          },
+          states: {
+            idle: {},
+            copying: {
+              invoke: {
+                id: "copyCode",
+                src: "copyCode",
+                input: ({ context }) => context.copied!.code,
+                onDone: "copied",
+                onError: {
+                  target: "idle",
+                  actions: [
+                    { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.copyFailed(context.copied!.code) },
+                    assign({ copied: null }),
+                  ],
+                },
+              },
+            },
+            copied: {
+              after: { [DASHBOARD_COPY_FEEDBACK_MS]: { target: "idle", actions: assign({ copied: null }) } },
+            },
+          },
+        },
+        hide: {
+          initial: "idle",
+          states: {
+            idle: {
+              on: {
+                HIDE_BRAND: [
+                  { guard: "asksFirst", target: "confirming", actions: assign({ pendingHide: ({ event }) => event.brand }) },
+                  { target: "hiding", actions: assign({ pendingHide: ({ event }) => event.brand }) },
+                ],
+              },
+            },
+            confirming: {
+              on: {
+                CONFIRM_HIDE: "hiding",
+                CANCEL_HIDE: { target: "idle", actions: assign({ pendingHide: null }) },
+              },
+            },
+            hiding: {
+              invoke: {
+                id: "hideBrand",
+                src: "hideBrand",
+                input: ({ context }) => context.pendingHide!,
+                onDone: [
+                  {
+                    guard: { type: "wasDeactivated", params: ({ event }) => event.output },
+                    target: "idle",
+                    actions: [
+                      assign({
+                        hiddenBrandIds: ({ context }) => [...context.hiddenBrandIds, context.pendingHide!.brandId],
+                      }),
+                      "markStale",
+                      { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.hidden(context.pendingHide!.brand) },
+                      assign({ pendingHide: null }),
+                    ],
+                  },
+                  {
+                    target: "idle",
+                    actions: [{ type: "notify", params: DASHBOARD_TOASTS.hideFailed }, assign({ pendingHide: null })],
+                  },
+                ],
+                onError: {
+                  target: "idle",
+                  actions: [{ type: "notify", params: DASHBOARD_TOASTS.hideFailed }, assign({ pendingHide: null })],
+                },
+              },
+            },
+          },
+        },
+        gmail: {
+          initial: "idle",
+          states: {
+            idle: { on: { CONNECT_GMAIL: "connecting", START_SYNC: "startingSync" } },
+            // On success the browser is leaving for Google; on failure the starter has shown its toast.
+            connecting: { invoke: { id: "connectGmail", src: "connectGmail", onDone: "idle", onError: "idle" } },
+            startingSync: {
+              invoke: {
+                id: "startSync",
+                src: "startSync",
+                onDone: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.syncStarted } },
+                onError: [
+                  {
+                    guard: { type: "isSyncRunning", params: ({ event }: { event: { error: unknown } }) => event.error },
+                    target: "idle",
+                    actions: { type: "notify", params: DASHBOARD_TOASTS.syncBusy },
+                  },
+                  {
+                    target: "idle",
+                    actions: {
+                      type: "notify",
+                      params: ({ event }) =>
+                        DASHBOARD_TOASTS.syncFailed(isRequestError(event.error) ? event.error.serverMessage : null),
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
+
+export interface DashboardPorts {
+  source: DashboardSource;
+  clipboard: Clipboard;
+  settings: SettingsGateway;
+  gmail: GmailGateway;
+  notifier: Notifier;
+  /** Starts Google's consent for Gmail access; resolves false after a failure toast. */
+  connectGmail: () => Promise<boolean>;
+}
+
+export function provideDashboardMachine(ports: DashboardPorts) {
+  return dashboardMachine.provide({
+    actors: {
+      watchDashboard: fromCallback<DashboardEvent>(({ sendBack }) => {
+        const query = ports.source.watch({});
+        const report = () => sendBack({ type: "QUERY_CHANGED", query: query.getSnapshot() });
+        const unsubscribe = query.subscribe(report);
+        report();
+        return unsubscribe;
+      }),
+      refresh: fromPromise(() => ports.source.refresh()),
+      copyCode: fromPromise(({ input }) => ports.clipboard.copy(input)),
+      hideBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
+      connectGmail: fromPromise(() => ports.connectGmail()),
+      startSync: fromPromise(() => ports.gmail.startSync({ silent: true })),
+    },
+    actions: {
+      notify: (_, toast) => ports.notifier.notify(toast),
+      markStale: () => void ports.source.markStale(),
+    },
+  });
+}
+
+export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
+  snapshot.matches({ ready: { refresh: "updating" } }) || (snapshot.matches("ready") && snapshot.context.isFetching);
+
+export const isStartingGmail = (snapshot: DashboardSnapshot): boolean =>
+  snapshot.matches({ ready: { gmail: "connecting" } }) || snapshot.matches({ ready: { gmail: "startingSync" } });

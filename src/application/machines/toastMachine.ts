@@ -1,0 +1,40 @@
+import { setup } from "xstate";
+import { TOAST_REMOVE_DELAY_MS } from "../../domain/toast";
+
+/**
+ * One toast's life (SPEC sections 4 and 9): open for its duration or until dismissed, then closed, then removed
+ * 1,000,000 ms later so a closing animation can finish. A dismissal of a closed toast changes nothing.
+ */
+export const toastMachine = setup({
+  types: {
+    context: {} as { durationMs: number },
+    input: {} as { durationMs: number },
+    events: {} as { type: "DISMISS" },
+  },
+  delays: {
+    shownFor: ({ context }) => context.durationMs,
+  },
+  actions: {
+    close: () => {},
+    remove: () => {},
+  },
+}).createMachine({
+  id: "toast",
+  context: ({ input }) => ({ durationMs: input.durationMs }),
+  initial: "open",
+  states: {
+    open: {
+      on: { DISMISS: { target: "closed", actions: "close" } },
+      after: { shownFor: { target: "closed", actions: "close" } },
+    },
+    closed: {
+      after: { [TOAST_REMOVE_DELAY_MS]: { target: "removed", actions: "remove" } },
+    },
+    removed: { type: "final" },
+  },
+});
+
+/** The toast machine wired to the toast list: closing and removing are list changes for this toast's id. */
+export function provideToastMachine(effects: { close: () => void; remove: () => void }) {
+  return toastMachine.provide({ actions: { close: effects.close, remove: effects.remove } });
+}

@@ -1,0 +1,58 @@
+import type { Brand, GmailLabel } from "../../domain/brand";
+import type { User } from "../../domain/user";
+
+/** GET /settings: everything the settings page shows. */
+export interface SettingsData {
+  brands: Brand[];
+  gmailLabels: GmailLabel[];
+  gmailConnected: boolean;
+  /** ISO time of the last finished sync, or null before the first. */
+  lastSync: string | null;
+  linkedAccount: string | null;
+  user: User;
+}
+
+export interface SyncProgress {
+  processed: number;
+  total: number;
+}
+
+/** GET /sync-gmail, in the SPA's words. */
+export interface SyncState {
+  syncing: boolean;
+  /** A sentence a person understands: 'Scanning 120 of 480 emails', 'Sync completed: 14 new deals', or what failed. */
+  message: string;
+  progress: SyncProgress | null;
+}
+
+export interface BrandToggleResult {
+  isActive: boolean;
+  message: string;
+}
+
+export interface AccountDeletion {
+  message: string;
+  googleAccessRevoked: boolean;
+  /** Rows deleted, per kind of data (deals, brands, sessions ...). */
+  deleted: Record<string, number>;
+}
+
+/** Calls that take no toast of the HTTP client: the caller shows its own message. */
+export interface CallOptions {
+  silent?: boolean;
+}
+
+/** Settings, brands and the account. Failures throw RequestError. */
+export abstract class SettingsGateway {
+  abstract settings(options?: CallOptions): Promise<SettingsData>;
+  abstract toggleBrand(brandId: string, options?: CallOptions): Promise<BrandToggleResult>;
+  abstract deleteAccount(options?: CallOptions): Promise<AccountDeletion>;
+}
+
+/** The Gmail connection and its sync. Failures throw RequestError (a running sync answers 409 to startSync). */
+export abstract class GmailGateway {
+  abstract syncStatus(options?: CallOptions): Promise<SyncState>;
+  /** Answers the server's message, e.g. 'Gmail sync started.'. */
+  abstract startSync(options?: CallOptions): Promise<string>;
+  abstract disconnect(options?: CallOptions): Promise<string>;
+}

@@ -1,0 +1,78 @@
+import { useLayoutEffect, useRef, useState } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import type { Deal } from "../../../domain/deal";
+import { promoCodesOf } from "../../../domain/deal";
+import { DealCard, type DealCardProps } from "./DealCard";
+import * as styles from "./Dashboard.css";
+
+export interface DealGridProps extends Pick<DealCardProps, "today" | "imageWidth" | "onCopy" | "onHideBrand"> {
+  deals: readonly Deal[];
+  columns: number;
+  copiedDealId: string | null;
+  hiddenBrandIds: readonly string[];
+}
+
+const GAP_PX = 16;
+/** Rows of cards mounted beyond the visible ones, so a quick scroll does not show gaps. */
+const OVERSCAN_ROWS = 2;
+
+/** A first guess of a card's height before it is measured: image, text and one row per code. */
+function estimateCardHeight(deal: Deal, imageWidth: number): number {
+  return imageWidth * 0.75 + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44;
+}
+
+/**
+ * Masonry deal cards, virtualised: each card goes to the shortest column, and only the cards near the viewport are
+ * mounted, so thousands of deals scroll smoothly.
+ */
+export function DealGrid({ deals, columns, copiedDealId, hiddenBrandIds, today, imageWidth, onCopy, onHideBrand }: DealGridProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // The list's distance from the top of the page changes as filters above it wrap or expand.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: deals.length,
+    estimateSize: (index) => estimateCardHeight(deals[index]!, imageWidth),
+    getItemKey: (index) => deals[index]!.id,
+    lanes: columns,
+    gap: GAP_PX,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+  });
+  const hidden = new Set(hiddenBrandIds);
+  const columnWidth = `((100% - ${(columns - 1) * GAP_PX}px) / ${columns})`;
+
+  return (
+    <ul ref={listRef} className={styles.grid} style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const deal = deals[item.index]!;
+        return (
+          <li
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className={styles.gridItem}
+            style={{
+              width: `calc${columnWidth}`,
+              left: `calc(${item.lane} * (${columnWidth} + ${GAP_PX}px))`,
+              transform: `translateY(${item.start - scrollMargin}px)`,
+            }}
+          >
+            <DealCard
+              deal={deal}
+              today={today}
+              imageWidth={imageWidth}
+              justCopied={copiedDealId === deal.id}
+              hidden={hidden.has(deal.brandId)}
+              onCopy={onCopy}
+              onHideBrand={onHideBrand}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

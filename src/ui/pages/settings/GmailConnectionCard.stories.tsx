@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { GmailConnectionCard } from "./GmailConnectionCard";
+import { IDLE_SYNC, LOAD_FAILED, MOBILE, NOT_CONNECTED, READY, RUNNING_SYNC } from "./fixtures";
+
+const meta = {
+  title: "Pages/Settings/Gmail Connection",
+  component: GmailConnectionCard,
+  args: { load: READY, sync: IDLE_SYNC, connecting: false, onSyncNow: fn(), onDisconnect: fn(), onConnectGmail: fn() },
+} satisfies Meta<typeof GmailConnectionCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Connected: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Connected")).toBeInTheDocument();
+    await expect(canvas.getByText("Promotions")).toBeInTheDocument();
+    await expect(canvas.getByText("alice@example.com")).toBeInTheDocument();
+    await expect(canvas.queryByRole("progressbar")).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "Sync Now" }));
+    await expect(args.onSyncNow).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole("button", { name: "Disconnect" }));
+    await expect(args.onDisconnect).toHaveBeenCalled();
+  },
+};
+
+export const Syncing: Story = {
+  args: { sync: RUNNING_SYNC },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = canvas.getByRole("progressbar", { name: "Sync progress" });
+    await expect(bar).toHaveAttribute("aria-valuenow", "18");
+    await expect(bar).toHaveAttribute("aria-valuemax", "47");
+    await expect(canvas.getByRole("status")).toHaveTextContent("Scanning 18 of 47 emails");
+    await expect(canvas.getByRole("button", { name: "Syncing..." })).toBeDisabled();
+  },
+};
+
+export const SyncStarted: Story = {
+  args: { sync: { ...IDLE_SYNC, syncing: true, message: "Gmail sync started." } },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole("progressbar", { name: "Sync progress" });
+    await expect(bar).not.toHaveAttribute("aria-valuenow");
+    await expect(bar).toHaveAttribute("aria-valuetext", "Starting");
+  },
+};
+
+export const SyncCompleted: Story = {
+  args: { sync: { ...IDLE_SYNC, message: "Sync completed: 9 new deals", progress: { processed: 47, total: 47 } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Sync completed: 9 new deals");
+    await expect(within(canvasElement).getByRole("button", { name: "Sync Now" })).toBeEnabled();
+  },
+};
+
+export const SyncAlreadyRunning: Story = {
+  args: { sync: { ...IDLE_SYNC, message: "Sync is already in progress. Please wait for it to complete." } },
+};
+
+export const SyncFailed: Story = {
+  args: { sync: { ...IDLE_SYNC, message: "Failed to initiate Gmail sync. Please try again." } },
+};
+
+export const Disconnecting: Story = {
+  args: { sync: { ...IDLE_SYNC, disconnecting: true } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Disconnecting..." })).toBeDisabled();
+  },
+};
+
+export const NotConnected: Story = {
+  args: { load: NOT_CONNECTED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Not Connected")).toBeInTheDocument();
+    await expect(canvas.getByText("Never")).toBeInTheDocument();
+    await expect(canvas.queryByRole("button", { name: "Sync Now" })).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
+    await expect(args.onConnectGmail).toHaveBeenCalled();
+  },
+};
+
+export const Connecting: Story = {
+  args: { load: NOT_CONNECTED, connecting: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Opening Google..." })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = { args: { load: { kind: "loading" } } };
+
+export const LoadFailed: Story = {
+  args: { load: LOAD_FAILED },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Error: Failed to fetch settings.");
+  },
+};
+
+export const ConnectedMobile: Story = { ...Connected, ...MOBILE };
+export const SyncingMobile: Story = { ...Syncing, ...MOBILE };
+export const SyncStartedMobile: Story = { ...SyncStarted, ...MOBILE };
+export const SyncCompletedMobile: Story = { ...SyncCompleted, ...MOBILE };
+export const SyncAlreadyRunningMobile: Story = { ...SyncAlreadyRunning, ...MOBILE };
+export const SyncFailedMobile: Story = { ...SyncFailed, ...MOBILE };
+export const DisconnectingMobile: Story = { ...Disconnecting, ...MOBILE };
+export const NotConnectedMobile: Story = { ...NotConnected, ...MOBILE };
+export const ConnectingMobile: Story = { ...Connecting, ...MOBILE };
+export const LoadingMobile: Story = { ...Loading, ...MOBILE };
+export const LoadFailedMobile: Story = { ...LoadFailed, ...MOBILE };

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import "reflect-metadata";
+import { afterEach, describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { focusManager } from "@tanstack/query-core";
+import { createContainer } from "../../src/infrastructure/container";
+import { DashboardLogic } from "../../src/application/services";
+import { ToastCenter } from "../../src/application/toastCenter";
+import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
+import { FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../unit/support";
+
+const HIDDEN_BRAND = "brand-d5";
+const WITHOUT_BRAND = { ...SAMPLE_DASHBOARD, deals: SAMPLE_DASHBOARD.deals.filter((deal) => deal.brandId !== HIDDEN_BRAND) };
+
+/** The dashboard machine as the composition root wires it: real adapters and data cache, the API faked at fetch. */
+function wire() {
+  const api = new FakeApi()
+    .on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND))
+    .on(`POST /api/toggle_brand/${HIDDEN_BRAND}`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
+  const storage = { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() };
+  const container = createContainer({ baseUrl: "/api", fetch: api.fetch, navigation: new FakeNavigation(), ...storage });
+  const actor = createActor(container.get(DashboardLogic).logic, { input: {} }).start();
+  return { api, actor, toasts: container.get(ToastCenter) };
+}
+
+afterEach(() => focusManager.setFocused(undefined));
+
+describe("the dashboard machine on the data cache", () => {
+  it("loads, hides a brand without refetching, and never shows the brand again once the stale data is refetched on focus", async () => {
+    const { api, actor, toasts } = wire();
+    await settle();
+    expect(actor.getSnapshot().matches("ready")).toBe(true);
+    expect(actor.getSnapshot().context.dashboard?.deals).toHaveLength(SAMPLE_DASHBOARD.deals.length);
+
+    actor.send({ type: "HIDE_BRAND", brand: { brandId: HIDDEN_BRAND, brand: "Cloudnook" }, confirmFirst: false });
+    await settle();
+    expect(api.count(`POST /api/toggle_brand/${HIDDEN_BRAND}`)).toBe(1);
+    expect(actor.getSnapshot().context.hiddenBrandIds).toEqual([HIDDEN_BRAND]);
+    expect(toasts.getSnapshot()[0]).toMatchObject({ title: "All deals from Cloudnook hidden", description: "Refresh to see changes!" });
+    // The card stays, greyed, until the person refreshes or comes back.
+    expect(api.count("GET /dashboard-products")).toBe(1);
+
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await settle();
+    expect(api.count("GET /dashboard-products")).toBe(2);
+    expect(actor.getSnapshot().context.dashboard?.deals.some((deal) => deal.brandId === HIDDEN_BRAND)).toBe(false);
+    actor.stop();
+  });
+
+  it("refetches when asked to refresh, showing 'Updating...' meanwhile", async () => {
+    const { api, actor } = wire();
+    await settle();
+    actor.send({ type: "REFRESH" });
+    expect(actor.getSnapshot().matches({ ready: { refresh: "updating" } })).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: { refresh: "idle" } })).toBe(true);
+    expect(api.count("GET /dashboard-products")).toBe(2);
+    expect(actor.getSnapshot().context.dashboard?.deals).toHaveLength(WITHOUT_BRAND.deals.length);
+    actor.stop();
+  });
+});

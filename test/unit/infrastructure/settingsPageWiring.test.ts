@@ -1,0 +1,105 @@
+import "reflect-metadata";
+import { afterEach, describe, expect, it } from "vitest";
+import { createContainer } from "../../../src/infrastructure/container";
+import { DashboardSource } from "../../../src/application/ports/deals";
+import { AuthSession } from "../../../src/application/services";
+import { authStatusOf } from "../../../src/application/machines/authMachine";
+import { SettingsPageLogic, type SettingsPageActors } from "../../../src/application/machines/settingsPage";
+import { SAMPLE_DASHBOARD } from "../../../src/ui/pages/dashboard/fixtures";
+import { SAMPLE_SETTINGS } from "../../../src/ui/pages/settings/fixtures";
+import { ALICE, FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
+
+const BRAND_ID = "6f1c2b9e-0000-4000-8000-000000000001";
+const settingsAnswer = (isActive: boolean) =>
+  json(200, {
+    status: "success",
+    data: { ...SAMPLE_SETTINGS, user: ALICE, brands: [{ id: BRAND_ID, name: "Nike", domain: "nike.com", isActive }] },
+  });
+
+/** The settings page's machines as the composition root wires them, over a fake API at the fetch boundary. */
+function wire() {
+  const api = new FakeApi()
+    .on("GET /auth/me", () => json(200, { success: true, user: ALICE }))
+    .on("GET /settings", () => settingsAnswer(true))
+    .on("GET /sync-gmail", () => json(200, { status: "success", gmail_sync_status: "idle", gmail_sync_progress: "", progress: null }))
+    .on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD));
+  const localStorage = new MemoryStorage();
+  localStorage.setItem("authToken", "access-1");
+  localStorage.setItem("refreshToken", "refresh-1");
+  localStorage.setItem("user", JSON.stringify(ALICE));
+  const navigation = new FakeNavigation("/settings");
+  const container = createContainer({ baseUrl: "/api", fetch: api.fetch, localStorage, sessionStorage: new MemoryStorage(), navigation });
+  return { api, container, localStorage, navigation };
+}
+
+let page: SettingsPageActors | null = null;
+afterEach(() => page?.stop());
+
+describe("the settings page's machines, wired at the composition root", () => {
+  it("polls the sync status once the settings say Gmail is connected", async () => {
+    const { api, container } = wire();
+    page = container.get(SettingsPageLogic).start();
+    await settle();
+    expect(page.settings.getSnapshot().value).toBe("ready");
+    expect(page.gmailSync.getSnapshot().matches("connected")).toBe(true);
+    expect(api.count("GET /sync-gmail")).toBe(1);
+  });
+
+  it("stops polling after a disconnect, without polling again while the settings reload", async () => {
+    const { api, container } = wire();
+    api.on("POST /disconnect-gmail", () => json(200, { status: "success", message: "Gmail disconnected." }));
+    page = container.get(SettingsPageLogic).start();
+    await settle();
+    api.on("GET /settings", () => json(200, { status: "success", data: { ...SAMPLE_SETTINGS, user: ALICE, gmailConnected: false, linkedAccount: null } }));
+    page.gmailSync.send({ type: "DISCONNECT" });
+    await settle();
+    expect(api.count("GET /settings")).toBe(2);
+    expect(page.gmailSync.getSnapshot().value).toBe("notConnected");
+    expect(api.count("GET /sync-gmail")).toBe(1);
+  });
+
+  it("makes the cached dashboard refetch after a brand toggle", async () => {
+    const { api, container } = wire();
+    api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
+    const dashboard = container.get(DashboardSource).watch({});
+    const stop = dashboard.subscribe(() => undefined);
+    page = container.get(SettingsPageLogic).start();
+    await settle();
+    expect(api.count("GET /dashboard-products")).toBe(1);
+
+    page.brandToggles.toggle(BRAND_ID, true);
+    expect(page.settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(false);
+    await settle();
+    expect(page.brandToggles.pendingIds().size).toBe(0);
+    expect(api.count("GET /dashboard-products")).toBe(2);
+    stop();
+  });
+
+  it("re-fetches the settings after a failed toggle, so the server's value is shown", async () => {
+    const { api, container } = wire();
+    api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(500, { success: false, code: "internal", message: "boom" }));
+    page = container.get(SettingsPageLogic).start();
+    await settle();
+    page.brandToggles.toggle(BRAND_ID, true);
+    await settle();
+    expect(api.count("GET /settings")).toBe(2);
+    expect(page.settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(true);
+  });
+
+  it("signs out, clears the stored session and goes home after the account is deleted", async () => {
+    const { api, container, localStorage, navigation } = wire();
+    api.on("DELETE /account", () =>
+      json(200, { success: true, deleted: { deals: 3 }, googleAccessRevoked: true, message: "Your account and all its data were deleted." }),
+    );
+    const auth = container.get(AuthSession).actor;
+    await settle();
+    expect(authStatusOf(auth.getSnapshot())).toBe("signedIn");
+    page = container.get(SettingsPageLogic).start();
+    page.accountDeletion.send({ type: "REQUEST" });
+    page.accountDeletion.send({ type: "CONFIRM" });
+    await settle();
+    expect(authStatusOf(auth.getSnapshot())).toBe("signedOut");
+    expect(localStorage.getItem("authToken")).toBeNull();
+    expect(navigation.visits.at(-1)).toEqual({ path: "/", options: { replace: true } });
+  });
+});
