@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { DashboardCodec } from "../../src/infrastructure/http/contract";
 import { promoCodesOf } from "../../src/domain/deal";
 import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
-import { launchChromium, SCREENSHOTS_DIR } from "./support/browser";
+import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
 
 describe("a new user", () => {
   let stack: Stack;
@@ -22,15 +22,7 @@ describe("a new user", () => {
 
   it("registers with Google, allows Gmail access and sees deals with their codes", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(stack.baseUrl);
-    await page.getByRole("link", { name: "Register" }).first().click();
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-
-    await page.waitForURL((url) => url.origin === stack.emulator.baseUrl);
-    await page.getByRole("button", { name: "demo@example.com" }).click();
-    await page.getByRole("button", { name: "Allow" }).click();
-
-    await page.waitForURL(`${stack.baseUrl}/dashboard`, { timeout: 30_000 });
+    await registerWithGoogle(page, { app: stack.baseUrl, google: stack.emulator.baseUrl }, "demo@example.com");
     const token = await page.evaluate(() => localStorage.getItem("authToken"));
     expect(token).toBeTruthy();
     await waitForSync(stack, token!);

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const SCREENSHOTS_DIR = "test-results";
 
@@ -19,4 +19,15 @@ export async function launchChromium(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+/** Registers in the app with Google: the emulator's account chooser and consent, then the dashboard. */
+export async function registerWithGoogle(page: Page, urls: { app: string; google: string }, account: string): Promise<void> {
+  await page.goto(urls.app);
+  await page.getByRole("link", { name: "Register" }).first().click();
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL((url) => url.origin === urls.google);
+  await page.getByRole("button", { name: account }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(`${urls.app}/dashboard`, { timeout: 30_000 });
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../server/support/stack";
+import {
+  createAccount,
+  recordPaths,
+  signInInBrowser,
+  startE2eApp,
+  storedSession,
+  waitUntilExpired,
+  type E2eApp,
+} from "./support/app";
+
+const ACCOUNT = "new.user@example.com";
+const GREETING = "Time to score some deals, New!";
+
+describe("the session", () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    // Access tokens live a few seconds, so a test can outlive one.
+    app = await startE2eApp({ env: { ACCESS_TOKEN_TTL_SECONDS: "3" } });
+    await createAccount(app.stack, ACCOUNT);
+  });
+
+  afterAll(() => app?.close());
+
+  it("refreshes an expired access token without the person noticing", async () => {
+    const { stack } = app;
+    const page = await app.newPage();
+    await signInInBrowser(page, stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const before = await storedSession(page);
+    await waitUntilExpired(before.authToken!);
+    expect((await api(stack, "GET", "/auth/me", { token: before.authToken! })).status).toBe(401);
+
+    const paths = recordPaths(page);
+    const refreshes: number[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/api/auth/refresh") refreshes.push(response.status());
+    });
+    await page.goto(`${stack.baseUrl}/dashboard`);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+
+    expect(refreshes).toEqual([200]);
+    expect(paths).not.toContain("/login");
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    const after = await storedSession(page);
+    expect(after.authToken).not.toBe(before.authToken);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect((await api(stack, "GET", "/auth/me", { token: after.authToken! })).status).toBe(200);
+  });
+
+  it("ends on /login when its refresh token was used elsewhere (reuse ends the session)", async () => {
+    const { stack } = app;
+    const page = await app.newPage();
+    await signInInBrowser(page, stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const before = await storedSession(page);
+    // Someone else rotates the browser's refresh token, so the browser's copy becomes a reused one.
+    const stolen = await api(stack, "POST", "/auth/refresh", { body: { refresh_token: before.refreshToken } });
+    expect(stolen.status).toBe(200);
+    await waitUntilExpired(before.authToken!);
+
+    const paths = recordPaths(page);
+    await page.goto(`${stack.baseUrl}/dashboard`);
+    await page.waitForURL(`${stack.baseUrl}/login`);
+    await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+    // The SPA's own redirect is seen too, so the first test's "never on /login" means something.
+    expect(paths).toEqual(["/dashboard", "/login"]);
+    expect(await storedSession(page)).toEqual({ authToken: null, refreshToken: null, user: null });
+    const thiefRefresh = await api(stack, "POST", "/auth/refresh", {
+      body: { refresh_token: (stolen.body as { refresh_token: string }).refresh_token },
+    });
+    expect(thiefRefresh.status).toBe(401);
+  });
+
+  it("ends on /login when the session was signed out from elsewhere", async () => {
+    const { stack } = app;
+    const page = await app.newPage();
+    await signInInBrowser(page, stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const { authToken } = await storedSession(page);
+    expect((await api(stack, "POST", "/logout", { token: authToken! })).status).toBe(200);
+
+    await page.goto(`${stack.baseUrl}/dashboard`);
+    await page.waitForURL(`${stack.baseUrl}/login`);
+    expect(await storedSession(page)).toEqual({ authToken: null, refreshToken: null, user: null });
+  });
+});
