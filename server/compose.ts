@@ -26,6 +26,7 @@ import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
 import { ExtractionPool } from "./infrastructure/extraction/extractionPool";
 import { buildApp, type AppServices } from "./http/app";
+import { gracefulCloser } from "./http/gracefulClose";
 
 export interface ComposedServer {
   services: AppServices;
@@ -95,6 +96,7 @@ export async function composeServer(
     dashboardCache: new EncodedJsonCache(),
   };
   const app = await buildApp(services, { logger: options.logger ?? false });
+  const closeApp = gracefulCloser(app);
   await sync.resumeInterrupted();
   const background = new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log);
   background.start();
@@ -106,14 +108,7 @@ export async function composeServer(
     app,
     async close() {
       background.stop();
-      // Closing waits for requests in flight; a keep-alive connection that goes idle meanwhile is closed at once
-      // rather than held open until its keep-alive timeout.
-      const sweepIdleConnections = setInterval(() => app.server.closeIdleConnections(), 100);
-      try {
-        await app.close();
-      } finally {
-        clearInterval(sweepIdleConnections);
-      }
+      await closeApp();
       await sync.drain();
       await extraction.close();
       await db.close();
