@@ -242,6 +242,19 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
   return found;
 }
 
+const END_OF_MONTH = new RegExp(`\\bend of (?:the month|${MONTH_PATTERN})\\b`, "gi");
+/** "every Friday in March", "Fridays this month": the last such weekday of the month. */
+const LAST_WEEKDAY_OF_MONTH = new RegExp(
+  `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
+  "gi",
+);
+const WHOLE_MONTH = new RegExp(
+  `\\b(?:all|throughout|during|(?:the\\s+)?(?:whole|entire))\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}|(month))(?:\\s+long)?\\b`,
+  "gi",
+);
+const HOLIDAY = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
+const DAY_RANGE = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
+
 /** Phrases chrono does not read the way offers mean them. */
 function candidatesFromRules(text: string, sendDate: string, bias: number, dayFirst: boolean): Candidate[] {
   const found: Candidate[] = [];
@@ -250,17 +263,13 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   };
   const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0));
 
-  for (const match of text.matchAll(new RegExp(`\\bend of (?:the month|${MONTH_PATTERN})\\b`, "gi"))) {
+  for (const match of text.matchAll(END_OF_MONTH)) {
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
-    if (cueBefore(match.index) > 0 || /\bend of/i.test(match[0])) push(match.index, lastDayOfMonth(year, monthIndex), 4);
+    push(match.index, lastDayOfMonth(year, monthIndex), 4);
   }
 
-  const recurring = new RegExp(
-    `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
-    "gi",
-  );
-  for (const match of text.matchAll(recurring)) {
+  for (const match of text.matchAll(LAST_WEEKDAY_OF_MONTH)) {
     const weekday = WEEKDAYS.indexOf((match[1] ?? match[2])!.toLowerCase());
     const monthIndex = match[3] ? monthIndexOf(match[3]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[4] ? Number(match[4]) : match[3] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
@@ -268,25 +277,19 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4);
   }
 
-  const wholeMonth = new RegExp(
-    `\\b(?:all|throughout|during|(?:the\\s+)?(?:whole|entire))\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}|(month))(?:\\s+long)?\\b`,
-    "gi",
-  );
-  for (const match of text.matchAll(wholeMonth)) {
+  for (const match of text.matchAll(WHOLE_MONTH)) {
     if (match[1] && /^may$/i.test(match[1]) && !/\bmay\s+long\b/i.test(match[0])) continue;
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     push(match.index, lastDayOfMonth(year, monthIndex), 3);
   }
 
-  const holiday = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
-  for (const match of text.matchAll(holiday)) {
+  for (const match of text.matchAll(HOLIDAY)) {
     const window = windowBefore(text, match.index, 0);
     if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5);
   }
 
-  const dayRange = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
-  for (const match of text.matchAll(dayRange)) {
+  for (const match of text.matchAll(DAY_RANGE)) {
     const window = windowBefore(text, match.index, 0);
     const score = cueScore(window) || (OFFER_PERIOD.test(window) ? 2 : 0);
     if (score === 0 || NOT_AN_OFFER_END.test(window.replace(/\bbook\w*\b/gi, ""))) continue;
