@@ -40,6 +40,9 @@ const TLD_HINTS: ReadonlyArray<[RegExp, string]> = [
   [/\.(?:academy|edu|school|courses|education)\b/i, "education"],
 ];
 
+/** Words that name shops and restaurants alike ("Copperline Kitchen"); in a sender they weigh only as body words do. */
+const AMBIGUOUS_SENDER_WORDS = /\bkitchen\b/gi;
+
 /** Domains and sender names are strong evidence; body words are weaker. */
 const SENDER_WEIGHT = 6;
 const SUBJECT_WEIGHT = 2;
@@ -65,7 +68,9 @@ export function guessSubcategory(sender: string, subject: string, body: string):
     (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
     (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0),
   );
-  addCounts(sender.replace(/([a-z])([A-Z])/g, "$1 $2"), SENDER_WEIGHT, scores);
+  const senderWords = sender.replace(/([a-z])([A-Z])/g, "$1 $2");
+  addCounts(senderWords.replace(AMBIGUOUS_SENDER_WORDS, " "), SENDER_WEIGHT, scores);
+  for (const [word] of senderWords.matchAll(AMBIGUOUS_SENDER_WORDS)) addCounts(word, 1, scores);
   addCounts(subject, SUBJECT_WEIGHT, scores);
   addCounts(body, 1, scores);
   let best = -1;

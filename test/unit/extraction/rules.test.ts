@@ -275,4 +275,9 @@ describe("category: phrases that cross categories", () => {
     expect(guessCategory("Zipline Car Rental", "Weekend car rental deal", "Rent a car for the weekend")).toBe("Travel and Local");
     expect(guessCategory("Sunny Side Diner", "Pancake Tuesdays", "Half-price pancakes at the diner")).toBe("Travel and Local");
   });
+
+  it("reads a sender named '... Kitchen' by what the mail offers: a restaurant's dinner or a shop's cookware", () => {
+    expect(guessCategory("Harbor Lane Kitchen", "Dinner for two", "Bring a friend: two entrées and a dessert for $40.")).toBe("Travel and Local");
+    expect(guessCategory("Harbor Lane Kitchen", "Restock the drawer", "Skillets, knives and bakeware, 20% off.")).toBe("Home");
+  });
 });
