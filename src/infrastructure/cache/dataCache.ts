@@ -46,6 +46,12 @@ export class DataCache {
     await client.invalidateQueries({ queryKey: queryKeyPrefix, refetchType: refetchWatched ? "active" : "none" });
   }
 
+  /** Fetches the watched answers under a key prefix again now, failing if any of them fails. */
+  async refetchWatched(queryKeyPrefix: readonly unknown[]): Promise<void> {
+    const { client } = await this.load();
+    await client.refetchQueries({ queryKey: queryKeyPrefix, type: "active" }, { throwOnError: true });
+  }
+
   watch<T>(queryKey: readonly unknown[], fetch: () => Promise<T>): LiveQuery<T> {
     return new DeferredQuery(this.load().then(({ module, client }) => module.observe(client, queryKey, fetch)));
   }

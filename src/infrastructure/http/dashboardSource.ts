@@ -33,9 +33,8 @@ export class CachedDashboardSource extends DashboardSource {
     return this.cache.watch([DASHBOARD_KEY, query], () => this.http.get("/dashboard-products", DashboardCodec, { query }));
   }
 
-  async refresh(): Promise<void> {
-    const { client } = await this.cache.load();
-    await client.refetchQueries({ queryKey: [DASHBOARD_KEY], type: "active" }, { throwOnError: true });
+  refresh(): Promise<void> {
+    return this.cache.refetchWatched([DASHBOARD_KEY]);
   }
 
   markStale(): Promise<void> {
