@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 
 const SWEEP_INTERVAL_MS = 100;
 /** How long requests in flight may take to finish once the server is closing. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Returns a close for the app that lets requests in flight finish (for up to `graceMs`) without waiting on connections
