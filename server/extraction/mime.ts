@@ -30,23 +30,21 @@ type Chunk = string | ArrayBuffer | ArrayBufferView;
 const isChunk = (value: unknown): value is Chunk => typeof value === "string" || value instanceof ArrayBuffer || ArrayBuffer.isView(value);
 
 const utf8 = new TextEncoder();
+const NEWLINE = new Uint8Array([0x0a]);
 
-/** The bytes `new Blob(chunks).arrayBuffer()` gives. A 7bit part alternates line bytes and "\n", so that string is written directly. */
+const bytesOf = (chunk: Chunk): Uint8Array =>
+  typeof chunk === "string" ? utf8.encode(chunk) : chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
+/** The bytes `new Blob(chunks).arrayBuffer()` gives. A 7bit part alternates line bytes and "\n", so that one string is not encoded each time. */
 function joinChunks(chunks: readonly Chunk[]): ArrayBuffer {
-  const bytesOf = (chunk: Chunk): Uint8Array =>
-    typeof chunk === "string" ? utf8.encode(chunk) : chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  const parts = chunks.map((chunk) => (chunk === "\n" ? NEWLINE : bytesOf(chunk)));
   let length = 0;
-  for (const chunk of chunks) length += chunk === "\n" ? 1 : typeof chunk === "string" ? utf8.encode(chunk).byteLength : chunk.byteLength;
+  for (const part of parts) length += part.byteLength;
   const joined = new Uint8Array(length);
   let offset = 0;
-  for (const chunk of chunks) {
-    if (chunk === "\n") {
-      joined[offset++] = 0x0a;
-      continue;
-    }
-    const bytes = bytesOf(chunk);
-    joined.set(bytes, offset);
-    offset += bytes.byteLength;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.byteLength;
   }
   return joined.buffer;
 }
