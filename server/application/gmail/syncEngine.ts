@@ -213,6 +213,8 @@ interface Group {
   failed: FailedMessage[];
 }
 
+const sizeOf = (group: Group) => group.processed.length + group.failed.length;
+
 /**
  * Collects read messages into groups and stores each group with one call, when it fills or after a short delay.
  * Stores run one at a time, in order; after one fails nothing more is stored, and every later add or flush throws.
@@ -220,7 +222,6 @@ interface Group {
  */
 class GroupCommit {
   private group: Group = { processed: [], failed: [] };
-  private size = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stored: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | null = null;
@@ -235,8 +236,7 @@ class GroupCommit {
     if (this.failure) return Promise.reject(this.failure.error);
     if ("processed" in message) this.group.processed.push(message.processed);
     else this.group.failed.push(message.failed);
-    this.size++;
-    if (this.size >= this.batchSize) return this.flush();
+    if (sizeOf(this.group) >= this.batchSize) return this.flush();
     // A timed flush has no one waiting on it: its failure is kept for the next add or flush.
     this.timer ??= setTimeout(() => void this.flush().catch(() => {}), this.delayMs);
     return Promise.resolve();
@@ -246,10 +246,9 @@ class GroupCommit {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.size > 0) {
+    if (sizeOf(this.group) > 0) {
       const group = this.group;
       this.group = { processed: [], failed: [] };
-      this.size = 0;
       this.stored = this.stored.then(() => this.store(group));
       this.stored.catch((error: unknown) => (this.failure ??= { error }));
     }
