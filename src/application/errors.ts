@@ -15,3 +15,13 @@ export class RequestError extends Error {
 export function isRequestError(error: unknown): error is RequestError {
   return error instanceof RequestError;
 }
+
+/** What the server said of a failed call, or the caller's own text when it said nothing. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return (isRequestError(error) && error.serverMessage) || fallback;
+}
+
+/** The server refused to start a sync because one is running (409). */
+export function isSyncAlreadyRunning(error: unknown): boolean {
+  return isRequestError(error) && error.status === 409;
+}

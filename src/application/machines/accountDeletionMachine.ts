@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from "xstate";
-import { isRequestError } from "../errors";
+import { serverMessageOr } from "../errors";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { AccountDeletion, SettingsGateway } from "../ports/settings";
 
@@ -54,7 +54,7 @@ export const accountDeletionMachine = setup({
         onError: {
           target: "failed",
           actions: assign({
-            error: ({ event }) => (isRequestError(event.error) && event.error.serverMessage) || ACCOUNT_DELETION_MESSAGES.failedFallback,
+            error: ({ event }) => serverMessageOr(event.error, ACCOUNT_DELETION_MESSAGES.failedFallback),
           }),
         },
       },

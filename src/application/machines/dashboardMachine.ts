@@ -2,7 +2,8 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Snaps
 import type { Dashboard } from "../../domain/dashboard";
 import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
 import { DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
-import { isRequestError } from "../errors";
+import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
+import { SYNC_MESSAGES } from "./gmailSyncMachine";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
@@ -28,12 +29,12 @@ export const DASHBOARD_TOASTS = {
   },
   syncBusy: {
     title: "Sync in progress",
-    description: "Sync is already in progress. Please wait for it to complete.",
+    description: SYNC_MESSAGES.alreadyRunning,
     variant: "default",
   },
-  syncFailed: (serverMessage: string | null): ToastRequest => ({
+  syncFailed: (error: unknown): ToastRequest => ({
     title: "Sync failed",
-    description: serverMessage || "Failed to initiate Gmail sync. Please try again.",
+    description: serverMessageOr(error, SYNC_MESSAGES.startFailed),
     variant: "destructive",
   }),
 } satisfies Record<string, ToastRequest | ((value: never) => ToastRequest)>;
@@ -113,7 +114,7 @@ export const dashboardMachine = setup({
     isLoaded: ({ context }) => context.dashboard !== null,
     asksFirst: ({ event }) => (event as Extract<DashboardEvent, { type: "HIDE_BRAND" }>).confirmFirst,
     wasDeactivated: (_, result: BrandToggleResult) => !result.isActive,
-    isSyncRunning: (_, error: unknown) => isRequestError(error) && error.status === 409,
+    isSyncRunning: (_, error: unknown) => isSyncAlreadyRunning(error),
   },
   actions: {
     notify: (_, _toast: ToastRequest) => {},
@@ -275,8 +276,7 @@ export const dashboardMachine = setup({
                     target: "idle",
                     actions: {
                       type: "notify",
-                      params: ({ event }) =>
-                        DASHBOARD_TOASTS.syncFailed(isRequestError(event.error) ? event.error.serverMessage : null),
+                      params: ({ event }) => DASHBOARD_TOASTS.syncFailed(event.error),
                     },
                   },
                 ],

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { EARLY_ACCESS_TOASTS, validateEarlyAccess, type EarlyAccessForm } from "../../domain/earlyAccess";
-import { isRequestError } from "../errors";
+import { isRequestError, serverMessageOr } from "../errors";
 import type { EarlyAccessGateway, EarlyAccessReply, EarlyAccessRequest } from "../ports/earlyAccess";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 
@@ -80,8 +80,7 @@ export const earlyAccessMachine = setup({
               type: "notify",
               params: ({ event }) => ({
                 title: "Submission Failed",
-                description:
-                  (isRequestError(event.error) && event.error.serverMessage) || EARLY_ACCESS_TOASTS.invalidFallback,
+                description: serverMessageOr(event.error, EARLY_ACCESS_TOASTS.invalidFallback),
                 variant: "destructive",
               }),
             },

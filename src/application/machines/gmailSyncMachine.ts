@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { isRequestError } from "../errors";
+import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
 import type { GmailGateway, SyncProgress, SyncState } from "../ports/settings";
 
 /** SPEC section 9: the sync status is asked for every 3 s while Gmail is connected. */
@@ -117,7 +117,7 @@ export const gmailSyncMachine = setup({
         onError: {
           target: "connected",
           actions: assign({
-            message: ({ event }) => (isRequestError(event.error) && event.error.serverMessage) || SYNC_MESSAGES.disconnectFailed,
+            message: ({ event }) => serverMessageOr(event.error, SYNC_MESSAGES.disconnectFailed),
           }),
         },
       },
@@ -130,8 +130,7 @@ function statusOf(state: SyncState): GmailSyncContext {
 }
 
 function startFailureMessage(error: unknown): string {
-  if (isRequestError(error) && error.status === 409) return SYNC_MESSAGES.alreadyRunning;
-  return (isRequestError(error) && error.serverMessage) || SYNC_MESSAGES.startFailed;
+  return isSyncAlreadyRunning(error) ? SYNC_MESSAGES.alreadyRunning : serverMessageOr(error, SYNC_MESSAGES.startFailed);
 }
 
 export type GmailSyncActor = ActorRefFrom<typeof gmailSyncMachine>;

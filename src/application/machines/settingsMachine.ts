@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { User } from "../../domain/user";
-import { isRequestError } from "../errors";
+import { serverMessageOr } from "../errors";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { SettingsData, SettingsGateway } from "../ports/settings";
 
@@ -70,12 +70,12 @@ export const settingsMachine = setup({
         onError: {
           target: "failed",
           actions: [
-            assign({ settings: null, error: ({ event }) => loadFailureMessage(event.error) }),
+            assign({ settings: null, error: ({ event }) => serverMessageOr(event.error, SETTINGS_MESSAGES.loadFailedFallback) }),
             {
               type: "notify",
-              params: ({ event }) => ({
+              params: ({ context }) => ({
                 title: SETTINGS_MESSAGES.loadFailedTitle,
-                description: loadFailureMessage(event.error),
+                description: context.error ?? SETTINGS_MESSAGES.loadFailedFallback,
                 variant: "destructive",
               }),
             },
@@ -87,10 +87,6 @@ export const settingsMachine = setup({
     failed: { on: { REFETCH: "loading" } },
   },
 });
-
-function loadFailureMessage(error: unknown): string {
-  return (isRequestError(error) && error.serverMessage) || SETTINGS_MESSAGES.loadFailedFallback;
-}
 
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 export type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
