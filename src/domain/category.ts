@@ -57,6 +57,11 @@ export function toCategory(subcategory: string | null | undefined): Category {
   return SUBCATEGORY_TO_CATEGORY[subcategory.trim().toLowerCase()] ?? "Others";
 }
 
+/** Categories compare without case ("home" is "Home"); null, for all categories, equals only itself. */
+export function sameCategory(a: string | null, b: string | null): boolean {
+  return a === null || b === null ? a === b : a.toLowerCase() === b.toLowerCase();
+}
+
 /** The stable id of a category used in URLs and filters, e.g. "travel-and-local". */
 export function categoryId(category: string): string {
   return category.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

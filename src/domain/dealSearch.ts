@@ -1,3 +1,4 @@
+import { sameCategory } from "./category";
 import type { Deal } from "./deal";
 import { expiryStatus } from "./deal";
 
@@ -34,7 +35,7 @@ export function matchesSearch(deal: SearchableDeal, query: string): boolean {
 
 /** Category filtering ignores case: "home" selects deals in "Home". */
 export function matchesCategory(deal: Pick<Deal, "category">, category: string | null): boolean {
-  return !category || deal.category.toLowerCase() === category.toLowerCase();
+  return !category || sameCategory(deal.category, category);
 }
 
 /** The deals the filters let through, in the order given. */

@@ -1,3 +1,4 @@
+import { sameCategory } from "./category";
 /** SPEC sections 5 and 9: what counts as a swipe between categories on a phone. */
 export const SWIPE_MIN_DISTANCE_PX = 50;
 export const SWIPE_MAX_VERTICAL_PX = 30;
@@ -37,7 +38,7 @@ export function swipedCategory(
   direction: SwipeDirection,
 ): string | null {
   const order = [null, ...categories];
-  const index = Math.max(0, order.findIndex((category) => category?.toLowerCase() === current?.toLowerCase()));
+  const index = Math.max(0, order.findIndex((category) => sameCategory(category, current)));
   const next = direction === "next" ? Math.min(index + 1, order.length - 1) : Math.max(index - 1, 0);
   return order[next] ?? null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { CategoryCount, DashboardStats, StatFigure } from "../../../domain/dashboard";
+import { sameCategory } from "../../../domain/category";
 import { visibleCategories } from "../../../domain/dashboardLayout";
 import { button, heading2, muted } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";
@@ -89,7 +90,7 @@ export interface CategoryChipsProps {
 export function CategoryChips({ categories, selected, totalCount, mobile, onSelect }: CategoryChipsProps) {
   const [expanded, setExpanded] = useState(false);
   const { shown, hidden } = visibleCategories(categories, expanded, mobile);
-  const isSelected = (label: string | null) => (label === null ? selected === null : label.toLowerCase() === selected?.toLowerCase());
+  const isSelected = (label: string | null) => sameCategory(label, selected);
   const chip = (label: string | null, count: number) => (
     <li key={label ?? "all"} className={styles.chipItem}>
       <button
