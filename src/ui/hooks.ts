@@ -1,9 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { AuthSession } from "../application/services";
 import { authStatusOf, type AuthStatus } from "../application/machines/authMachine";
 import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
-import type { LiveQuery, QueryState } from "../application/ports/deals";
 import type { User } from "../domain/user";
 import { useService } from "./di";
 
@@ -37,8 +36,4 @@ export function useAppConfig(): AppConfig | null {
     };
   }, [source]);
   return config;
-}
-
-export function useLiveQuery<T>(query: LiveQuery<T>): QueryState<T> {
-  return useSyncExternalStore(query.subscribe, query.getSnapshot, query.getSnapshot);
 }
