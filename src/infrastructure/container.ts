@@ -25,7 +25,7 @@ import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpCon
 import { HttpAuthGateway } from "./http/authGateway";
 import { HttpAppConfigSource } from "./http/appConfigSource";
 import { HttpEarlyAccessGateway } from "./http/earlyAccessGateway";
-import { CachedDashboardSource, DASHBOARD_KEY } from "./http/dashboardSource";
+import { CachedDashboardSource } from "./http/dashboardSource";
 import { HttpGmailGateway, HttpSettingsGateway } from "./http/settingsGateway";
 import { DataCache } from "./cache/dataCache";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "./storage/localSessionStore";
@@ -147,7 +147,7 @@ export function createContainer(options: ContainerOptions): Container {
         gmail: context.get(GmailGateway),
         notifier: context.get(Notifier),
         connectGmail: () => context.get(GoogleAuthStarter).start("connect-gmail"),
-        dealsChanged: () => void context.get(DataCache).invalidate([DASHBOARD_KEY]),
+        dealsChanged: () => void context.get(DashboardSource).invalidate(),
         endSession: () => {
           context.get(SessionStore).clear();
           context.get(Navigation).navigate("/", { replace: true });

@@ -34,6 +34,9 @@ function fakePorts(log: EffectLog) {
     async markStale(): Promise<void> {
       log.record("mark dashboard stale");
     }
+    async invalidate(): Promise<void> {
+      log.record("invalidate dashboard");
+    }
   })();
   const clipboard = new (class extends Clipboard {
     copy(text: string): Promise<void> {

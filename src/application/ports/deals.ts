@@ -32,4 +32,6 @@ export abstract class DashboardSource {
    * e.g. after a brand was hidden, so the brand never comes back from the cache.
    */
   abstract markStale(): Promise<void>;
+  /** Marks every cached dashboard out of date and fetches the watched ones again: the deals changed elsewhere (settings). */
+  abstract invalidate(): Promise<void>;
 }

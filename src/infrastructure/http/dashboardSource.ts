@@ -6,7 +6,7 @@ import { DashboardCodec } from "./contract";
 import { HttpClient } from "./httpClient";
 
 /** The cache key every dashboard answer sits under. */
-export const DASHBOARD_KEY = "dashboard";
+const DASHBOARD_KEY = "dashboard";
 
 export function dashboardQuery(filters: DashboardFilters) {
   return {
@@ -39,5 +39,9 @@ export class CachedDashboardSource extends DashboardSource {
 
   markStale(): Promise<void> {
     return this.cache.invalidate([DASHBOARD_KEY], { refetchWatched: false });
+  }
+
+  invalidate(): Promise<void> {
+    return this.cache.invalidate([DASHBOARD_KEY]);
   }
 }
