@@ -8,7 +8,7 @@ import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "../../../domain/dashboardLayout";
 import type { Deal } from "../../../domain/deal";
 import { useService } from "../../di";
-import { useAppConfig, useCurrentUser } from "../../hooks";
+import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView, type DashboardState } from "./DashboardView";
 
 function useViewportWidth(): number {
@@ -26,9 +26,6 @@ const viewStateOf = (snapshot: DashboardSnapshot): DashboardState => {
   return snapshot.matches("failed") ? { kind: "error" } : { kind: "loading" };
 };
 
-const sameViewState = (a: DashboardState, b: DashboardState) =>
-  a.kind === b.kind && (a.kind !== "ready" || a.dashboard === (b as typeof a).dashboard);
-
 /** /dashboard: runs the dashboard machine and hands its state to the plain view. */
 export default function DashboardPage() {
   const { logic } = useService(DashboardLogic);
@@ -41,7 +38,7 @@ export default function DashboardPage() {
   // One date per visit: the expiry badges and sort must not shift between keystrokes.
   const today = useMemo(() => clock.now(), [clock]);
 
-  const state = useSelector(actor, viewStateOf, sameViewState);
+  const state = useSelector(actor, viewStateOf, sameFields);
   const filters = useSelector(actor, (snapshot) => snapshot.context.filters);
   const copiedDealId = useSelector(actor, (snapshot) => snapshot.context.copied?.dealId ?? null);
   const hiddenBrandIds = useSelector(actor, (snapshot) => snapshot.context.hiddenBrandIds);

@@ -6,7 +6,7 @@ import { SettingsPageLogic } from "../../../application/machines/settingsPage";
 import { settingsLoadOf } from "../../../application/machines/settingsMachine";
 import type { SnapshotFrom } from "xstate";
 import { useService } from "../../di";
-import { useCurrentUser } from "../../hooks";
+import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
 import { SettingsView } from "./SettingsView";
 
@@ -17,8 +17,6 @@ function deletionPhaseOf(snapshot: SnapshotFrom<AccountDeletionActor>): AccountD
   return { kind: "idle" };
 }
 
-const sameShape = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
-
 /** /settings: starts the page's machines for this visit, stops them on leaving, and hands plain data to the view. */
 export default function SettingsPage() {
   const logic = useService(SettingsPageLogic);
@@ -26,9 +24,9 @@ export default function SettingsPage() {
   useEffect(() => () => actors.stop(), [actors]);
 
   const user = useCurrentUser();
-  const load = useSelector(actors.settings, settingsLoadOf, sameShape);
-  const sync = useSelector(actors.gmailSync, gmailSyncViewOf, sameShape);
-  const deletion = useSelector(actors.accountDeletion, deletionPhaseOf, sameShape);
+  const load = useSelector(actors.settings, settingsLoadOf, sameFields);
+  const sync = useSelector(actors.gmailSync, gmailSyncViewOf, sameFields);
+  const deletion = useSelector(actors.accountDeletion, deletionPhaseOf, sameFields);
   const pendingBrandIds = useSyncExternalStore(actors.brandToggles.subscribe, actors.brandToggles.pendingIds);
   const [connecting, setConnecting] = useState(false);
 
