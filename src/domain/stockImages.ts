@@ -1,30 +1,41 @@
-import { CATEGORIES, categoryId, type Category } from "./category";
+import { CATEGORIES, categoryId } from "./category";
+import type { Deal } from "./deal";
+import { candidateImageUrls } from "./imageRules";
 
 /** SPEC section 9: 1 to 5 stock images per category, 1 to 3 generic ones. */
 export const STOCK_IMAGES_PER_CATEGORY = 5;
 export const GENERIC_STOCK_IMAGES = 3;
 export const STOCK_IMAGE_DIR = "/stock";
 
+/** Every category with images of its own; Others uses the generic ones. */
+const NAMED_CATEGORIES: readonly string[] = CATEGORIES.filter((category) => category !== "Others");
+
+const stockPath = (name: string, number: number) => `${STOCK_IMAGE_DIR}/${name}-${number}.svg`;
+
 /**
  * The stock image for a deal without a usable image of its own. `unit` is a random number in [0, 1): the caller
  * chooses the randomness, so the rule stays testable.
  */
 export function stockImageUrl(category: string, unit: number): string {
-  const known = (CATEGORIES as readonly string[]).includes(category) && category !== "Others";
+  const known = NAMED_CATEGORIES.includes(category);
   const count = known ? STOCK_IMAGES_PER_CATEGORY : GENERIC_STOCK_IMAGES;
   const number = 1 + Math.min(count - 1, Math.floor(unit * count));
-  return `${STOCK_IMAGE_DIR}/${known ? categoryId(category) : "generic"}-${number}.svg`;
+  return stockPath(known ? categoryId(category) : "generic", number);
 }
 
 /** Every stock image the app may ask for, so a test can check that each exists. */
 export function allStockImageUrls(): string[] {
-  const named = CATEGORIES.filter((category): category is Exclude<Category, "Others"> => category !== "Others");
   return [
-    ...named.flatMap((category) =>
-      Array.from({ length: STOCK_IMAGES_PER_CATEGORY }, (_, index) => `${STOCK_IMAGE_DIR}/${categoryId(category)}-${index + 1}.svg`),
+    ...NAMED_CATEGORIES.flatMap((category) =>
+      Array.from({ length: STOCK_IMAGES_PER_CATEGORY }, (_, index) => stockPath(categoryId(category), index + 1)),
     ),
-    ...Array.from({ length: GENERIC_STOCK_IMAGES }, (_, index) => `${STOCK_IMAGE_DIR}/generic-${index + 1}.svg`),
+    ...Array.from({ length: GENERIC_STOCK_IMAGES }, (_, index) => stockPath("generic", index + 1)),
   ];
+}
+
+/** The images a deal card tries in turn: the deal's own worth trying, then a stock image of its category (stable per deal). */
+export function dealImageChain(deal: Pick<Deal, "id" | "imageUrls" | "category">): string[] {
+  return [...candidateImageUrls(deal.imageUrls), stockImageUrl(deal.category, unitFromText(deal.id))];
 }
 
 /**

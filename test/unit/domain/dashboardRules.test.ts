@@ -5,7 +5,7 @@ import { dealSearchMatcher, filterDeals, matchesCategory, matchesSearch } from "
 import { candidateImageUrls, isAcceptableDealImage } from "../../../src/domain/imageRules";
 import { dashboardGreeting } from "../../../src/domain/greeting";
 import { showsSwipeIndicator, swipeDirection, swipedCategory } from "../../../src/domain/swipe";
-import { allStockImageUrls, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
+import { allStockImageUrls, dealImageChain, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
 import { sampleDeal } from "../../../src/ui/pages/dashboard/fixtures";
 import { columnsForWidth, dealImageWidth, isMobileWidth, visibleCategories } from "../../../src/domain/dashboardLayout";
 
@@ -200,6 +200,12 @@ describe("stock images", () => {
   it("picks 1 to 3 generic ones for Others and unknown categories", () => {
     expect(stockImageUrl("Others", 0)).toBe("/stock/generic-1.svg");
     expect(stockImageUrl("Gardening", 0.9999)).toBe("/stock/generic-3.svg");
+  });
+
+  it("gives a card its own images worth trying, then the stock image its id picks", () => {
+    const deal = { id: "deal-7", category: "Home" as const, imageUrls: ["https://cdn.example.com/sofa.jpg", " ", "https://cdn.example.com/spacer.gif"] };
+    expect(dealImageChain(deal)).toEqual(["https://cdn.example.com/sofa.jpg", stockImageUrl("Home", unitFromText("deal-7"))]);
+    expect(dealImageChain({ ...deal, imageUrls: [] })).toEqual([stockImageUrl("Home", unitFromText("deal-7"))]);
   });
 
   it("has a file for every image it may pick", () => {

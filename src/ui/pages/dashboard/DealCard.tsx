@@ -1,7 +1,7 @@
 import { memo, useEffect, useState, type SyntheticEvent } from "react";
 import { expiryLabel, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
-import { candidateImageUrls, isAcceptableDealImage } from "../../../domain/imageRules";
-import { stockImageUrl, unitFromText } from "../../../domain/stockImages";
+import { isAcceptableDealImage } from "../../../domain/imageRules";
+import { dealImageChain } from "../../../domain/stockImages";
 import { CARD_COPY_FEEDBACK_MS } from "../../../domain/dashboardLayout";
 import { badge, button, visuallyHidden } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";
@@ -19,13 +19,8 @@ export interface DealCardProps {
   onHideBrand: (deal: Deal) => void;
 }
 
-/** The deal's own images worth trying, then a stock image of its category picked at random (stable per deal). */
-export function imageChain(deal: Pick<Deal, "id" | "imageUrls" | "category">): string[] {
-  return [...candidateImageUrls(deal.imageUrls), stockImageUrl(deal.category, unitFromText(deal.id))];
-}
-
 function DealImage({ deal, width }: { deal: Deal; width: number }) {
-  const chain = imageChain(deal);
+  const chain = dealImageChain(deal);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const url = chain[Math.min(attempt, chain.length - 1)]!;
