@@ -210,7 +210,9 @@ export const dashboardMachine = setup({
         hide: {
           initial: "idle",
           states: {
+            // Whatever ended the last hide, the brand it was about is let go on the way back here.
             idle: {
+              entry: assign({ pendingHide: null }),
               on: {
                 HIDE_BRAND: [
                   { guard: "asksFirst", target: "confirming", actions: assign({ pendingHide: ({ event }) => event.brand }) },
@@ -221,7 +223,7 @@ export const dashboardMachine = setup({
             confirming: {
               on: {
                 CONFIRM_HIDE: "hiding",
-                CANCEL_HIDE: { target: "idle", actions: assign({ pendingHide: null }) },
+                CANCEL_HIDE: "idle",
               },
             },
             hiding: {
@@ -239,18 +241,11 @@ export const dashboardMachine = setup({
                       }),
                       "markStale",
                       { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.hidden(context.pendingHide!.brand) },
-                      assign({ pendingHide: null }),
                     ],
                   },
-                  {
-                    target: "idle",
-                    actions: [{ type: "notify", params: DASHBOARD_TOASTS.hideFailed }, assign({ pendingHide: null })],
-                  },
+                  { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
                 ],
-                onError: {
-                  target: "idle",
-                  actions: [{ type: "notify", params: DASHBOARD_TOASTS.hideFailed }, assign({ pendingHide: null })],
-                },
+                onError: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
               },
             },
           },
