@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import type { Brand } from "../../../domain/brand";
 import { searchBrands } from "../../../domain/brandSearch";
-import { card, heading2, input, label, muted, spinner, stack, visuallyHidden } from "../../components/primitives.css";
+import { card, fullWidth, heading2, input, label, muted, spinner, stack, visuallyHidden } from "../../components/primitives.css";
 import { EmptyState, PanelError, PanelLoading } from "./PanelStatus";
 import * as styles from "./settings.css";
 
@@ -45,7 +45,7 @@ function BrandList({ brands, pendingBrandIds, onToggleBrand }: { brands: Brand[]
         <input
           id={searchId}
           type="search"
-          className={`${input} ${styles.search}`}
+          className={`${input} ${fullWidth}`}
           placeholder="Search brands by name or domain..."
           value={query}
           onChange={(event) => setQuery(event.target.value)}

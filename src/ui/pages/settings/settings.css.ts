@@ -76,8 +76,6 @@ export const dangerButton = style({
   selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
 });
 
-export const search = style({ width: "100%" });
-
 /** About 18rem, then the list scrolls (SPEC section 9). */
 export const brandScroll = style({
   maxHeight: "18rem",
