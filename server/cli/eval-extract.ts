@@ -2,7 +2,11 @@ import { ratio, scoreLabelledFolder } from "./scoring";
 
 const score = (value: number) => value.toFixed(3);
 
-/** npm run eval:extract -- DIR [--verbose] : scores the extractor against DIR/labels.json. */
+/**
+ * npm run eval:extract -- DIR [--verbose] : scores the extractor against DIR/labels.json. Deal precision and recall use
+ * each label's `hasDeal`, or for sets without it, whether the label names a code, an end date or a discount.
+ * Misses of the deal verdict are always listed, every other miss with --verbose.
+ */
 async function main(args: string[]): Promise<number> {
   const verbose = args.includes("--verbose");
   const dir = args.find((arg) => !arg.startsWith("--"));
@@ -16,17 +20,21 @@ async function main(args: string[]): Promise<number> {
     ["code precision", score(codes.precision), `${codes.truePositives}/${codes.predicted}`],
     ["code recall", score(codes.recall), `${codes.truePositives}/${codes.labelled}`],
     ["code F1", score(codes.f1), ""],
-    ["expiry exact", score(ratio(scores.expiry)), `${scores.expiry.hit}/${scores.expiry.total} promotions`],
+    ["deal precision", score(ratio(scores.dealPrecision)), `${scores.dealPrecision.hit}/${scores.dealPrecision.total} messages given a deal`],
+    ["deal recall", score(ratio(scores.dealRecall)), `${scores.dealRecall.hit}/${scores.dealRecall.total} messages with an offer`],
+    ["expiry exact", score(ratio(scores.expiry)), `${scores.expiry.hit}/${scores.expiry.total} messages with an offer`],
     ["brand", score(ratio(scores.brand)), `${scores.brand.hit}/${scores.brand.total} messages`],
     ["brandDomain", score(ratio(scores.brandDomain)), `${scores.brandDomain.hit}/${scores.brandDomain.total} messages`],
-    ["category", score(ratio(scores.category)), `${scores.category.hit}/${scores.category.total} promotions`],
+    ["category", score(ratio(scores.category)), `${scores.category.hit}/${scores.category.total} messages with an offer`],
     ["isPromotion", score(ratio(scores.promotion)), `${scores.promotion.hit}/${scores.promotion.total} messages`],
     ["deals in non-promotional mail", String(scores.dealsInNonPromotional), ""],
   ];
   const width = Math.max(...rows.map((row) => row[0].length));
   process.stdout.write(`${"metric".padEnd(width)} | score | count\n${"-".repeat(width)}-|-------|------\n`);
   for (const [name, value, count] of rows) process.stdout.write(`${name.padEnd(width)} | ${value.padStart(5)} | ${count}\n`);
-  if (verbose) for (const problem of scores.problems) process.stderr.write(`${problem}\n`);
+  // The deal misses always (they are what a user sees first); every other miss with --verbose.
+  const shown = verbose ? scores.problems : scores.problems.filter((problem) => /: deal /.test(problem));
+  if (shown.length > 0) process.stdout.write(`\nmisses:\n${shown.map((problem) => `  ${problem}\n`).join("")}`);
   return 0;
 }
 

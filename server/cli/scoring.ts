@@ -6,11 +6,14 @@ import { extractDeals, type ExtractedMessage } from "../extraction";
 export interface Label {
   file: string;
   isPromotion: boolean;
+  /** Whether the mail makes a concrete offer; sets labelled before this field existed leave it out. */
+  hasDeal?: boolean;
   brand: string | null;
   brandDomain: string | null;
   category: string;
   promoCodes: string[];
   expirationDate: string | null;
+  discount?: string | null;
 }
 
 export interface Tally {
@@ -21,6 +24,10 @@ export interface Tally {
 /** How the extractor fares on a labelled folder, and what it got wrong, one line per mistake. */
 export interface Scores {
   codes: { truePositives: number; predicted: number; labelled: number; precision: number; recall: number; f1: number };
+  /** Messages given a deal that should have one, over messages given a deal. */
+  dealPrecision: Tally;
+  /** Messages that should have a deal and got one, over messages that should. */
+  dealRecall: Tally;
   expiry: Tally;
   brand: Tally;
   brandDomain: Tally;
@@ -36,6 +43,15 @@ function codesOf(message: ExtractedMessage): string[] {
   return [...new Set(message.deals.flatMap((deal) => deal.promoCodes))];
 }
 
+/**
+ * Whether the label expects a deal: its `hasDeal`, or, for sets labelled without it, a promotion that names a code,
+ * an end date or a discount (every promotion of those sets does; their non-promotions make no deal).
+ */
+export function expectsDeal(label: Label): boolean {
+  if (label.hasDeal !== undefined) return label.hasDeal;
+  return label.isPromotion && (label.promoCodes.length > 0 || label.expirationDate !== null || Boolean(label.discount));
+}
+
 /** Runs the extractor over every file DIR/labels.json names and compares with its label. */
 export async function scoreLabelledFolder(dir: string): Promise<Scores> {
   const labels = JSON.parse(readFileSync(join(dir, "labels.json"), "utf8")) as Label[];
@@ -43,11 +59,7 @@ export async function scoreLabelledFolder(dir: string): Promise<Scores> {
   let predicted = 0;
   let labelled = 0;
   const tally = (): Tally => ({ hit: 0, total: 0 });
-  const expiry = tally();
-  const brand = tally();
-  const brandDomain = tally();
-  const category = tally();
-  const promotion = tally();
+  const [dealPrecision, dealRecall, expiry, brand, brandDomain, category, promotion] = [tally(), tally(), tally(), tally(), tally(), tally(), tally()];
   let dealsInNonPromotional = 0;
   const problems: string[] = [];
   const compare = (counter: Tally, file: string, field: string, actual: unknown, expected: unknown) => {
@@ -69,10 +81,14 @@ export async function scoreLabelledFolder(dir: string): Promise<Scores> {
     compare(promotion, label.file, "isPromotion", message.isPromotion, label.isPromotion);
     compare(brandDomain, label.file, "brandDomain", message.brandDomain, label.brandDomain);
     if (label.brand !== undefined) compare(brand, label.file, "brand", message.brand, label.brand);
-    if (!label.isPromotion) {
-      dealsInNonPromotional += message.deals.length;
-      continue;
-    }
+    if (!label.isPromotion) dealsInNonPromotional += message.deals.length;
+
+    const gotDeal = message.deals.length > 0;
+    const wantsDeal = expectsDeal(label);
+    if (gotDeal) compare(dealPrecision, label.file, "deal", true, wantsDeal);
+    if (wantsDeal) compare(dealRecall, label.file, "deal", gotDeal, true);
+    // End date and category are a deal's: scored where the label expects one.
+    if (!wantsDeal) continue;
     const deal = message.deals[0];
     compare(expiry, label.file, "expiry", deal?.expirationDate ?? null, label.expirationDate);
     compare(category, label.file, "category", deal?.category ?? "(no deal)", label.category);
@@ -83,6 +99,8 @@ export async function scoreLabelledFolder(dir: string): Promise<Scores> {
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return {
     codes: { truePositives, predicted, labelled, precision, recall, f1 },
+    dealPrecision,
+    dealRecall,
     expiry,
     brand,
     brandDomain,

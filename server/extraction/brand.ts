@@ -10,8 +10,14 @@ const SERVICE_DOMAINS = new Set([
   "customer.io", "omnisend.com", "omnisnippet1.com", "attentivemobile.com", "attn.tv", "listrak.com", "bronto.com", "emarsys.net",
   "responsys.net", "oracle-responsys.net", "cheetahmail.com", "epsilon.com", "sailthru.com", "substack.com", "beehiiv.com",
   "convertkit.com", "ck.page", "aweber.com", "getresponse.com", "activecampaign.com", "acems1.com", "drip.com", "shopifyemail.com",
-  "shopify.com", "myshopify.com", "campaign-archive.com", "eventbrite.com", "google.com", "googleusercontent.com", "doubleclick.net",
-  "facebook.com", "instagram.com", "twitter.com", "x.com", "pinterest.com", "tiktok.com", "youtube.com", "linkedin.com", "apple.com",
+  "shopify.com", "myshopify.com", "campaign-archive.com", "eventbrite.com", "googleusercontent.com", "doubleclick.net",
+  "lyris.net", "imakenews.net", "mailshell.com", "sneakemail.com", "feedblitz.com", "digitalriver.com",
+]);
+
+/** Platforms a brand's mail links to (social profiles, app stores): never its own site, yet a brand when they send. */
+const PLATFORM_LINK_DOMAINS = new Set([
+  "google.com", "facebook.com", "instagram.com", "twitter.com", "x.com", "pinterest.com", "tiktok.com", "youtube.com", "linkedin.com",
+  "apple.com",
 ]);
 
 /** Mailbox providers: a sender here is a person, not a brand. */
@@ -44,36 +50,55 @@ function domainSpellsName(domain: string, displayName: string): boolean {
   return label.length >= 3 && (words.some((word) => label.includes(word)) || (label.length >= 4 && whole.includes(label)));
 }
 
-/** The most linked registrable domain that is neither a service's nor the excluded one. */
-function mostLinkedDomain(linkHrefs: readonly string[], excluded: string | null): string | null {
+/** Linked registrable domains, most linked first, without services' domains and the excluded one. */
+function linkedDomains(linkHrefs: readonly string[], excluded: string | null): string[] {
   const counts = new Map<string, number>();
   for (const href of linkHrefs) {
     if (!/^https?:/i.test(href)) continue;
     const domain = registrableDomain(href);
-    if (domain && domain !== excluded && !isServiceDomain(domain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+    if (domain && domain !== excluded && !isServiceDomain(domain) && !PLATFORM_LINK_DOMAINS.has(domain)) {
+      counts.set(domain, (counts.get(domain) ?? 0) + 1);
+    }
   }
-  let best: string | null = null;
-  for (const [domain, count] of counts) if (!best || count > counts.get(best)!) best = domain;
-  return best;
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([domain]) => domain);
 }
+
+/** What a mail-only domain adds to the site's name: "brandmail", "emailbrand", "brandeblast", "brandnews". */
+const MAIL_AFFIXES = /^(?:e?mails?|e?news(?:letters?)?|e?blast|info|offers|deals|promos?|send|lists?|letters?) $|^ (?:e?mails?|e?news(?:letters?)?|e?blast|info|offers|deals|promos?|send|lists?|letters?)$/;
+
+const MAIL_WORD = /mail|news|blast|info|offers|deals|promo|send|list|letter/;
+
+const labelOf = (domain: string) => (getDomainWithoutSuffix(domain) ?? "").replace(/-/g, "").toLowerCase();
 
 /**
  * The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. An ESP
- * missing from the list shows itself the same way: its domain has nothing of the display name, while the domain the
- * links (or the Reply-To) go to spells it.
+ * missing from the list shows itself the same way: its domain has nothing of the display name, while a domain the
+ * links (or the Reply-To, or its images' host) go to spells it. A mail-only domain that adds a mail word to a linked site's name
+ * (brandmail.com, emailbrand.com for brand.com) stands for that site.
  */
 export function brandDomainOf(
   fromAddress: string | null,
   linkHrefs: readonly string[],
   displayName: string | null = null,
   replyTo: string | null = null,
+  imageUrls: readonly string[] = [],
 ): string | null {
   const fromDomain = registrableDomain(fromAddress);
-  if (fromDomain && isServiceDomain(fromDomain)) return mostLinkedDomain(linkHrefs, null) ?? fromDomain;
-  if (!fromDomain || !displayName || domainSpellsName(fromDomain, displayName)) return fromDomain;
+  if (fromDomain && isServiceDomain(fromDomain)) return linkedDomains(linkHrefs, null)[0] ?? fromDomain;
+  if (!fromDomain) return null;
+  if (!displayName || domainSpellsName(fromDomain, displayName)) {
+    const fromLabel = labelOf(fromDomain);
+    if (!MAIL_WORD.test(fromLabel)) return fromDomain;
+    const site = linkedDomains(linkHrefs, fromDomain).find(
+      (domain) => labelOf(domain).length >= 3 && MAIL_AFFIXES.test(fromLabel.replace(labelOf(domain), " ")),
+    );
+    return site ?? fromDomain;
+  }
+  const linked = linkedDomains(linkHrefs, fromDomain);
   const replyDomain = registrableDomain(/[^<>\s"]+@[^<>\s"]+/.exec(replyTo ?? "")?.[0]);
-  const candidates = [mostLinkedDomain(linkHrefs, fromDomain), replyDomain === fromDomain ? null : replyDomain];
-  return candidates.find((domain): domain is string => domain !== null && domainSpellsName(domain, displayName)) ?? fromDomain;
+  // Images hosted on the brand's own site say it too, when opaque click-tracking hides the links' destinations.
+  const candidates = [...linked, ...(replyDomain && replyDomain !== fromDomain ? [replyDomain] : []), ...linkedDomains(imageUrls, fromDomain)];
+  return candidates.find((domain) => domainSpellsName(domain, displayName)) ?? fromDomain;
 }
 
 const DEPARTMENT_SUFFIX =

@@ -106,7 +106,8 @@ const COMMERCE =
 
 /** "Jordan Okafor" <jordan.okafor@…> or <jokafor@…>: a display name that spells the address's local part. */
 export function nameMatchesAddress(name: string | null, address: string | null): boolean {
-  if (!name || !address) return false;
+  // "Shop.ie" or "Brand .com" names a site, not a person.
+  if (!name || !address || /\.(?:com|net|org|[a-z]{2})\b/i.test(name)) return false;
   const words = name.toLowerCase().normalize("NFD").replace(/[^a-z\s]/g, "").split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.length > 4) return false;
   const local = address.split("@")[0]!.toLowerCase().replace(/\d+$/, "");
@@ -118,11 +119,15 @@ export function nameMatchesAddress(name: string | null, address: string | null):
   return [first + last, first[0] + last, first + last[0], last + first].includes(local);
 }
 
+/** Order, shipping, account and security mail: never a deal, whatever code or sale it mentions. */
+export function isTransactional(input: Pick<ClassifyInput, "subject" | "body">): boolean {
+  if (TRANSACTIONAL_SUBJECT.test(input.subject) && !SELLING_SUBJECT.test(input.subject)) return true;
+  return new Set((input.body.match(TRANSACTIONAL_BODY) ?? []).map((hit) => hit.toLowerCase())).size >= 2;
+}
+
 /** True when the message's main purpose is marketing. */
 export function isPromotional(input: ClassifyInput): boolean {
-  const transactionalBodyHits = new Set((input.body.match(TRANSACTIONAL_BODY) ?? []).map((hit) => hit.toLowerCase())).size;
-  if (TRANSACTIONAL_SUBJECT.test(input.subject) && !SELLING_SUBJECT.test(input.subject)) return false;
-  if (transactionalBodyHits >= 2) return false;
+  if (isTransactional(input)) return false;
   if (input.hasMarkup) return true;
   const text = `${input.subject}\n${input.body}`;
   // An editorial newsletter that sells nothing is bulk mail but not a promotion.

@@ -10,10 +10,10 @@ const SEP =
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
-  "(?:promo(?:tional)?\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|codice(?:\\s+sconto)?|kod|codes?)";
+  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|codice(?:\\s+sconto)?|kod|codes?)";
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
-const LABELLED = new RegExp(`\\b${CODE_NOUN}${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
+const LABELLED = new RegExp(`\\b${CODE_NOUN}(?![A-Za-z])${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
 /** "Enter X at checkout", "apply X in your bag", "mention X when you book". */
 const ACTION = new RegExp(
   `\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+["'“‘«]?${TOKEN}${END}["'”’»]?\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`,
@@ -22,7 +22,7 @@ const ACTION = new RegExp(
 
 /** Labels that name something other than a promo code. */
 const NOT_PROMO_LABEL =
-  /\b(?:verification|verify|security|confirmation|confirm|login|log-in|sign-in|signin|one-time pass\w*|passcode|otp|2fa|auth\w*|access|door|buzzer|gate|entry|alarm|zip|postal|post|area|country|dial|qr|bar|source|dress|reference|ref|order|tracking|style|product|item|colou?r|sku|part|model|error|status|tax|referral link|pin|reset|activation|gift card|card|account|member(?:ship)? (?:id|number)|routing|swift|sort)\s*$/i;
+  /\b(?:verification|verify|security|confirmation|confirm|login|log-in|sign-in|signin|one-time pass\w*|passcode|otp|2fa|auth\w*|access|door|buzzer|gate|entry|alarm|zip|postal|post|area|country|dial|qr|bar|source|dress|reference|ref|order|tracking|style|product|item|colou?r|sku|part|model|error|status|tax|referral|referral link|invite|invitation|friend'?s?|personal invite|pin|reset|activation|gift card|card|account|member(?:ship)? (?:id|number)|routing|swift|sort)\s*$/i;
 
 /** Words that follow "code" in a sentence, or name a payment method: never a code. */
 const FUNCTION_WORDS = new Set(
@@ -31,7 +31,7 @@ const FUNCTION_WORDS = new Set(
   STORES COPIED COPY TAP CLICK SEE BUTTON WORKS COMES AMEX VISA MASTERCARD DISCOVER PAYPAL KLARNA AFTERPAY AFFIRM VENMO CASH CARD
   ENTER USE APPLY GET CLAIM SHOP REDEEM UNLOCK UNLOCKED REVEAL REVEALED BOOK CALL VISIT ORDER DETAILS TERMS CONDITIONS
   EXCLUSIONS EXCLUSION EXCLUDES EXCLUDED INFO INFORMATION APPLIES INCLUDED EXPIRED REDEEMED ACTIVATED ACTIVE PERIOD LIMIT
-  LIMITS RULES FAQ QUESTIONS RESTRICTIONS STACKABLE COMBINABLE EXPIRATION EXPIRY WORD`
+  LIMITS RULES FAQ QUESTIONS RESTRICTIONS STACKABLE COMBINABLE EXPIRATION EXPIRY WORD REMOVE UNSUBSCRIBE STOP SUBSCRIBE HELP`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -60,7 +60,8 @@ export function isCodeShaped(token: string, presented = false): boolean {
   const hasLower = /[a-z]/.test(token);
   const hasUpper = /[A-Z]/.test(token);
   if (hasDigit) return hasUpper || !hasLower || token.length >= 5;
-  return hasUpper && !hasLower && token.replace(/-/g, "").length >= 4;
+  // Three capitals are a code only when a label presents them ("promo code OWL"); alone they are acronyms.
+  return hasUpper && !hasLower && token.replace(/-/g, "").length >= (presented ? 3 : 4);
 }
 
 export interface FoundCode {
@@ -80,15 +81,20 @@ export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|cup[oó
  * A styled code box holding a single code-shaped token (letters and digits) counts when a promo word sits just
  * before it, and no verification-style label does.
  */
+const INSTRUCTION_BEFORE_BOX =
+  /\b(?:(?:enter|use|apply|copy|redeem)\s+(?:this|the|your)\s+(?:promo\s+|coupon\s+|discount\s+)?code(?:\s+below)?|(?:code|coupon)\s+below|your\s+(?:promo\s+|discount\s+)?code(?:\s+is)?)\s*(?:at\s+check-?out\s*)?[:.]?\s*$/i;
+
 export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCode[] {
   const found: FoundCode[] = [];
   for (const box of boxes) {
     const token = box.trim();
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]{2,28}[A-Za-z0-9]$/.test(token) || !/\d/.test(token) || !/[A-Za-z]/.test(token)) continue;
-    if (!isCodeShaped(token) || found.some((existing) => existing.code === token)) continue;
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{2,28}[A-Za-z0-9]$/.test(token) || !/[A-Za-z]/.test(token)) continue;
     const index = text.indexOf(token);
-    if (index === -1) continue;
+    if (index === -1 || found.some((existing) => existing.code === token)) continue;
     const before = text.slice(Math.max(0, index - 120), index);
+    // An ordinary word alone in a box is a code only right after an instruction that points at it ("enter the code below").
+    const pointedAt = INSTRUCTION_BEFORE_BOX.test(before);
+    if (!isCodeShaped(token, pointedAt) || (!/\d/.test(token) && !(pointedAt && /^[A-Z][A-Z-]{3,}$/.test(token)))) continue;
     const after = text.slice(index + token.length, index + token.length + 80);
     // "use [GIFT15]": an action verb right before a styled box presents it as a code as plainly as a label does.
     const labelled =
@@ -123,6 +129,12 @@ const TIER_LINE = new RegExp(`^(?:${DISCOUNT}[\\s:–—-]+${TIER_TOKEN}|${TIER_
 /** "15% off your first order: WELCOME15": a discount, then a colon and a token with letters and digits. */
 const OFFER_COLON = new RegExp(`(?:\\d{1,2}\\s?%|[$£€]\\s?\\d+)\\s+off\\b[^.:\\n]{0,40}:[\\s\\u00a0]*${TOKEN}${END}`, "gi");
 
+/** Fine print that wraps the code in its label: "Enter promotion WINTER code in your bag". */
+const WRAPPED_LABEL = new RegExp(`\\b(?:enter|use|apply|redeem)\\s+(?:the\\s+)?(?:promotion|promo|coupon|offer|discount)\\s+${TOKEN}\\s+code\\b`, "gi");
+
+/** A label that can only name a promo code ("promo code", "coupon code"), unlike a bare "code". */
+const SPECIFIC_LABEL = /\b(?:promo(?:tional|tion)?|coupon|discount|offer|voucher|priority)\s+code\s*$/i;
+
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {
   const found: FoundCode[] = [];
@@ -135,7 +147,7 @@ export function findCodes(text: string): FoundCode[] {
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
     const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|cup|gutschein|rabatt|kod/i)));
-    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label));
+    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label));
     const rest = match[2] ?? "";
     for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);
@@ -147,6 +159,7 @@ export function findCodes(text: string): FoundCode[] {
       if (/\d/.test(token) && /[A-Z]/.test(token)) add(token, match.index + match[0].indexOf(token));
     }
   }
+  for (const match of text.matchAll(WRAPPED_LABEL)) add(match[1]!, match.index + match[0].indexOf(match[1]!), true);
   for (const match of text.matchAll(OFFER_COLON)) {
     const token = match[1]!;
     if (/\d/.test(token) && /[A-Za-z]/.test(token) && !isAppliedLine(text, match.index)) add(token, match.index + match[0].lastIndexOf(token));

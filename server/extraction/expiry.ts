@@ -31,7 +31,7 @@ const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturd
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig)\b/i, 3],
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)\b/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bby\b/i, 3],
   [/\bby\b/i, 2],
@@ -40,7 +40,9 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 
 /** Words that make a date something other than the offer's end. */
 const NOT_AN_OFFER_END =
-  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|blackout|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial)\b/i;
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|black-? ?out|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial|prize|draw|drawing|sweepstakes|raffle|giveaway|contest|picked up|pick-?up|dropped off|drop-?off)\b/i;
+/** A date followed by what it qualifies for, when that is a prize draw: "buy on or before July 31 and be entered to win". */
+const PRIZE_AFTER = /^[^.;\n]{0,50}?\b(?:entered (?:to win|in(?:to)? (?:a|the|our) (?:draw|drawing|sweepstakes|raffle))|chance to win|prize draw|sweepstakes|raffle)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
 const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week)\b/i;
@@ -120,7 +122,8 @@ const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
   [/(?:\bjusqu|\bvalable\b|réduction|\bcode promo\b|\boffre\b)/i, chrono.fr.casual],
   [/(?:gültig|\bgutschein|\brabatt|\bsparen\b|\bangebot\b)/i, chrono.de.casual],
   [/(?:(?<![a-z])até(?![a-z])|\bcupom\b|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
-  [/(?:\bgeldig\b|\bkorting)/i, chrono.nl.casual],
+  [/(?:\bgeldig\b|\bkorting|\bt\/m\b|tot en met)/i, chrono.nl.casual],
+  [/(?:\bsconto\b|\bfino a\b|\bvalid[ao] fino|\bcodice\b|\bofferta\b)/i, chrono.it.casual],
 ];
 
 /** Parsers and refiners for past or arithmetic phrases ("3 days ago", "2 days after"): never an offer end, and slow. */
@@ -154,7 +157,7 @@ const ANY_END_WORD = new RegExp(END_CUES.map(([pattern]) => pattern.source).join
 
 /** Something chrono could read as a day: a digit, a weekday, a month or a relative day word. */
 const DATE_HINT =
-  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/i;
+  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/i;
 
 /**
  * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
@@ -216,7 +219,7 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       // "Open an account by December 15": a date after "by" is a deadline even when the verb reads like a start.
       const startsHere = !result.end && STARTS.test(window) && !/\bby\s*$/i.test(window);
       if (!joinsRange && (NOT_AN_OFFER_END.test(window) || startsHere)) score = 0;
-      if (SHIPPING_AFTER.test(after)) score = 0;
+      if (SHIPPING_AFTER.test(after) || PRIZE_AFTER.test(after)) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
       let date = formatDate(component.get("year")!, component.get("month")!, component.get("day")!);
@@ -309,6 +312,35 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, firstOnOrAfter(month, day, sendDate), score);
   }
 
+  return found;
+}
+
+/** "48 hours only", "nur 7 Tage gültig", "plus que 3 jours", "solo 48 horas": a span counted from the send date. */
+const DURATION = /(\d{1,3})\s*(hours?|hrs?|days?|stunden|tagen?|heures|jours|horas|días|dias|ore|giorni|uur|dagen)\b/gi;
+/** Words before a span that make it the offer's remaining time ("only 48 hours", "noch 3 Tage"). */
+const SPAN_LEAD = /\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|ancora|per|nog|slechts)\s*$/i;
+/** Words after a span that do the same ("48 hours only", "7 Tage gültig", "24 horas solamente"). */
+const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|solo|só|apenas|soltanto|alleen|geldig)\b/i;
+
+function candidatesFromDurations(text: string, sendDate: string, bias: number): Candidate[] {
+  const found: Candidate[] = [];
+  for (const match of text.matchAll(DURATION)) {
+    const amount = Number(match[1]);
+    const unit = match[2]!.toLowerCase();
+    const before = text.slice(Math.max(0, match.index - 20), match.index);
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
+    if (!SPAN_LEAD.test(before) && !SPAN_TAIL.test(after)) continue;
+    const hours = /^(?:h|stunden|heures|horas|ore|uur)/.test(unit) ? amount : amount * 24;
+    if (amount === 0 || hours > 24 * 62 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
+    // Counted in whole days including the send date, as "24 hours only" means the send date itself.
+    found.push({ date: addDays(sendDate, Math.ceil(hours / 24) - 1), score: 2.5 + bias, index: match.index });
+  }
+  return found;
+}
+
+function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
+  const found: Candidate[] = [];
+  const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index });
   const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|24[- ]hours?\s+only|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
   for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
 
@@ -319,6 +351,9 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   }
   return found;
 }
+
+/** As many equally strong end dates as this mean separate offers rather than one offer's end. */
+const SEPARATE_DEADLINES = 3;
 
 /** The last day the main offer can be used, as YYYY-MM-DD in the sender's zone, or null when none is stated. */
 export function findExpiry(input: ExpiryInput): string | null {
@@ -331,11 +366,17 @@ export function findExpiry(input: ExpiryInput): string | null {
     ...candidatesFromChrono(joined, input, sendDate, body && headline ? body.length + 1 : headline ? 0 : Infinity),
     ...candidatesFromRules(input.body, sendDate, 0, input.dayFirst),
     ...candidatesFromRules(input.headline, sendDate, HEADLINE_BIAS, input.dayFirst),
+    ...candidatesFromSameDay(input.body, sendDate, 0),
+    ...candidatesFromSameDay(input.headline, sendDate, HEADLINE_BIAS),
+    ...candidatesFromDurations(input.body, sendDate, 0),
+    ...candidatesFromDurations(input.headline, sendDate, HEADLINE_BIAS),
   ];
   let best: Candidate | null = null;
-  for (const candidate of candidates) {
-    if (candidate.score <= 0 || candidate.date < sendDate || candidate.date > latestPlausible) continue;
+  const plausible = candidates.filter((candidate) => candidate.score > 0 && candidate.date >= sendDate && candidate.date <= latestPlausible);
+  for (const candidate of plausible) {
     if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.date > best.date)) best = candidate;
   }
-  return best?.date ?? null;
+  // A table of separate offers, each with its own deadline, has no one end: several dates tie for the strongest cue.
+  const tied = new Set(plausible.filter((candidate) => candidate.score === best?.score).map((candidate) => candidate.date));
+  return tied.size >= SEPARATE_DEADLINES ? null : (best?.date ?? null);
 }

@@ -1,4 +1,5 @@
 import { Parser } from "htmlparser2";
+import { INPUT_LIMITS, UnreadableMessageError } from "./limits";
 
 /** An <img> as found in the HTML, with the size its attributes or inline style declare. */
 export interface HtmlImage {
@@ -44,13 +45,20 @@ const CELL_TAGS = new Set(["td", "th"]);
 const CODE_COLUMN_HEADER = /^(?:(?:promo|coupon|discount|offer|voucher)\s+)?(?:codes?|coupons?)$|^c[oó]digo$|^gutschein(?:code)?$/i;
 
 const SHORT_CELL_PIECES = 8;
+/** A code box holds a code: one with more text than this is a layout box, and its text is not gathered. */
+const BOX_TEXT_CHARS = 200;
+/** Enough of a link's text to tell a call to action from a footer link; a link around a whole section is not read in full. */
+const LINK_TEXT_CHARS = 1_000;
+/** Enough of a microdata property's text for any value the markup reader keeps. */
+const PROPERTY_TEXT_CHARS = 2_000;
 
 /** Where the renderer is inside one table: the current row's cell count and the code column, once a header names it. */
 interface OpenTable {
   cellIndex: number;
   codeColumn: number | null;
 }
-const SKIPPED_TAGS = new Set(["style", "head", "title", "noscript", "template", "svg", "xml", "o:p"]);
+// Word's <o:p> is an ordinary inline element to a browser (often left unclosed), so its text is read like a span's.
+const SKIPPED_TAGS = new Set(["style", "head", "title", "noscript", "template", "svg", "xml"]);
 const VOID_TAGS = new Set(["img", "br", "hr", "meta", "link", "input", "area", "base", "col", "embed", "source", "wbr"]);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)/i;
@@ -88,6 +96,8 @@ interface OpenElement {
   box: boolean;
   /** Index of the first visible piece inside this element. */
   boxStart: number;
+  /** Visible characters before this element, so that the length of its own text is known without joining it. */
+  charsBefore: number;
   link: { href: string; start: number } | null;
   /** For a table cell: its table and its column. */
   cell: { table: OpenTable; column: number } | null;
@@ -112,15 +122,28 @@ function collapse(text: string): string {
 /**
  * Style blocks and comments (Outlook-only conditional blocks included) render nothing; dropping them first spares
  * the tokenizer. The "<!--[if !mso]><!-->" opener and "<!--<![endif]-->" closer are comments of their own, so
- * what they wrap stays.
+ * what they wrap stays. One left open runs to the end, as the parser would read it: a pattern that had to find its
+ * end would search the rest of the HTML again from every later "<!--" (minutes for a megabyte of them).
  */
-const UNRENDERED = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--\[if\s+!mso\]><!-->|<!--(?!>)[\s\S]*?-->|<!-->/gi;
+const UNRENDERED = /<style\b[^>]*(?:>[\s\S]*?(?:<\/style\s*>|$)|$)|<!--\[if\s+!mso\]><!-->|<!--(?!>)[\s\S]*?(?:-->|$)|<!-->/gi;
 
-/** Renders HTML to the text a reader sees, in one pass. */
+/** The start of the text of pieces[from...], up to about `max` characters. */
+function joinUpTo(pieces: readonly string[], from: number, max: number): string {
+  let text = "";
+  for (let index = from; index < pieces.length && text.length < max; index++) text += pieces[index];
+  return text;
+}
+
+/**
+ * Renders HTML to the text a reader sees, in one pass. The parser calls back for each tag, so the walk keeps its own
+ * stack; HTML nested deeper than INPUT_LIMITS.htmlDepth is refused, because the parser's own work grows with the square
+ * of the depth (200,000 nested elements would take it minutes).
+ */
 export function renderHtml(html: string): RenderedHtml {
   const stack: OpenElement[] = [];
   // Pieces, not one growing string: reading the end of a concatenated string would flatten it every time.
   const visible: string[] = [];
+  let visibleChars = 0;
   let endsWithNewline = true;
   let hidden = "";
   const boxes: string[] = [];
@@ -136,6 +159,7 @@ export function renderHtml(html: string): RenderedHtml {
   const pushVisible = (text: string) => {
     if (text === "") return;
     visible.push(text);
+    visibleChars += text.length;
     endsWithNewline = text.endsWith("\n");
   };
   const top = () => stack[stack.length - 1];
@@ -158,10 +182,17 @@ export function renderHtml(html: string): RenderedHtml {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (stack.length >= INPUT_LIMITS.htmlDepth) {
+          throw new UnreadableMessageError(`The HTML nests elements more than ${INPUT_LIMITS.htmlDepth} deep`);
+        }
         const parent = top();
         const style = attributes.style ?? "";
         const hiddenHere = (parent?.hidden ?? false) || isHiddenStyle(style) || "hidden" in attributes;
-        const skippedHere = (parent?.skipped ?? false) || SKIPPED_TAGS.has(name) || name === "script";
+        // A declarative shadow root (<template shadowrootmode>) is rendered by browsers; other templates are not.
+        const shadowRoot = name === "template" && ("shadowrootmode" in attributes || "shadowroot" in attributes);
+        // A <head> opened inside <body> is ignored by browsers, and so is its missing end tag.
+        const strayHead = name === "head" && stack.some((open) => open.name === "body");
+        const skippedHere = (parent?.skipped ?? false) || (SKIPPED_TAGS.has(name) && !shadowRoot && !strayHead) || name === "script";
         const isJsonLd = name === "script" && /ld\+json/i.test(attributes.type ?? "");
         const scope = "itemscope" in attributes;
         const property = attributes.itemprop ?? null;
@@ -187,6 +218,7 @@ export function renderHtml(html: string): RenderedHtml {
           skipped: skippedHere,
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
           boxStart: visible.length,
+          charsBefore: visibleChars,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
           cell: table ? { table, column: table.cellIndex++ } : null,
           item: item ?? parent?.item ?? null,
@@ -235,9 +267,11 @@ export function renderHtml(html: string): RenderedHtml {
         if (element.script) jsonLd.push(scriptText);
         if (element.textProperty) {
           const owner = currentItem();
-          if (owner) owner.properties[element.textProperty] = collapse(microText.slice(element.textStart)).trim();
+          if (owner) {
+            owner.properties[element.textProperty] = collapse(microText.slice(element.textStart, element.textStart + PROPERTY_TEXT_CHARS)).trim();
+          }
         }
-        if (element.box && !element.hidden) {
+        if (element.box && !element.hidden && visibleChars - element.charsBefore <= BOX_TEXT_CHARS) {
           const boxText = collapse(visible.slice(element.boxStart).join("")).trim();
           if (boxText) boxes.push(boxText);
         }
@@ -250,7 +284,7 @@ export function renderHtml(html: string): RenderedHtml {
         }
         if (name === "table") tables.pop();
         if (element.link) {
-          links.push({ href: element.link.href.trim(), text: collapse(visible.slice(element.link.start).join("")).trim() });
+          links.push({ href: element.link.href.trim(), text: collapse(joinUpTo(visible, element.link.start, LINK_TEXT_CHARS)).trim() });
         }
         if (BLOCK_TAGS.has(name)) breakLine();
         else if (CELL_TAGS.has(name)) append(" ");

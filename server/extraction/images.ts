@@ -1,13 +1,15 @@
 import { isAcceptableDealImage } from "../../src/domain/imageRules";
 import type { HtmlImage } from "./html";
+import { webUrl } from "./sanitize";
 
 const TRACKING_URL = /\/(?:o|open|track|pixel|beacon|wf\/open)\/|[?&](?:open|pixel)=|\.gif(?:\?|$)/i;
 
 /** Deal image candidates: the sender's markup images first, then acceptable HTML images, largest first. */
 export function pickDealImages(images: readonly HtmlImage[], markupImages: readonly string[]): string[] {
   const picked: string[] = [];
-  const add = (url: string) => {
-    if (/^https?:\/\//i.test(url) && !picked.includes(url)) picked.push(url);
+  const add = (candidate: string) => {
+    const url = webUrl(candidate);
+    if (url && !picked.includes(url)) picked.push(url);
   };
   for (const url of markupImages) if (isAcceptableDealImage({ url })) add(url);
   const acceptable = images

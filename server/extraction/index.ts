@@ -1,7 +1,8 @@
+import { getDomainWithoutSuffix } from "tldts";
 import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
-import { isPromotional, nameMatchesAddress } from "./classify";
+import { isPromotional, isTransactional, nameMatchesAddress } from "./classify";
 import { findBoxedCodes, findCodes, findColumnCodes, PROMO_WORD } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
@@ -9,6 +10,8 @@ import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html"
 import { pickDealImages } from "./images";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
+import { judgeOffer } from "./offer";
+import { sanitizeExtractedMessage, webUrl } from "./sanitize";
 import { guessCategory } from "./subcategory";
 import { addDays, localDateString, namedZoneOffset, zoneNamedInText } from "./timezone";
 
@@ -45,12 +48,18 @@ export interface ExtractionOptions {
 
 /** Country-code domains whose senders write numeric dates day first. */
 const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|ch|se|no|dk|fi|pl|mx|br|ar|cl|co\.\w+|eu)$/i;
+/** Prices in pounds or euros and none in dollars: a UK, Irish or European sender, who writes the day first. */
+const EUROPEAN_PRICES = /[£€]\s?\d|\d\s?(?:€|EUR\b)/;
+const DOLLAR_PRICES = /\$\s?\d/;
+
+/** Whether the sender writes numeric dates day first: by its domains' country, or its prices' currency. */
+function writesDayFirst(fromHost: string, brandDomain: string | null, body: string): boolean {
+  if (DAY_FIRST_TLDS.test(fromHost) || (brandDomain !== null && DAY_FIRST_TLDS.test(brandDomain))) return true;
+  return EUROPEAN_PRICES.test(body) && !DOLLAR_PRICES.test(body);
+}
+
 const CTA_TEXT = /\b(?:shop|buy|book|claim|get|subscribe|upgrade|start|order|apply|design|reserve|see|find|open|redeem|save|browse|explore|discover|comprar|learn more|sign up|join)\b/i;
 const NON_DEAL_LINK = /unsubscribe|preferences|privacy|view in browser|view online|terms|help|contact|facebook|instagram|twitter|pinterest|tiktok|youtube|linkedin|mailto:|tel:/i;
-
-/** A sale or offer named without an amount ("Sale runs March 12 through 16"): still a deal, without a code or discount. */
-const SALE_WORDS =
-  /\b(?:sale|offer|deals?|clearance|markdowns?|price drops?|prices? (?:cut|dropped|reduced)|free (?:shipping|delivery|gift)|gift with purchase|bonus|rebajas|ofertas?|soldes|promoci[oó]n|promo[çc][ãa]o|angebot|aktion)\b/i;
 
 /** Text a reader sees, whether the message has HTML or only plain text. */
 interface Rendering {
@@ -99,23 +108,24 @@ function markupEndDate(value: string, fallbackOffset: number, namedZone: string 
 
 /** The destination of a click-tracking redirect when it carries one in its query ("?url=https%3A..."). */
 export function unwrapTrackedUrl(href: string): string {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return href;
-  }
+  const url = URL.parse(href);
+  if (!url) return href;
   for (const value of url.searchParams.values()) {
-    if (/^https?:\/\/[^/]+\.[^/]+/i.test(value)) return value;
+    const destination = /^https?:\/\/[^/]+\.[^/]+/i.test(value) ? webUrl(value) : null;
+    if (destination) return destination;
   }
   return href;
 }
 
+/** The link the deal leads to: the markup's, else the call to action, else the first web link, else the sender's site. */
 function pickDealUrl(links: readonly HtmlLink[], markup: PromotionMarkup | null): string | null {
   const fromMarkup = markup?.cards.find((card) => card.url)?.url ?? null;
   if (fromMarkup) return fromMarkup;
-  const web = links.filter((link) => /^https?:\/\//i.test(link.href) && !NON_DEAL_LINK.test(`${link.text} ${link.href}`));
-  const chosen = web.find((link) => CTA_TEXT.test(link.text))?.href ?? web[0]?.href ?? null;
+  const web = links.flatMap((link) => {
+    const url = webUrl(link.href);
+    return url && !NON_DEAL_LINK.test(`${link.text} ${link.href}`) ? [{ url, text: link.text }] : [];
+  });
+  const chosen = web.find((link) => CTA_TEXT.test(link.text))?.url ?? web[0]?.url ?? null;
   return chosen ? unwrapTrackedUrl(chosen) : (markup?.organizationUrl ?? null);
 }
 
@@ -170,8 +180,16 @@ function cleanSubject(subject: string | null): string {
   return (subject ?? "").replace(/[\p{Extended_Pictographic}\uFE0F\u200d]/gu, "").replace(/\s+/g, " ").trim();
 }
 
-/** Reads one raw RFC 5322 message and returns the deals it offers. Pure: no I/O, time comes from the message. */
+/**
+ * Reads one raw RFC 5322 message and returns the deals it offers. Pure: no I/O, time comes from the message. Every
+ * field of the answer is cleaned and capped (sanitize.ts); a message past the input limits (limits.ts) is refused
+ * with an UnreadableMessageError.
+ */
 export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, options: ExtractionOptions = {}): Promise<ExtractedMessage> {
+  return sanitizeExtractedMessage(await readDeals(raw, options));
+}
+
+async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: ExtractionOptions): Promise<ExtractedMessage> {
   const message = await parseMessage(raw);
   const sentAt = message.sentAt ?? options.receivedAt ?? null;
   const rendering = render(message);
@@ -180,28 +198,41 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
   const fromHost = message.fromAddress?.split("@")[1] ?? "";
   const fromDomain = registrableDomain(fromHost);
   const bulk = message.headers.has("list-unsubscribe") || message.headers.has("list-id");
+  const links = rendering.html?.links ?? [];
+  // Plain-text-only mail names its shop in bare URLs.
+  const hrefs = rendering.html ? links.map((link) => link.href) : [...rendering.body.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((url) => url[0]);
+  // A person's name on a company's domain is still the company when the mail links to the company's own site.
+  const linksToSender = () => fromDomain !== null && hrefs.some((href) => registrableDomain(href) === fromDomain);
   const looksPersonal =
-    (fromDomain !== null && isPersonalMailDomain(fromDomain)) || (!bulk && nameMatchesAddress(message.fromName, message.fromAddress));
+    (fromDomain !== null && isPersonalMailDomain(fromDomain)) ||
+    (!bulk && nameMatchesAddress(message.fromName, message.fromAddress) && !linksToSender());
 
-  const isPromotion = isPromotional({
+  const classifyInput = {
     subject,
     body: rendering.body,
     headers: message.headers,
     hasMarkup: markup !== null && (markup.offers.length > 0 || markup.cards.length > 0),
     fromLooksPersonal: looksPersonal,
-  });
-  const links = rendering.html?.links ?? [];
-  // Plain-text-only mail names its shop in bare URLs.
-  const hrefs = rendering.html ? links.map((link) => link.href) : [...rendering.body.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((url) => url[0]);
-  const personal = !isPromotion && !message.headers.has("list-unsubscribe") && looksPersonal;
+  };
+  const marketing = isPromotional(classifyInput);
+  // A mail that is neither transactional nor a person's may still hold an offer that the marketing test missed
+  // (old list mail without unsubscribe headers): the offer decides, below.
+  const mayOffer = marketing || (!isTransactional(classifyInput) && !(looksPersonal && !bulk));
+  const personal = !marketing && !message.headers.has("list-unsubscribe") && looksPersonal;
   const brandDomain = personal
     ? null
-    : brandDomainOf(message.fromAddress, hrefs, message.fromName, message.headers.get("reply-to") ?? null);
+    : brandDomainOf(
+        message.fromAddress,
+        hrefs,
+        message.fromName,
+        message.headers.get("reply-to") ?? null,
+        (rendering.html?.images ?? []).map((image) => image.url),
+      );
   const brand = personal ? null : brandNameOf(message.fromName, markup?.organizationName ?? null, brandDomain);
 
   const result: ExtractedMessage = {
     messageId: message.messageId,
-    isPromotion,
+    isPromotion: marketing,
     sender: { name: message.fromName, address: message.fromAddress },
     subject: message.subject,
     sentAt: message.sentAt,
@@ -209,7 +240,7 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
     brandDomain,
     deals: [],
   };
-  if (!isPromotion) return result;
+  if (!mayOffer) return result;
 
   const clock = sentAt ?? new Date(0);
   const namedZone = zoneNamedInText(rendering.body);
@@ -232,13 +263,23 @@ export async function extractDeals(raw: string | Uint8Array | ArrayBuffer, optio
           headline: `${subject}\n${rendering.preheader}`,
           sentAt,
           senderOffsetMinutes: offset,
-          dayFirst: DAY_FIRST_TLDS.test(fromHost),
+          dayFirst: writesDayFirst(fromHost, brandDomain, rendering.body),
         })
       : null);
 
   const discount = findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null;
-  const announcesSale = expirationDate !== null || SALE_WORDS.test(`${subject}\n${rendering.body}`);
-  if (promoCodes.length === 0 && discount === null && markupOffers.length === 0 && !announcesSale) return result;
+  const verdict = judgeOffer({
+    subject,
+    preheader: rendering.preheader,
+    body: rendering.body,
+    codes: promoCodes,
+    discount,
+    expirationDate,
+    senderLabel: brandDomain ? (getDomainWithoutSuffix(brandDomain) ?? "").replace(/[^a-z0-9]/gi, "").toLowerCase() : null,
+    markupOffer: markupOffers.length > 0,
+  });
+  if (verdict !== "offer") return result;
+  result.isPromotion = true;
 
   const title = subject || markup?.cards[0]?.headline || discount || "Offer";
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));

@@ -2,6 +2,7 @@ import { toCategory } from "../../src/domain/category";
 import { extractDeals, type ExtractedDeal, type ExtractedMessage, type ExtractionOptions } from "./index";
 import { parseMessage } from "./mime";
 import { renderHtml, tidyLines } from "./html";
+import { sanitizeExtractedMessage } from "./sanitize";
 
 /** What the rules already found, so the model is asked only about what they missed. */
 export interface LanguageModelRequest {
@@ -34,6 +35,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * Runs the rules first, then asks the model for what they missed. A proposed code is kept only when it appears
  * verbatim in the email, so the model can add recall but not invent codes. Model failures leave the rules' answer.
+ * What the model adds is the sender's text relayed, so the answer is cleaned and capped again, as extractDeals's is.
  */
 export async function extractWithModel(
   raw: string | Uint8Array | ArrayBuffer,
@@ -42,6 +44,10 @@ export async function extractWithModel(
 ): Promise<ExtractedMessage> {
   const extracted = await extractDeals(raw, options);
   if (!model || !extracted.isPromotion) return extracted;
+  return sanitizeExtractedMessage(await withModelProposals(raw, model, extracted));
+}
+
+async function withModelProposals(raw: string | Uint8Array | ArrayBuffer, model: DealLanguageModel, extracted: ExtractedMessage): Promise<ExtractedMessage> {
   const parsed = await parseMessage(raw);
   const visible = parsed.html ? renderHtml(parsed.html).text : tidyLines(parsed.text ?? "");
   const searchable = `${parsed.subject ?? ""}\n${visible}`;

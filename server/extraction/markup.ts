@@ -1,4 +1,6 @@
 import type { MicrodataItem } from "./html";
+import { INPUT_LIMITS } from "./limits";
+import { webUrl } from "./sanitize";
 
 /** What the sender's Gmail Promotions annotations (schema.org) say about the deal. */
 export interface PromotionMarkup {
@@ -16,27 +18,37 @@ function typesOf(node: Node): string[] {
   return list.filter((value): value is string => typeof value === "string").map((value) => value.replace(/^.*[/#]/, ""));
 }
 
-function text(value: unknown): string | null {
+/** How far text() looks into nested lists and objects ({"image": [{"url": ...}]} is two levels). */
+const TEXT_DEPTH = 4;
+
+function text(value: unknown, depth = 0): string | null {
   if (typeof value === "string") return value.trim() || null;
   if (typeof value === "number") return String(value);
-  if (Array.isArray(value)) return text(value[0]);
+  if (depth >= TEXT_DEPTH) return null;
+  if (Array.isArray(value)) return text(value[0], depth + 1);
   if (value && typeof value === "object") {
     const node = value as Node;
-    return text(node.url ?? node["@id"] ?? node.name ?? node.contentUrl);
+    return text(node.url ?? node["@id"] ?? node.name ?? node.contentUrl, depth + 1);
   }
   return null;
 }
 
-function collectNodes(value: unknown, into: Node[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectNodes(item, into);
-    return;
-  }
-  if (!value || typeof value !== "object") return;
-  const node = value as Node;
-  into.push(node);
-  for (const [key, child] of Object.entries(node)) {
-    if (key !== "@context" && child && typeof child === "object") collectNodes(child, into);
+/**
+ * The objects in parsed JSON-LD, in document order, walked with a stack of our own (a sender may nest thousands of
+ * levels) and up to `budget` of them in all.
+ */
+function collectNodes(value: unknown, into: Node[], budget: number): void {
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && into.length < budget) {
+    const next = pending.pop();
+    if (!next || typeof next !== "object") continue;
+    const children = Array.isArray(next) ? next : Object.entries(next as Node).filter(([key]) => key !== "@context").map(([, child]) => child);
+    if (!Array.isArray(next)) into.push(next as Node);
+    // Reversed onto the stack, so that the first child is walked first.
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child: unknown = children[index];
+      if (child && typeof child === "object") pending.push(child);
+    }
   }
 }
 
@@ -63,17 +75,21 @@ function microdataToNode(item: MicrodataItem): Node {
   return node;
 }
 
-/** Reads DiscountOffer, PromotionCard and Organization nodes from JSON-LD blocks and microdata items. */
+/**
+ * Reads DiscountOffer, PromotionCard and Organization nodes from JSON-LD blocks and microdata items. Only the first
+ * blocks, each within its size, and the first nodes are read (INPUT_LIMITS); links and images are web URLs or nothing.
+ */
 export function readPromotionMarkup(jsonLd: readonly string[], microdata: readonly MicrodataItem[]): PromotionMarkup | null {
   const nodes: Node[] = [];
-  for (const block of jsonLd) collectNodes(parseJsonLd(block), nodes);
-  for (const item of microdata) collectNodes(microdataToNode(item), nodes);
+  const blocks = jsonLd.filter((block) => block.length <= INPUT_LIMITS.jsonLdChars).slice(0, INPUT_LIMITS.jsonLdBlocks);
+  for (const block of blocks) collectNodes(parseJsonLd(block), nodes, INPUT_LIMITS.markupNodes);
+  for (const item of microdata) collectNodes(microdataToNode(item), nodes, INPUT_LIMITS.markupNodes);
   const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, offers: [], cards: [] };
   for (const node of nodes) {
     const types = typesOf(node);
     if (types.includes("Organization") && !markup.organizationName) {
       markup.organizationName = text(node.name);
-      markup.organizationUrl = text(node.url);
+      markup.organizationUrl = webUrl(text(node.url));
     }
     if (types.includes("DiscountOffer") || (types.includes("Offer") && node.discountCode)) {
       markup.offers.push({
@@ -86,8 +102,8 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
     if (types.includes("PromotionCard")) {
       markup.cards.push({
         headline: text(node.headline),
-        image: text(node.image),
-        url: text(node.url),
+        image: webUrl(text(node.image)),
+        url: webUrl(text(node.url)),
         discountValue: text(node.discountValue),
         price: text(node.price),
       });

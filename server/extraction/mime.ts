@@ -1,4 +1,5 @@
 import PostalMime from "postal-mime";
+import { INPUT_LIMITS, UnreadableMessageError } from "./limits";
 import { namedZoneOffset } from "./timezone";
 
 /** The parts of a parsed message the extractor reads. */
@@ -134,18 +135,30 @@ export function repairWindows1252(text: string): string {
   return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!) : text;
 }
 
+const MEGABYTE = 1024 * 1024;
+
+function byteLength(raw: string | Uint8Array | ArrayBuffer): number {
+  return typeof raw === "string" ? Buffer.byteLength(raw) : raw.byteLength;
+}
+
 export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Promise<ParsedMessage> {
+  if (byteLength(raw) > INPUT_LIMITS.rawBytes) {
+    throw new UnreadableMessageError(`The message is larger than ${INPUT_LIMITS.rawBytes / MEGABYTE} MB`);
+  }
   const head = headStart(raw);
-  if (!looksLikeEmail(head)) throw new Error("Not an email: the input does not start with RFC 5322 headers");
+  if (!looksLikeEmail(head)) throw new UnreadableMessageError("Not an email: the input does not start with RFC 5322 headers");
   const email = await PostalMime.parse(withoutEnvelopeLine(raw, head));
+  if ((email.html?.length ?? 0) > INPUT_LIMITS.bodyChars || (email.text?.length ?? 0) > INPUT_LIMITS.bodyChars) {
+    throw new UnreadableMessageError(`The message body is longer than ${INPUT_LIMITS.bodyChars.toLocaleString("en")} characters`);
+  }
   const headers = new Map<string, string>();
   for (const header of email.headers) if (!headers.has(header.key)) headers.set(header.key, header.value);
   const date = parseDateHeader(headers.get("date"));
   const from = email.from && "address" in email.from && email.from.address ? email.from : null;
   return {
     messageId: email.messageId?.trim() || null,
-    subject: email.subject ? repairWindows1252(email.subject).trim() || null : null,
-    fromName: from?.name?.trim() || null,
+    subject: email.subject ? repairWindows1252(email.subject.slice(0, INPUT_LIMITS.headerChars)).trim() || null : null,
+    fromName: from?.name?.slice(0, INPUT_LIMITS.headerChars).trim() || null,
     fromAddress: from?.address?.trim().toLowerCase() || null,
     sentAt: date.instant,
     dateOffsetMinutes: date.offsetMinutes,

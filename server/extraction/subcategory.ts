@@ -5,15 +5,15 @@ import { toCategory, type Category } from "../../src/domain/category";
  * Some point at subcategories the shared map lacks (media, education, photo printing); those map to Others.
  */
 const KEYWORDS: ReadonlyArray<[string, RegExp]> = [
-  ["auto", /\b(?:auto|autos|automotive|cars?(?! rentals?)|brakes?|rotors?|oil changes?|tires?|tyres?|wipers?(?: blades?)?|vehicles?|auto ?parts|car ?wash|car care|detailing|alignment|transmission|dealerships?|mechanics?|motors?|service advisor|mileage|engines?|sedans?|suvs?|trucks?|vin|garage|batter(?:y|ies)|spark plugs?|headlights?|motorcycles?)\b/gi],
+  ["auto", /\b(?:auto|autos|automotive|cars?(?! (?:rentals?|hire))|brakes?|rotors?|oil changes?|tires?|tyres?|wipers?(?: blades?)?|vehicles?|auto ?parts|car ?wash|car care|detailing|alignment|transmission|dealerships?|mechanics?|motors?|service advisor|mileage|engines?|sedans?|suvs?|trucks?|vin|garage|batter(?:y|ies)|spark plugs?|headlights?|motorcycles?)\b/gi],
   ["beauty", /\b(?:skin ?care|skincare|serums?|cleansers?|moisturi[sz]ers?|lip(?:stick| tints?| gloss)?|makeup|mascara|cosmetics?|cosm[ée]tic\w*|fragrances?|perfumes?|scents?|balms?|beauty|shades?|salons?|spa|stylists?|haircuts?|blowouts?|manicures?|pedicures?|niacinamid\w*|sunscreen|protector solar|sueros?|maquillaje|nails?|hair ?care|shampoo|conditioner|toner|soins?|beaut\w*|parfum\w*|maquillage|cr[èe]mes?|kosmetik|pflege|belleza|beleza|perfumaria)\b/gi],
   ["pharmacy", /\b(?:pharmac(?:y|ies|ist)|vitamins?|supplements?|flu shots?|prescriptions?|rx|protein|wellness|optical|optometr\w*|frames|lenses|eyewear|glasses|contacts|dental|dentist|clinic|fsa|hsa|nutrition|health|fitness|gym|workouts?|yoga|pilates|trainers?|telehealth|therapy|hearing|farm[áa]cias?|pharmacie|apotheke|vitaminas|vitamines|suplementos|compl[ée]ments)\b/gi],
   ["pets", /\b(?:pets?|dogs?|cats?|puppy|puppies|kittens?|kibble|litter|treats|vet|vets|veterinar\w*|grooming|autoship|paws?|fetch|beagle|leash|scratchers?|aquarium|chew toys?|dog beds?|perros?|gatos?|mascotas?|cachorros?|ra[çc][ãa]o|ra[çc][õo]es|petiscos|chiens?|chats|hunde?|katzen?)\b/gi],
-  ["department store", /\b(?:department stores?|doorbusters?|toys?|electronics|gadgets?|headphones|speakers?|earbuds|laptops?|tvs?|tech|marketplace|general store|everything store|board games?|grocer(?:y|ies)?|groceries|produce|pantry|outlet|audio|cameras?|bikes?|bicycles?|cycles|cycling|camping|tents?)\b/gi],
+  ["department store", /\b(?:department stores?|doorbusters?|toys?|electronics|gadgets?|headphones|speakers?|earbuds|laptops?|tvs?|tech|marketplace|general store|everything store|board games?|grocer(?:y|ies)?|groceries|supermarkets?|produce|pantry|beers?|wines?|spirits|liquor|bookstores?|booksellers?|bestsellers?|novels?|paperbacks?|hardcovers?|printers?|pdas?|handhelds?|mp3 players?|notebooks?|monitors?|rebates?|outlet|audio|cameras?|bikes?|bicycles?|cycles|cycling|camping|tents?)\b/gi],
   ["home", /\b(?:bedding|duvets?|sheets?|quilts?|pillows?|rugs?|runners?|furniture|sofas?|couch\w*|sectionals?|decor|paints?|painting|gallons?|primers?|cookware|skillets?|pans?|kitchen|bakeware|knives|lighting|lamps?|bath|candles?|mattress\w*|curtains?|home goods|hardware|tools?|drills?|lumber|garden\w*|plants?|appliances?|homewares?|t[öo]pfe|pfannen|k[üu]che|kochen|casseroles?|meubles|cocina|muebles|hogar|cozinha|m[óo]veis|garten\w*|pflanz\w*|jardin\w*|jard[íi]n|plantas|linge de maison)\b/gi],
   ["bank", /\b(?:bank|banking|credit union|savings|checking|apy|apr|credit cards?|cardmembers?|deposits?|loans?|mortgages?|fdic|ncua|interest|insurance|insurer|renters|policy|premiums?|coverage|invest\w*|card offer|statement credit|pre-?qualified|rewards card)\b/gi],
-  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|outerwear|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|jewelry|rings?|pendants?|bracelets?|necklaces?|earrings?|watches|handbags?|streetwear|lookbook|wardrobe|thread|moda|ropa|abrigos|vestidos?|zapatos|v[êe]tements|manteaux|robes?|kleidung|jacken|roupas?|cal[çc]ados|calzados?|zapater[íi]as?|botines|botas|swim\w*|bikinis?|pulls?|maille|tricots?|cachemire|m[ée]rinos|chaussures|pullover|strick\w*|schuhe)\b/gi],
-  ["travel", /\b(?:flights?|fares?|airlines?|airways|airport|miles|hotels?|inns?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurants?|bistro|bakery|bakehouse|caf[eé]|coffee|pizza|burgers?|menu|dine-in|dining|brunch|reservations?|table|chef|takeout|delivery fee|meals?|cinemas?|movies?|showtimes?|tickets?|concerts?|theat(?:er|re)s?|diner|grill|eatery|tavern|brewery|taproom|bbq|sushi|tacos?|ramen|deli|bagels?|donuts?|coffees|appetizers?|entr[ée]es|dinner|lunch|happy hour|desserts?|cocktails?|roast(?:er|ery)s?|car rentals?|rental cars?|rent a car)\b/gi],
+  ["apparel", /\b(?:dress(?:es)?|knits?|sweaters?|cardigans?|jackets?|coats?|outerwear|boots?|shoes?|sneakers?|denim|jeans|tees?|t-shirts?|hoodies?|lounge(?:wear)?|apparel|clothing|fashion|styles?|outfits?|boutiques?|cashmere|wool|leather|pants?|shorts|jewell?ery|jewelry|rings?|pendants?|bracelets?|necklaces?|earrings?|watches|handbags?|streetwear|lookbook|wardrobe|thread|moda|ropa|abrigos|vestidos?|zapatos|v[êe]tements|manteaux|robes?|kleidung|jacken|roupas?|cal[çc]ados|calzados?|zapater[íi]as?|botines|botas|swim\w*|bikinis?|leggings|activewear|bras?|tops|pulls?|maille|tricots?|cachemire|m[ée]rinos|chaussures|pullover|strick\w*|schuhe)\b/gi],
+  ["travel", /\b(?:flights?|fares?|airlines?|airways|airport|miles|hotels?|inns?|resorts?|stays?|nights?|booking|vacation|trip|cruise|destinations?|restaurants?|bistro|bakery|bakehouse|caf[eé]|coffee|pizza|burgers?|menu|dine-in|dining|brunch|reservations?|table|chef|takeout|delivery fee|meals?|cinemas?|movies?|showtimes?|tickets?|concerts?|theat(?:er|re)s?|diner|grill|eatery|tavern|brewery|taproom|bbq|sushi|tacos?|ramen|deli|bagels?|donuts?|coffees|appetizers?|entr[ée]es|dinner|lunch|happy hour|desserts?|cocktails?|roast(?:er|ery)s?|car rentals?|rental cars?|rent a car|car hire|hire cars?|food delivery|restaurants? delivered|takeaways?)\b/gi],
   ["software", /\b(?:apps?|software|saas|subscription plan|upgrade|pro plan|premium plan|vpn|devices?|servers?|encryption|sync|cloud|download|workspace|plugins?|features?|billing|monthly plan|annual plan|version \d|video games?|gaming|games library|steam|wishlist|dlc|consoles?|streaming|see plans|pricing|free trial|accounting|bookkeeping|invoicing|payroll|productivity)\b/gi],
   ["media", /\b(?:magazine|newspaper|journalism|reporting|issues?|crossword|subscribers?|podcast|editorial|essays)\b/gi],
   ["education", /\b(?:courses?|learning|lessons?|certificates?|classes|tutorials?|academy|education|students?|workshops?)\b/gi],
@@ -30,9 +30,15 @@ const NAME_STEMS: ReadonlyArray<[RegExp, string]> = [
   [/skin|beauty|cosmetic|glow/i, "beauty"],
   [/pharm|farm[áa]c|apothek|vitamin|optic|dental/i, "pharmacy"],
   [/furniture|decor|linen|k[üu]che|cocina|garden|garten|jardin/i, "home"],
-  [/travel|hotel|flights?|airways|cinema|coffee|brew|roast/i, "travel"],
+  [/travel|hotel|flights?|airways|airlines?|(?<![hfp])air\b|cinema|coffee|brew|roast/i, "travel"],
   [/learn|academy/i, "education"],
 ];
+
+/** Words a sender's name or domain uses for a shop that sells many things ("Shopper", "Store", "buy..."). */
+const RETAILER_NAME = /(?:shopp(?:er|ing)|stores?\b|\bshop\b|market(?:place)?\b|\bmart\b|outlet|^buy|\sbuy)/i;
+
+/** Words a sender's name or domain uses for a publisher: its mail is media, whatever its articles are about. */
+const PUBLISHER_NAME = /(?:\bmags?\b|mags\.|magazines?|journal|gazette|tribune|herald|\btimes\b)/i;
 
 /** Top-level domains that say something about the sender. */
 const TLD_HINTS: ReadonlyArray<[RegExp, string]> = [
@@ -66,7 +72,9 @@ function addCounts(text: string, weight: number, scores: number[]): void {
 export function guessSubcategory(sender: string, subject: string, body: string): string | null {
   const scores = KEYWORDS.map(([subcategory]) =>
     (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
-    (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0),
+    (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0) +
+    (subcategory === "department store" && RETAILER_NAME.test(sender) ? SENDER_WEIGHT : 0) +
+    (subcategory === "media" && PUBLISHER_NAME.test(sender) ? SENDER_WEIGHT * 2 : 0),
   );
   const senderWords = sender.replace(/([a-z])([A-Z])/g, "$1 $2");
   addCounts(senderWords.replace(AMBIGUOUS_SENDER_WORDS, " "), SENDER_WEIGHT, scores);

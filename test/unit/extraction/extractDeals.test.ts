@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { extractDeals } from "../../../server/extraction";
+import { INPUT_LIMITS, UnreadableMessageError } from "../../../server/extraction/limits";
 import { parseMessage } from "../../../server/extraction/mime";
 import { buildEmail } from "./email";
 
@@ -330,10 +331,19 @@ describe("extractDeals: message shapes", () => {
 
 describe("extractDeals: pathological input", () => {
   it("stays fast on long repetitive text", async () => {
-    for (const html of ["<p>" + "use code ".repeat(20000) + "</p>", "<p>" + "1 - 1 - ".repeat(20000) + "</p>", "<div>".repeat(5000) + "x" + "</div>".repeat(5000)]) {
+    for (const html of ["<p>" + "use code ".repeat(20000) + "</p>", "<p>" + "1 - 1 - ".repeat(20000) + "</p>"]) {
       const started = Date.now();
       await extractDeals(buildEmail({ html, htmlEncoding: "base64" }));
       expect(Date.now() - started).toBeLessThan(3000);
     }
+  });
+
+  it("refuses HTML nested deeper than its limit at once, and reads HTML just within it", async () => {
+    const nested = (depth: number) => "<div>".repeat(depth) + "Use code DEEP25 for 25% off" + "</div>".repeat(depth);
+    const started = Date.now();
+    await expect(extractDeals(buildEmail({ html: nested(200_000), htmlEncoding: "base64" }))).rejects.toThrow(UnreadableMessageError);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const within = await extractDeals(buildEmail({ html: nested(INPUT_LIMITS.htmlDepth) }));
+    expect(within.deals[0]?.promoCodes).toEqual(["DEEP25"]);
   });
 });

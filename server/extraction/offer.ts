@@ -1,0 +1,113 @@
+/**
+ * Whether a mail makes the reader a concrete offer of its own. Promotional is not enough: fundraising, petitions,
+ * news and editorial newsletters are marketing mail, often with a deadline, but offer nothing to buy for less.
+ */
+
+/** Appeals for money or signatures: no shopper's deal, whatever their deadline ("your gift will be matched"). */
+const APPEAL =
+  /\b(?:donat(?:e|ion|ions|ing)|contribut(?:e|ion|ions)|chip in|(?:sign|signed) (?:the|our|this) petition|petition|add your name|your (?:gift|donation) (?:will be|is) (?:matched|doubled|tripled)|match(?:ing)? (?:gift|donation)s?|tax[- ]deductible|paid for by|nonprofit|non-profit|501\(c\)|fundrais\w*|spende\w*|unterschreib\w*|faire un don|donar|doação|doe agora)\b/gi;
+
+/** Reading matter: a digest, an issue, articles with "read more" links. */
+const EDITORIAL =
+  /\b(?:read (?:more|on|the (?:full )?(?:story|article|issue|post|essay))|full story|in this issue|this (?:week|issue) in|top stories|headlines|published|opinion|editor(?:'s|ial)|columnist|newsletter|issue (?:no\.?|#)?\s?\d+|vol(?:ume|\.)\s?\d+|to subscribe|subscribe to|archives?)\b/gi;
+
+/** A subject that announces an issue or a digest rather than something for sale. */
+const EDITORIAL_SUBJECT =
+  /\b(?:issue\s?(?:no\.?|#)?\s?\d+|vol(?:ume|\.)\s?\d+|#\d+|newsletter|digest|headlines|daily|weekly|news|tips|update|dispatch|report|briefing|edition|word of the day|poem)\b|\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]+ \d{1,2}, \d{4}/i;
+
+/**
+ * Words that offer something concrete wherever they stand: an amount off, a code, free shipping or a gift, a rebate,
+ * BOGO, a free trial or upgrade, a price cut, in the languages we read.
+ */
+const CONCRETE_OFFER =
+  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|rabatt|korting|sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\bprice (?:drops?|cut)|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+
+/** Words that announce a sale without its terms: enough with a stated end. */
+const SALE_ANNOUNCEMENT =
+  /\b(?:sale|clearance|markdowns?|soldes|rebajas|saldi|uitverkoop|aktion|promoci[oó]n|promo[çc][ãa]o|aanbieding\w*)\b/i;
+
+/** How much of the body is read to tell an appeal or an editorial mail. */
+const LEAD_CHARS = 6_000;
+
+/** Longest line read as a heading or a banner rather than running text. */
+const HEADING_LENGTH = 80;
+
+/** In the subject or preheader, naming deals or an offer is enough: the mail is about it. */
+const HEADLINE_OFFER = /\b(?:deals?|offers?|savings|angebot\w*|ofertas?|offerta|offres?)\b/i;
+
+/** Where a newsletter hands its space to someone else's advertisement. */
+const SPONSOR_MARK = /\b(?:sponsor(?:ed|s)?|brought to you by|advertisement|advertis(?:e|ing) (?:here|with us)|paid (?:ad|promotion)|partner offer|a word from)\b/i;
+
+export interface OfferInput {
+  subject: string;
+  preheader: string;
+  body: string;
+  /** Promo codes read from the mail. */
+  codes: readonly string[];
+  /** The stated benefit, when one was read ("20% off"). */
+  discount: string | null;
+  /** The offer's end, when one was read. */
+  expirationDate: string | null;
+  /** The name part of the sender's domain, lower case ("harbourline" for harbourline.com), when known. */
+  senderLabel: string | null;
+  /** The mail carries Gmail promotion markup with an offer. */
+  markupOffer: boolean;
+}
+
+function distinctHits(pattern: RegExp, text: string): number {
+  return new Set((text.match(pattern) ?? []).map((hit) => hit.toLowerCase())).size;
+}
+
+/** The body without the paragraphs that announce a sponsor's advertisement. */
+function withoutSponsorBlocks(body: string): string {
+  return body
+    .split(/\n(?=[=\-_*~]{5,})|\n{2,}/)
+    .filter((block) => !SPONSOR_MARK.test(block))
+    .join("\n");
+}
+
+/** Whether a line stating a concrete offer, or a line next to it, names the sender (its domain's name). */
+function offerNamesSender(body: string, senderLabel: string | null): boolean {
+  if (!senderLabel || senderLabel.length < 3) return false;
+  const lines = body.split("\n");
+  return lines.some(
+    (line, index) =>
+      CONCRETE_OFFER.test(line) &&
+      lines
+        .slice(Math.max(0, index - 1), index + 2)
+        .join(" ")
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "")
+        .includes(senderLabel),
+  );
+}
+
+export type OfferVerdict = "offer" | "appeal" | "editorial" | "none";
+
+/**
+ * Decides whether a mail makes a concrete offer of its own. Markup offers win; appeals never make one; an editorial
+ * mail makes one when its subject or preheader states the offer, or when it states one and carries no sponsor's
+ * block (a sponsor's ad inside a newsletter is not the newsletter's deal); any other mail makes one when it states
+ * concrete terms, or announces a sale in its headline or with an end date.
+ */
+export function judgeOffer(input: OfferInput): OfferVerdict {
+  if (input.markupOffer) return "offer";
+  const headline = `${input.subject}\n${input.preheader}`;
+  const headlined = CONCRETE_OFFER.test(headline) || input.codes.some((code) => headline.includes(code));
+  // What a mail is for shows in its first screens; a long newsletter's tail need not be scanned.
+  const lead = input.body.slice(0, LEAD_CHARS);
+  if (distinctHits(APPEAL, `${headline}\n${lead}`) >= 2) return "appeal";
+  const editorial = EDITORIAL_SUBJECT.test(input.subject) || distinctHits(EDITORIAL, lead) >= 3;
+  if (editorial) {
+    if (headlined) return "offer";
+    // A seller's own newsletter offers when nothing in it hands space to a sponsor and the offer names the seller.
+    const ownOffer = input.codes.length > 0 || offerNamesSender(input.body, input.senderLabel);
+    return ownOffer && !SPONSOR_MARK.test(input.body) ? "offer" : "editorial";
+  }
+  if (headlined || input.codes.length > 0 || input.discount !== null || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) return "offer";
+  const own = withoutSponsorBlocks(input.body);
+  if (CONCRETE_OFFER.test(own)) return "offer";
+  // A sale named in a heading-length line, not in passing in an article's sentence ("achieved a sale near the high").
+  const announced = own.split("\n").some((line) => line.length <= HEADING_LENGTH && SALE_ANNOUNCEMENT.test(line));
+  return input.expirationDate !== null && announced ? "offer" : "none";
+}

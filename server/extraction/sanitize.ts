@@ -1,0 +1,198 @@
+/**
+ * The extraction boundary: everything an email yields is cleaned and capped here, once, before anything stores or
+ * shows it. Every byte of a message is the sender's, so no field is trusted for its content, its length or its count.
+ * The caps are those of migration 004_field_caps.sql, which makes the database refuse anything longer.
+ */
+import type { ExtractedDeal, ExtractedMessage } from "./index";
+
+export const FIELD_CAPS = {
+  /** Characters (code points) of one field. */
+  title: 200,
+  description: 1_000,
+  discount: 100,
+  term: 300,
+  brand: 100,
+  /** The longest DNS name. */
+  brandDomain: 253,
+  subject: 500,
+  senderName: 200,
+  /** 64 for the local part, @, 255 for the domain (RFC 5321). */
+  senderAddress: 320,
+  messageId: 998,
+  /** A longer "code" is not something anyone types at checkout: it is dropped, not cut. */
+  code: 40,
+  /** A longer URL is dropped, not cut: a cut URL leads somewhere else. */
+  url: 2_048,
+  /** Counts per message or per deal. */
+  dealsPerMessage: 50,
+  codesPerDeal: 20,
+  /** UTF-8 bytes of a deal's codes joined by commas: the database indexes them (a B-tree entry holds about 2.7 KB). */
+  codeBytesPerDeal: 1_000,
+  imagesPerDeal: 10,
+  termsPerDeal: 10,
+} as const;
+
+/** Lone surrogates (a paired one is a single code point and never matches). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+/**
+ * Control characters, and the bidirectional embeddings, overrides and isolates that reorder how text around them
+ * reads. The whitespace among them (tab, line breaks) is collapsed or kept instead.
+ */
+const CONTROL = /(?!\s)[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const ELLIPSIS = "…";
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+function codePointLength(text: string): number {
+  let surrogatePairs = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) surrogatePairs++;
+  }
+  return text.length - surrogatePairs;
+}
+
+/**
+ * Text within `max` code points: cut between two user-perceived characters (never inside an emoji or an accented
+ * letter), at the last space when one is near the end, with an ellipsis.
+ */
+export function capText(text: string, max: number): string {
+  if (text.length <= max || codePointLength(text) <= max) return text;
+  // Twice as many UTF-16 units as code points wanted always holds enough of them.
+  const head = text.slice(0, 2 * max + 2);
+  let kept = "";
+  let count = 0;
+  for (const { segment } of graphemes.segment(head)) {
+    const size = codePointLength(segment);
+    if (count + size > max - ELLIPSIS.length) break;
+    kept += segment;
+    count += size;
+  }
+  // Back to the last space near the end, unless the cut already falls between two words.
+  const space = kept.lastIndexOf(" ");
+  if (space > 0 && space >= kept.length * 0.8 && !/^\s/.test(head.slice(kept.length))) kept = kept.slice(0, space);
+  return `${kept.trimEnd()}${ELLIPSIS}`;
+}
+
+/** Well-formed, NFC, without control characters; on one line, its whitespace runs collapsed to single spaces. */
+export function cleanLine(text: string): string {
+  return text.replace(LONE_SURROGATE, "").normalize("NFC").replace(CONTROL, "").replace(/\s+/g, " ").trim();
+}
+
+/** As cleanLine, but line breaks and tabs stay (CRLF and CR become LF) and at most one empty line separates two. */
+export function cleanMultiline(text: string): string {
+  return text
+    .replace(LONE_SURROGATE, "")
+    .normalize("NFC")
+    .replace(CONTROL, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(/[^\S\n\t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** A cleaned, capped line; null when nothing is left. */
+function line(value: string | null | undefined, max: number): string | null {
+  if (value == null) return null;
+  const cleaned = capText(cleanLine(value), max);
+  return cleaned === "" ? null : cleaned;
+}
+
+/** A cleaned name that a cut would turn into another one (a domain, an address): null past the cap, lower-cased. */
+function identifier(value: string | null | undefined, max: number): string | null {
+  const cleaned = value == null ? "" : cleanLine(value).toLowerCase();
+  return cleaned !== "" && codePointLength(cleaned) <= max ? cleaned : null;
+}
+
+/**
+ * An address a person may follow or an image the server may fetch: http: or https: only, as the WHATWG URL parser
+ * (the browser's) reads it, so that "java\tscript:", " JaVaScRiPt:", "data:", "vbscript:" and "file:" are refused
+ * whatever their spelling. Credentials (user:pass@) are refused too: they mislead a reader about the host. Answers the
+ * parser's own serialisation, which is what a browser would request; null for anything else, or longer than the cap.
+ */
+export function webUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  // The parser itself drops leading and trailing C0 controls and spaces, and tabs and newlines anywhere.
+  const url = URL.parse(value.trim());
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return null;
+  if (url.username !== "" || url.password !== "" || url.hostname === "") return null;
+  return url.href.length <= FIELD_CAPS.url ? url.href : null;
+}
+
+/** Codes as typed at checkout: cleaned, each within its cap (a longer one is dropped), once each, within the counts. */
+function cleanCodes(codes: readonly string[]): string[] {
+  const kept: string[] = [];
+  let bytes = 0;
+  for (const code of codes) {
+    const cleaned = cleanLine(code);
+    if (cleaned === "" || codePointLength(cleaned) > FIELD_CAPS.code || kept.includes(cleaned)) continue;
+    const size = Buffer.byteLength(cleaned) + (kept.length > 0 ? 1 : 0);
+    if (bytes + size > FIELD_CAPS.codeBytesPerDeal) continue;
+    kept.push(cleaned);
+    bytes += size;
+    if (kept.length === FIELD_CAPS.codesPerDeal) break;
+  }
+  return kept;
+}
+
+function cleanUrls(urls: readonly string[], max: number): string[] {
+  const kept: string[] = [];
+  for (const url of urls) {
+    const safe = webUrl(url);
+    if (safe && !kept.includes(safe)) kept.push(safe);
+    if (kept.length === max) break;
+  }
+  return kept;
+}
+
+/** A real calendar date written YYYY-MM-DD (a model or a sender may write "2026-13-45"). */
+function calendarDate(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
+}
+
+/** An instant with a four-digit year, which every database and ISO 8601 reader takes; else null. */
+function plausibleInstant(value: Date | null): Date | null {
+  if (!value || Number.isNaN(value.getTime())) return null;
+  const year = value.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? value : null;
+}
+
+function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
+  return {
+    title: line(deal.title, FIELD_CAPS.title) ?? "Offer",
+    description: capText(cleanMultiline(deal.description), FIELD_CAPS.description),
+    brand: line(deal.brand, FIELD_CAPS.brand) ?? "",
+    // Past its cap the domain is dropped, and with it the deal, which needs a brand.
+    brandDomain: identifier(deal.brandDomain, FIELD_CAPS.brandDomain) ?? "",
+    category: deal.category,
+    promoCodes: cleanCodes(deal.promoCodes),
+    discount: line(deal.discount, FIELD_CAPS.discount),
+    terms: deal.terms
+      .map((term) => line(term, FIELD_CAPS.term))
+      .filter((term): term is string => term !== null)
+      .slice(0, FIELD_CAPS.termsPerDeal),
+    expirationDate: calendarDate(deal.expirationDate),
+    dealUrl: webUrl(deal.dealUrl),
+    imageUrls: cleanUrls(deal.imageUrls, FIELD_CAPS.imagesPerDeal),
+    source: deal.source,
+  };
+}
+
+/** Cleans and caps every field of an extraction's answer. Idempotent: a clean answer comes back equal. */
+export function sanitizeExtractedMessage(message: ExtractedMessage): ExtractedMessage {
+  return {
+    messageId: line(message.messageId, FIELD_CAPS.messageId),
+    isPromotion: message.isPromotion,
+    sender: {
+      name: line(message.sender.name, FIELD_CAPS.senderName),
+      address: identifier(message.sender.address, FIELD_CAPS.senderAddress),
+    },
+    subject: line(message.subject, FIELD_CAPS.subject),
+    sentAt: plausibleInstant(message.sentAt),
+    brand: line(message.brand, FIELD_CAPS.brand),
+    brandDomain: identifier(message.brandDomain, FIELD_CAPS.brandDomain),
+    deals: message.deals.slice(0, FIELD_CAPS.dealsPerMessage).map(sanitizeDeal),
+  };
+}
