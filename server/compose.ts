@@ -5,6 +5,8 @@ import { GoogleSignInService } from "./application/auth/googleSignIn";
 import { GmailConnection } from "./application/gmail/gmailConnection";
 import { SyncEngine } from "./application/gmail/syncEngine";
 import { DashboardService } from "./application/dashboard";
+import { ImageLinks } from "./application/images/imageLinks";
+import { ImageProxy } from "./application/images/imageProxy";
 import { openDatabase, type Database } from "./infrastructure/db/database";
 import { migrate } from "./infrastructure/db/migrate";
 import {
@@ -19,14 +21,21 @@ import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
 import { SqlBrandsRepository, SqlEarlyAccessRepository, SqlPreferencesRepository } from "./infrastructure/db/settingsRepositories";
 import { GmailLabelsService } from "./application/gmail/gmailLabels";
 import { BackgroundSync } from "./application/gmail/backgroundSync";
+import { Housekeeping } from "./application/housekeeping";
+import { SqlHousekeepingRepository } from "./infrastructure/db/housekeepingRepository";
 import { DataVersions } from "./application/dataVersions";
 import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
+import { makeDataFolderPrivate } from "./infrastructure/security/privateFolder";
 import { ExtractionPool } from "./infrastructure/extraction/extractionPool";
+import { HttpImageFetcher } from "./infrastructure/images/httpImageFetcher";
 import { buildApp, type AppServices } from "./http/app";
 import { gracefulCloser } from "./http/gracefulClose";
+
+/** Memory for proxied images and refusals, in all. */
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface ComposedServer {
   services: AppServices;
@@ -43,7 +52,13 @@ export async function composeServer(
   options: { clock?: Clock; logger?: boolean; log?: (message: string, detail?: unknown) => void } = {},
 ): Promise<ComposedServer> {
   const clock = options.clock ?? systemClock;
+  const loosened = makeDataFolderPrivate(config.dataDir);
+  if (loosened.length > 0) {
+    options.log?.(`DATA_DIR was open to other users: made ${loosened.length} of its folders and files private (0700 folders, 0600 files).`);
+  }
   const db = await openDatabase(config.database);
+  // The embedded database creates its folders open to all on first use.
+  makeDataFolderPrivate(config.dataDir);
   await migrate(db);
 
   const users = new SqlUsersRepository(db);
@@ -59,7 +74,7 @@ export async function composeServer(
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
   const dataVersions = new DataVersions();
   // Each thread reads the optional language model (LLM_BASE_URL and LLM_MODEL) from the environment.
-  const extraction = new ExtractionPool(config.extractionThreads);
+  const extraction = new ExtractionPool(config.extractionThreads, config.extractionTimeLimitMs);
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const sync = new SyncEngine(
     syncState,
@@ -76,7 +91,8 @@ export async function composeServer(
     options.log,
   );
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
-  const dashboard = new DashboardService(new SqlDealsRepository(db), clock);
+  const imageLinks = new ImageLinks(config.sessionSigningKey);
+  const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
 
   const preferences = new SqlPreferencesRepository(db);
   const services: AppServices = {
@@ -94,12 +110,15 @@ export async function composeServer(
     earlyAccess: new SqlEarlyAccessRepository(db),
     dataVersions,
     dashboardCache: new EncodedJsonCache(),
+    images: new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES }),
   };
   const app = await buildApp(services, { logger: options.logger ?? false });
   const closeApp = gracefulCloser(app);
   await sync.resumeInterrupted();
   const background = new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log);
   background.start();
+  const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log);
+  housekeeping.start();
 
   return {
     services,
@@ -108,6 +127,7 @@ export async function composeServer(
     app,
     async close() {
       background.stop();
+      await housekeeping.stop();
       await closeApp();
       await sync.drain();
       await extraction.close();

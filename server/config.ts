@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -72,10 +72,17 @@ export interface ServerConfig {
   sync: GmailSyncSettings;
   /** Worker threads that extract deals, off the event loop. */
   extractionThreads: number;
+  /** Time budget of one message's extraction; past it the message is skipped and its thread replaced. */
+  extractionTimeLimitMs: number;
   extensionStoreUrl: string;
   feedbackFormUrl: string;
   /** Other origins whose pages may call the API (an SPA built with VITE_API_BASE_URL); empty means same-origin only. */
   corsOrigins: string[];
+  /**
+   * Host names or addresses the image proxy may fetch from although they are not public (tests, the emulator);
+   * matched exactly against an image address's host.
+   */
+  imageProxyAllowedHosts: string[];
 }
 
 export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-secret" };
@@ -117,6 +124,24 @@ function originList(env: Env, name: string): string[] {
   return entries;
 }
 
+/** A comma-separated list of host names or IP addresses (IPv6 in brackets, as a URL writes it), lower-cased. */
+function hostList(env: Env, name: string): string[] {
+  const entries = (env[name] ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  for (const entry of entries) {
+    if (!URL.canParse(`http://${entry}/`) || new URL(`http://${entry}/`).hostname !== entry) {
+      throw new Error(`${name} must list host names or addresses such as 127.0.0.1, [::1] or emulator.internal, not "${entry}".`);
+    }
+  }
+  return entries;
+}
+
+/** The rules take milliseconds a message; a language model, when configured, may take up to its own 30 s timeout. */
+function extractionTimeLimit(env: Env): number {
+  const limit = integer(env, "EXTRACTION_TIME_LIMIT_MS", env.LLM_BASE_URL ? 40_000 : 10_000);
+  if (limit < 1) throw new Error("EXTRACTION_TIME_LIMIT_MS must be at least 1 (milliseconds).");
+  return limit;
+}
+
 function keyFromEnv(env: Env, name: string): Buffer | null {
   const raw = env[name];
   if (!raw) return null;
@@ -125,15 +150,14 @@ function keyFromEnv(env: Env, name: string): Buffer | null {
   return key;
 }
 
-/** Demo mode keeps its generated keys in the data folder, readable by the owner only. */
+/** Demo mode keeps its generated keys in the data folder, readable by the owner only (see makeDataFolderPrivate). */
 function demoSecrets(dataDir: string): { encryptionKey: Buffer; sessionSigningKey: Buffer } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, "secrets.json");
   if (!existsSync(file)) {
     const secrets = { encryptionKey: randomBytes(32).toString("base64"), sessionSigningKey: randomBytes(32).toString("base64") };
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
-  chmodSync(file, 0o600);
   const stored = JSON.parse(readFileSync(file, "utf8")) as { encryptionKey: string; sessionSigningKey: string };
   return { encryptionKey: Buffer.from(stored.encryptionKey, "base64"), sessionSigningKey: Buffer.from(stored.sessionSigningKey, "base64") };
 }
@@ -180,8 +204,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       backoffBaseMs: integer(env, "GMAIL_BACKOFF_BASE_MS", DEFAULT_SYNC_SETTINGS.backoffBaseMs),
     },
     extractionThreads: Math.max(1, integer(env, "EXTRACTION_THREADS", defaultExtractionThreads())),
+    extractionTimeLimitMs: extractionTimeLimit(env),
     extensionStoreUrl: env.EXTENSION_STORE_URL ?? "https://chromewebstore.google.com/",
     feedbackFormUrl: env.FEEDBACK_FORM_URL ?? "https://forms.gle/",
     corsOrigins: originList(env, "CORS_ORIGINS"),
+    imageProxyAllowedHosts: hostList(env, "IMAGE_PROXY_ALLOWED_HOSTS"),
   };
 }

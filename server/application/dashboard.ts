@@ -2,6 +2,7 @@ import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
 import type { Deal } from "../../src/domain/deal";
 import type { Clock } from "./ports";
+import type { ImageLinks } from "./images/imageLinks";
 
 export interface DashboardFilters {
   category?: string;
@@ -33,7 +34,16 @@ export class DashboardService {
   constructor(
     private readonly deals: DealsRepository,
     private readonly clock: Clock,
+    private readonly imageLinks: ImageLinks,
   ) {}
+
+  /** A deal as the browser gets it: its images only as signed paths of our image proxy, never the sender's URLs. */
+  private proxied(deals: Deal[]): Deal[] {
+    return deals.map((deal) => ({
+      ...deal,
+      imageUrls: deal.imageUrls.flatMap((url) => this.imageLinks.proxyPath(url) ?? []),
+    }));
+  }
 
   async dashboard(userId: string, filters: DashboardFilters): Promise<Dashboard> {
     const now = this.clock.now();
@@ -54,7 +64,7 @@ export class DashboardService {
       categories: counts
         .map(({ category, count }) => ({ id: categoryId(category), label: category, count }))
         .sort((a, b) => b.count - a.count || order(a.label) - order(b.label)),
-      deals,
+      deals: this.proxied(deals),
       stats: {
         activePromos: figure("activePromos"),
         emailsScanned: figure("emailsScanned"),
@@ -76,6 +86,6 @@ export class DashboardService {
       this.deals.deals(userId, today, filters, { offset: (page - 1) * pageSize, limit: pageSize }),
       this.deals.countDeals(userId, today, filters),
     ]);
-    return { deals, page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+    return { deals: this.proxied(deals), page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
   }
 }

@@ -45,6 +45,8 @@ export interface PendingAuthorization {
   codeVerifier: string;
   nonce: string;
   userId: string | null;
+  /** Hash of the secret in the starting browser's binding cookie. */
+  browserBindingHash: string;
 }
 
 export interface OAuthStatesRepository {
@@ -53,9 +55,17 @@ export interface OAuthStatesRepository {
   take(stateHash: string, now: Date): Promise<PendingAuthorization | null>;
 }
 
+export interface LoginCode {
+  userId: string;
+  action: string;
+  /** Hash of the state of the flow that issued the code. */
+  stateHash: string;
+}
+
 export interface LoginCodesRepository {
-  save(codeHash: string, userId: string, action: string, expiresAt: Date): Promise<void>;
-  take(codeHash: string, now: Date): Promise<{ userId: string; action: string } | null>;
+  save(codeHash: string, login: LoginCode, expiresAt: Date): Promise<void>;
+  /** Marks an unused, unexpired code used, atomically, and returns it. */
+  take(codeHash: string, now: Date): Promise<LoginCode | null>;
 }
 
 export interface StoredGmailGrant {
@@ -101,10 +111,24 @@ export interface ProcessedMessage {
   deals: ExtractedDeal[];
 }
 
-/** A message that could not be read (deleted since it was listed, or not an email): skipped and counted. */
+/**
+ * A message that could not be read or stored (deleted since it was listed, not an email, past a limit, refused by the
+ * database): skipped and counted. Its reason is ours (a limit, an error class, a SQLSTATE), safe to store and to log.
+ */
 export interface FailedMessage {
   gmailId: string;
   reason: string;
+}
+
+/**
+ * The database refused what was stored for its content (a constraint, a value it cannot hold: SQLSTATE classes 22,
+ * 23 and 54), as opposed to being unavailable. Trying again with other messages may succeed.
+ */
+export class StoreRefusedError extends Error {
+  constructor(readonly code: string) {
+    super(`The database refused the data (SQLSTATE ${code})`);
+    this.name = "StoreRefusedError";
+  }
 }
 
 export interface SyncRepository {
@@ -121,7 +145,8 @@ export interface SyncRepository {
   /**
    * Stores a group of messages in one transaction: each processed message is marked processed in the same commit as
    * its deals, each failed one marked failed. Messages no longer pending (stored by an earlier run) are left alone.
-   * Answers how many deals were new.
+   * Answers how many deals were new. Throws StoreRefusedError when the database refuses something in the group, and
+   * then stores nothing of it.
    */
   storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number>;
   /** Users whose sync was running when the process stopped. */

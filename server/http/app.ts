@@ -1,16 +1,15 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import type { ServerConfig } from "../config";
 import type { SessionService } from "../application/auth/sessions";
 import type { GoogleSignInService } from "../application/auth/googleSignIn";
 import type { GmailConnection } from "../application/gmail/gmailConnection";
 import type { SyncEngine } from "../application/gmail/syncEngine";
 import type { DashboardService } from "../application/dashboard";
+import type { ImageProxy } from "../application/images/imageProxy";
 import type { GmailLabelsService } from "../application/gmail/gmailLabels";
 import type { DataVersions } from "../application/dataVersions";
 import type { EncodedJsonCache } from "./cachedJson";
@@ -21,11 +20,15 @@ import type {
   SyncRepository,
   UsersRepository,
 } from "../application/repositories";
-import { registerErrorHandling, sendError } from "./errors";
+import { answerClientError, answerFrameworkError, registerErrorHandling, sendError } from "./errors";
+import { registerJsonBodyParser } from "./jsonBody";
+import { logSerializers } from "./logSerializers";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerGmailRoutes } from "./routes/gmail";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerSettingsRoutes } from "./routes/settings";
+import { registerImageRoutes } from "./routes/images";
+import { registerStaticFiles } from "./staticFiles";
 
 /** Everything the HTTP layer calls; composed in server/compose.ts. */
 export interface AppServices {
@@ -43,6 +46,7 @@ export interface AppServices {
   earlyAccess: EarlyAccessRepository;
   dataVersions: DataVersions;
   dashboardCache: EncodedJsonCache;
+  images: ImageProxy;
 }
 
 export const API_PREFIX = "/api";
@@ -62,15 +66,18 @@ class QuietRequestLog extends LogController {
 export async function buildApp(services: AppServices, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger ? { level: "info" } : false,
+    logger: options.logger ? { level: "info", serializers: logSerializers } : false,
     logController: new QuietRequestLog(),
     bodyLimit: 64 * 1024,
     trustProxy: false,
     // No type coercion: a number where a string belongs is a 400, not a quietly converted value.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorateRequest("auth", null);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -79,7 +86,8 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "https:", "data:"],
+        // Images from mail come only through our image proxy, never from a sender's server.
+        imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
@@ -92,6 +100,14 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(rateLimit, { global: false });
+  // Served at /api/app-config and written into every page, so the app need not ask for it before its first paint.
+  const publicConfig = {
+    demoMode: config.demoMode,
+    extensionStoreUrl: config.extensionStoreUrl,
+    feedbackFormUrl: config.feedbackFormUrl,
+  };
+  // Reads and sets the one cookie there is: the sign-in binding of server/http/signInBinding.ts.
+  await app.register(cookie);
 
   await app.register(
     async (api) => {
@@ -103,34 +119,31 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
           methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
           allowedHeaders: ["Authorization", "Content-Type"],
           maxAge: 600,
+          // An OPTIONS without Access-Control-Request-Method gets the ordinary preflight answer instead of the plugin's
+          // plain-text 400, which has no error shape; browsers always send the header.
+          strictPreflight: false,
         });
       }
-      api.get("/app-config", async () => ({
-        demoMode: config.demoMode,
-        extensionStoreUrl: config.extensionStoreUrl,
-        feedbackFormUrl: config.feedbackFormUrl,
-      }));
+      api.get("/app-config", async () => publicConfig);
       registerAuthRoutes(api, services);
       registerGmailRoutes(api, services);
       registerDashboardRoutes(api, services);
       registerSettingsRoutes(api, services);
+      registerImageRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
 
-  const indexHtml = config.staticDir ? join(config.staticDir, "index.html") : null;
-  if (config.staticDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
-  }
+  const pages = config.staticDir ? await registerStaticFiles(app, config.staticDir, publicConfig) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
       return sendError(reply, 404, "not_found", `There is no ${request.method} ${path}.`);
     }
-    // Every other GET is a route of the single-page app, which renders its own 404 page.
-    if (request.method === "GET" && indexHtml && existsSync(indexHtml)) {
-      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
-    }
+    // A missing build file is a 404, never the app's page in its place.
+    if (path.startsWith("/assets/")) return sendError(reply, 404, "not_found", "Not found.");
+    // Every other GET is a page of the app: its own, or the app's 404 page.
+    if ((request.method === "GET" || request.method === "HEAD") && pages) return pages.sendPage(request, reply);
     return sendError(reply, 404, "not_found", "Not found.");
   });
   return app;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { Negotiator } from "@fastify/accept-negotiator";
 import { LRUCache } from "lru-cache";
 
 /** A response body serialised and compressed once, answered to every request for the same data. */
@@ -33,11 +34,14 @@ export class EncodedJsonCache {
   }
 }
 
+/** Reads Accept-Encoding with its weights: "gzip;q=0" refuses gzip. */
+const encodings = new Negotiator({ supportedValues: ["gzip"] });
+
 /** Sends an encoded body: 304 when the client has it, gzip when the client accepts it. */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedJson) {
   reply.header("etag", body.etag).header("vary", "accept-encoding").header("cache-control", "private, no-cache");
   if (request.headers["if-none-match"] === body.etag) return reply.code(304).send();
   reply.type("application/json; charset=utf-8");
-  if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.header("content-encoding", "gzip").send(body.gzip);
+  if (encodings.negotiate(request.headers["accept-encoding"] ?? "") === "gzip") return reply.header("content-encoding", "gzip").send(body.gzip);
   return reply.send(body.json);
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GmailApiError } from "../application/ports";
 import { GmailAccessWithdrawnError, GmailNotConnectedError } from "../application/gmail/gmailConnection";
 
@@ -12,11 +13,55 @@ export function sendSessionEnded(reply: FastifyReply) {
   return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
 }
 
+/** Whether any string in a parsed request part, or any key, holds NUL. Iterative: no input can overflow the stack. */
 function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, entry]) => key.includes("\u0000") || containsNul(entry));
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (next.includes("\u0000")) return true;
+    } else if (next !== null && typeof next === "object") {
+      for (const [key, entry] of Object.entries(next)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(entry);
+      }
+    }
+  }
   return false;
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
+
+/**
+ * Answers a request Node's HTTP parser refused before Fastify saw it (malformed request line or header, headers over
+ * the size limit, a request too slow to arrive) with our error shape, then closes the connection, as Node does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "The request's headers are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long to arrive."]
+        : [400, "The request is not valid HTTP."];
+  const body = JSON.stringify({ success: false, code: "invalid_request", message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Answers what Fastify's router refuses before any route or hook runs: a malformed percent-encoding, an overlong path parameter. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === "FST_ERR_BAD_URL") {
+    void sendError(reply, 400, "invalid_request", "The request path is not valid: it has a malformed percent-encoding.");
+  } else if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    void sendError(reply, 414, "invalid_request", "A part of the request path is too long.");
+  } else {
+    void reply.send(error);
+  }
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -44,6 +89,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 502, "gmail_unavailable", `Gmail did not answer as expected (${error.status}). Please try again in a minute, or reconnect Gmail in Settings.`);
     }
     if (error.statusCode === 429) return sendError(reply, 429, "rate_limited", "Too many requests. Please wait a minute and try again.");
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return sendError(reply, 415, "invalid_request", "A request body must be JSON, sent with Content-Type: application/json.");
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, "invalid_request", error.message);
     }

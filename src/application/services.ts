@@ -1,5 +1,7 @@
+import { readOAuthCallbackParams } from "../domain/oauthCallback";
 import type { AuthActor } from "./machines/authMachine";
-import type { provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
+import type { OAuthCallbackInput, provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
+import type { SessionStore } from "./ports/session";
 import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 import type { provideDashboardMachine } from "./machines/dashboardMachine";
 
@@ -10,7 +12,15 @@ export class AuthSession {
 
 /** The OAuth callback machine wired to its ports; each visit of /oauth-callback starts one from it. */
 export class OAuthCallbackLogic {
-  constructor(readonly logic: ReturnType<typeof provideOAuthCallbackMachine>) {}
+  constructor(
+    readonly logic: ReturnType<typeof provideOAuthCallbackMachine>,
+    private readonly session: SessionStore,
+  ) {}
+
+  /** A visit's input: the query Google's round trip left, and the state this browser kept when it started a flow. */
+  inputFor(search: string): OAuthCallbackInput {
+    return { params: readOAuthCallbackParams(search), oauthState: this.session.oauthState() };
+  }
 }
 
 /** The early-access form machine wired to its ports. */

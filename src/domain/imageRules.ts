@@ -35,7 +35,27 @@ export function isAcceptableDealImage(image: ImageCandidate): boolean {
   return true;
 }
 
-/** A deal's image URLs worth trying, in order; sizes are judged once each image has loaded. */
+/**
+ * Where the server's image proxy answers. The dashboard names a deal's images only by signed paths under it, so the
+ * browser never calls a sender's server (which would learn when and from where the reader opened the dashboard).
+ */
+export const IMAGE_PROXY_PATH = "/api/images/";
+
+/** A signed proxy path exactly as the server writes it: a signature, then the image's address, both base64url. */
+const PROXIED_IMAGE_PATH = new RegExp(`^${IMAGE_PROXY_PATH}[A-Za-z0-9_-]{43}/[A-Za-z0-9_-]+$`);
+
+/**
+ * True only for a path of our image proxy. Anything else, a sender's server or another path of ours such as
+ * `/api/google-signin?x=a.jpg`, is never loaded as an image.
+ */
+export function isProxiedImageUrl(url: string): boolean {
+  return PROXIED_IMAGE_PATH.test(url);
+}
+
+/**
+ * A deal's image URLs worth trying, in order: only the proxy's. The proxy judges each image by its address and its
+ * real size (SPEC section 5) before answering, so tracking pixels and thin strips never arrive.
+ */
 export function candidateImageUrls(urls: readonly string[]): string[] {
-  return urls.filter((url) => url.trim().length > 0 && !isDecorativeImageUrl(url));
+  return urls.filter(isProxiedImageUrl);
 }

@@ -49,8 +49,8 @@ export class ControlledAuthGateway extends AuthGateway {
   startGoogleFlow(flow: GoogleFlow): Promise<GoogleAuthStart> {
     return this.call("startGoogleFlow", ` ${flow}`);
   }
-  completeSignIn(tokens: string): Promise<SignInCompletion> {
-    return this.call("completeSignIn", ` ${tokens}`);
+  completeSignIn(tokens: string, state: string): Promise<SignInCompletion> {
+    return this.call("completeSignIn", ` ${tokens} ${state}`);
   }
   fetchProfile(): Promise<User | null> {
     return this.call("fetchProfile");
@@ -68,6 +68,7 @@ export class MemorySessionStore extends SessionStore {
   access: string | null = null;
   refresh: string | null = null;
   returnPath: string | null = null;
+  storedOAuthState: string | null = null;
 
   constructor(private readonly log: EffectLog) {
     super();
@@ -100,6 +101,14 @@ export class MemorySessionStore extends SessionStore {
   }
   saveOAuthState(state: string): void {
     this.log.record(`save oauth state ${state}`);
+    this.storedOAuthState = state;
+  }
+  oauthState(): string | null {
+    return this.storedOAuthState;
+  }
+  forgetOAuthState(): void {
+    this.log.record("forget oauth state");
+    this.storedOAuthState = null;
   }
   saveReturnPath(path: string): void {
     this.returnPath = path;

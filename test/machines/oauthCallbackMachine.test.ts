@@ -14,6 +14,7 @@ const none: OAuthCallbackParams = { error: null, message: null, success: null, a
 const events: EventObject[] = [
   done("completeSignIn", { ok: true, session: aliceSession }),
   done("completeSignIn", { ok: false, error: "Sign-in code expired" }),
+  done("completeSignIn", { ok: false, error: "This sign-in was not started in this browser. Please sign in again here." }),
   done("completeSignIn", { ok: false, error: "" }),
   failed("completeSignIn"),
   done("fetchProfile", alice),
@@ -27,6 +28,8 @@ const events: EventObject[] = [
 interface Scenario {
   name: string;
   params: Partial<OAuthCallbackParams>;
+  /** The state this browser stored when it started a flow; "state-1" unless told. */
+  oauthState?: string | null;
   /** The view at the end of each path, keyed by the final state value. */
   finalViews: Record<string, ReturnType<typeof oauthCallbackViewOf>>;
 }
@@ -66,6 +69,13 @@ const scenarios: Scenario[] = [
     finalViews: { '"failed"': { kind: "error", message: "No token data received from OAuth callback" } },
   },
   { name: "sign-in", params: { success: "true", action: "signin", tokens: "code-1" }, finalViews: { '"signedIn"': welcomeBack, '"done"': welcomeBack } },
+  ...(["signin", "signup", "linking"] as const).map((action) => ({
+    // A link from someone else's flow: no request is made, and the session stays as it was.
+    name: `${action} link from a flow this browser did not start`,
+    params: { success: "true", action, tokens: "code-1" },
+    oauthState: null,
+    finalViews: { '"failed"': { kind: "error", message: "Invalid authentication state. Please try signing in again." } } as Scenario["finalViews"],
+  })),
   {
     name: "sign-up",
     params: { success: "true", action: "signup", tokens: "code-1" },
@@ -96,7 +106,7 @@ const scenarios: Scenario[] = [
 
 function expectedEffects(from: string, event: EventObject, to: string): string[] {
   if (event.type === "xstate.init") {
-    if (to === '"completing"') return ["call completeSignIn code-1"];
+    if (to === '"completing"') return ["call completeSignIn code-1 state-1", "forget oauth state"];
     if (to === '"gmailConnected"') return ["call fetchProfile", "toast Gmail Connected"];
     return [];
   }
@@ -112,15 +122,18 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
   throw new Error(`Unexpected step ${event.type} from ${from}`);
 }
 
+const STARTED_ELSEWHERE = "This sign-in was not started in this browser. Please sign in again here.";
+
 const completionFailures: Record<string, string> = {
   "Sign-in code expired": "Sign-in code expired",
+  [STARTED_ELSEWHERE]: STARTED_ELSEWHERE,
 };
 
 describe.each(scenarios)("oauth callback machine, $name: every simple path", (scenario) => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const input = { params: { ...none, ...scenario.params } };
+  const input = { params: { ...none, ...scenario.params }, oauthState: scenario.oauthState === undefined ? "state-1" : scenario.oauthState };
   const paths = simplePathsOf(oauthCallbackMachine, events, input);
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
@@ -129,6 +142,7 @@ describe.each(scenarios)("oauth callback machine, $name: every simple path", (sc
       const log = new EffectLog();
       const gateway = new ControlledAuthGateway(log);
       const session = new MemorySessionStore(log);
+      session.storedOAuthState = input.oauthState;
       const logic = provideOAuthCallbackMachine({
         auth: gateway,
         session,

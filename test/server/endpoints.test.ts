@@ -14,7 +14,8 @@ import {
   UserPreferencesCodec,
 } from "../../src/infrastructure/http/contract";
 import { generatedPromotion } from "./support/generatedMail";
-import { DATABASES, api, decode, runGoogleFlow, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { routesOf } from "./support/routeTable";
+import { DATABASES, api, decode, runGoogleFlow, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 const GMAIL_READONLY = "https://www.googleapis.com/auth/gmail.readonly";
 /** A well-formed id that no row has. */
@@ -50,28 +51,14 @@ const PUBLIC: Route[] = [
   ["GET", "/google-signup"],
   ["GET", "/google-gmail-signin"],
   ["GET", "/google-signin/callback"],
-  ["POST", "/auth/complete", { tokens: "x" }],
+  ["POST", "/auth/complete", { tokens: "x", state: "y" }],
   ["POST", "/auth/refresh", { refresh_token: "x" }],
   ["POST", "/early-access", { name: "Ada", email: "ada@example.org", shopping_frequency: "weekly" }],
+  ["GET", "/images/unsigned/aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLnBuZw"],
 ];
 
-/** "METHOD /path" of every route in Fastify's printed route tree (HEAD is Fastify's automatic twin of GET). */
-function routesOf(tree: string): string[] {
-  const parents: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split("\n")) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? "") + match[2]!;
-    parents[depth] = path;
-    for (const method of match[3]?.split(", ") ?? []) if (method !== "HEAD") routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
-}
-
 /** The route a request path is served by. */
-const routeOf = (path: string) => path.replace(NO_SUCH_ID, ":id").split("?")[0];
+const routeOf = (path: string) => (path.startsWith("/images/") ? "/images/*" : path.replace(NO_SUCH_ID, ":id").split("?")[0]);
 
 /** A request with exactly these headers and this raw body, for what api() would not send. */
 async function raw(stack: Pick<Stack, "apiUrl">, method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -109,8 +96,7 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
     other = await signUpWithGmail(stack, "other.user@example.com");
     await waitForSync(stack, demo.access_token);
     await waitForSync(stack, other.access_token);
-    const signUp = await runGoogleFlow(stack, "/google-signup", { account: "new.user@example.com" });
-    fresh = (await api(stack, "POST", "/auth/complete", { body: { tokens: signUp.searchParams.get("tokens") } })).body as typeof fresh;
+    fresh = await signInWithGoogle(stack, "/google-signup", { account: "new.user@example.com" });
     const ended = await signUpWithGmail(stack, "demo@example.com");
     expect((await api(stack, "POST", "/logout", { token: ended.access_token })).status).toBe(200);
     endedSessionToken = ended.access_token;
@@ -122,7 +108,7 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
 
   it("has tests below for every route the server has, and no other", () => {
     const listed = [...AUTHENTICATED, ...PUBLIC].map(([method, path]) => `${method} /api${routeOf(path)}`);
-    expect(routesOf(stack.server.app.printRoutes({ commonPrefix: false }))).toEqual(listed.sort());
+    expect(routesOf(stack.server.app)).toEqual(listed.sort());
   });
 
   describe("a missing, malformed, forged or ended bearer token is a 401", () => {
@@ -166,9 +152,14 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
     expect(await scopesOf("/google-gmail-signin")).toContain(GMAIL_READONLY);
   });
 
+  it("serves images only through a path Deal Finder signed (test/server/imageProxy.test.ts has the rest)", async () => {
+    expectError(await api(stack, "GET", "/images/unsigned/aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLnBuZw"), 403, "bad_signature");
+    expectError(await api(stack, "GET", "/images/only-one-part"), 400, "invalid_request");
+  });
+
   it("refuses an unknown refresh token and an unknown sign-in code", async () => {
     expectError(await api(stack, "POST", "/auth/refresh", { body: { refresh_token: "never-issued" } }), 401, "invalid_refresh_token");
-    const complete = await api(stack, "POST", "/auth/complete", { body: { tokens: "never-issued" } });
+    const complete = await api(stack, "POST", "/auth/complete", { body: { tokens: "never-issued", state: "never-issued" } });
     expect(complete.status).toBe(400);
     expect(decode(LoginResponseCodec, complete.body).success).toBe(false);
   });
@@ -199,10 +190,13 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
   describe("wrong types, extra fields, out-of-range values and NUL characters in a body are a 400 naming the field", () => {
     const CASES: [method: string, path: string, body: unknown, field: string][] = [
       ["POST", "/auth/complete", {}, "tokens"],
-      ["POST", "/auth/complete", { tokens: 42 }, "tokens"],
-      ["POST", "/auth/complete", { tokens: "" }, "tokens"],
-      ["POST", "/auth/complete", { tokens: "x".repeat(513) }, "tokens"],
-      ["POST", "/auth/complete", { tokens: "x", admin: true }, "admin"],
+      ["POST", "/auth/complete", { tokens: 42, state: "s" }, "tokens"],
+      ["POST", "/auth/complete", { tokens: "", state: "s" }, "tokens"],
+      ["POST", "/auth/complete", { tokens: "x".repeat(513), state: "s" }, "tokens"],
+      ["POST", "/auth/complete", { tokens: "x" }, "state"],
+      ["POST", "/auth/complete", { tokens: "x", state: ["s"] }, "state"],
+      ["POST", "/auth/complete", { tokens: "x", state: "s".repeat(513) }, "state"],
+      ["POST", "/auth/complete", { tokens: "x", state: "s", admin: true }, "admin"],
       ["POST", "/auth/refresh", { refresh_token: ["x"] }, "refresh_token"],
       ["POST", "/auth/refresh", { refresh_token: "x", remember_me: true }, "remember_me"],
       ["POST", "/early-access", { name: "A".repeat(201), email: "a@example.org", shopping_frequency: "daily" }, "name"],

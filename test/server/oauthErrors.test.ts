@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GoogleAuthStartCodec } from "../../src/infrastructure/http/contract";
 import { GMAIL_SCOPE_DECLINED } from "../../server/application/auth/googleSignIn";
 import { consentAtGoogle } from "./support/googleConsent";
-import { DATABASES, api, decode, runGoogleFlow, signUpWithGmail, startStack, type Stack } from "./support/stack";
+import { BrowserCookies } from "./support/browserCookies";
+import { DATABASES, api, decode, runGoogleFlow, signInWithGoogle, signUpWithGmail, startStack, type Stack } from "./support/stack";
 
 const GMAIL_READONLY = "https://www.googleapis.com/auth/gmail.readonly";
 
@@ -19,14 +20,18 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
     await stack?.close();
   });
 
+  /** The browser that starts the flows below and follows Google's redirects back. */
+  const browser = new BrowserCookies();
   /** Starts a sign-in so that the server holds a live state, as when a person has just been sent to Google. */
   const liveState = async () => {
-    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin")).body);
+    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin", { cookies: browser })).body);
     if (!start.success) throw new Error(start.error);
     return start.state;
   };
   const callbackAt = async (query: Record<string, string>) => {
-    const response = await fetch(`${stack.apiUrl}/google-signin/callback?${new URLSearchParams(query)}`, { redirect: "manual" });
+    const url = `${stack.apiUrl}/google-signin/callback?${new URLSearchParams(query)}`;
+    const response = await fetch(url, { redirect: "manual", headers: browser.headersFor(url) });
+    browser.keep(response.headers, url);
     expect(response.status).toBe(302);
     return new URL(response.headers.get("location")!);
   };
@@ -36,12 +41,14 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
     expect(Object.fromEntries(forged.searchParams)).toEqual({ error: "invalid_state" });
     expect((await callbackAt({ code: "whatever" })).searchParams.get("error")).toBe("invalid_state");
 
-    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin")).body);
+    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/google-signin", { cookies: browser })).body);
     if (!start.success) throw new Error(start.error);
     const callback = await consentAtGoogle(start.authUrl, { account: "demo@example.com" });
-    const first = await fetch(callback, { redirect: "manual" });
+    // The replay carries the flow's cookie too, so only the state's single use refuses it.
+    const boundBrowser = browser.headersFor(callback);
+    const first = await fetch(callback, { redirect: "manual", headers: boundBrowser });
     expect(new URL(first.headers.get("location")!).searchParams.get("action")).toBe("signin");
-    const replay = await fetch(callback, { redirect: "manual" });
+    const replay = await fetch(callback, { redirect: "manual", headers: boundBrowser });
     expect(new URL(replay.headers.get("location")!).searchParams.get("error")).toBe("invalid_state");
   });
 
@@ -92,8 +99,7 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
 
   it("oauth_error with its message: Gmail access declined on the consent page", async () => {
     // A person who signed up without Gmail, so that no earlier grant of gmail.readonly is carried over.
-    const signUp = await runGoogleFlow(stack, "/google-signup", { account: "new.user@example.com" });
-    const session = (await api(stack, "POST", "/auth/complete", { body: { tokens: signUp.searchParams.get("tokens") } })).body as { access_token: string };
+    const session = await signInWithGoogle(stack, "/google-signup", { account: "new.user@example.com" });
     const landing = await runGoogleFlow(stack, "/connect-gmail", { account: "new.user@example.com", decline: [GMAIL_READONLY] }, session.access_token);
     expect(Object.fromEntries(landing.searchParams)).toEqual({ error: "oauth_error", message: GMAIL_SCOPE_DECLINED });
   });
@@ -105,11 +111,11 @@ describe.each(DATABASES)("each OAuth error code comes from the situation it name
 
   it("linking_failed: the account was deleted while Google was asking", async () => {
     const doomed = await signUpWithGmail(stack, "new.user@example.com");
-    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/link-google-account", { token: doomed.access_token })).body);
+    const start = decode(GoogleAuthStartCodec, (await api(stack, "GET", "/link-google-account", { token: doomed.access_token, cookies: browser })).body);
     if (!start.success) throw new Error(start.error);
     expect((await api(stack, "DELETE", "/account", { token: doomed.access_token })).status).toBe(200);
     const callback = await consentAtGoogle(start.authUrl, { account: "new.user@example.com" });
-    const response = await fetch(callback, { redirect: "manual" });
+    const response = await fetch(callback, { redirect: "manual", headers: browser.headersFor(callback) });
     expect(new URL(response.headers.get("location")!).searchParams.get("error")).toBe("linking_failed");
   });
 });

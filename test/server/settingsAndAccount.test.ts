@@ -104,6 +104,9 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
     const first = await fetch(url, { headers });
     const etag = first.headers.get("etag")!;
     expect(first.headers.get("content-encoding")).toBe("gzip");
+    const refused = await fetch(url, { headers: { ...headers, "accept-encoding": "gzip;q=0, identity" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    decode(DashboardCodec, await refused.json());
     expect((await fetch(url, { headers: { ...headers, "if-none-match": etag } })).status).toBe(304);
     const brandId = decode(DashboardCodec, await first.json()).deals[0]!.brandId;
     await api(stack, "POST", `/api/toggle_brand/${brandId}`, { token: demo.access_token });
@@ -192,6 +195,10 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
 
   it("deletes the account and every row of it", async () => {
     const userId = demo.user.id;
+    const earlyAccess = (name: string, email: string) =>
+      api(stack, "POST", "/early-access", { body: { name, email, shopping_frequency: "weekly" } });
+    expect((await earlyAccess("Demo", demo.user.email.toUpperCase())).status).toBe(200);
+    expect((await earlyAccess("Someone Else", "someone.else@example.com")).status).toBe(200);
     const response = await api(stack, "DELETE", "/account", { token: demo.access_token });
     expect(response.status).toBe(200);
     const body = response.body as { success: boolean; deleted: Record<string, number>; googleAccessRevoked: boolean };
@@ -207,6 +214,11 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
       expect({ table: table_name, rows: rows[0]!.n }).toEqual({ table: table_name, rows: 0 });
     }
     expect((await stack.server.db.query("SELECT 1 FROM users WHERE id = $1", [userId])).length).toBe(0);
+    // The early-access request is keyed by email: the person's own goes, another person's stays.
+    expect(body.deleted.earlyAccessRequests).toBe(1);
+    const requests = (await stack.server.db.query<{ email: string }>("SELECT email FROM early_access_requests")).map((row) => row.email);
+    expect(requests).toContain("someone.else@example.com");
+    expect(requests).not.toContain(demo.user.email.toLowerCase());
     expect((await api(stack, "GET", "/auth/me", { token: demo.access_token })).status).toBe(401);
   });
 });

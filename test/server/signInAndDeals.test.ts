@@ -8,7 +8,7 @@ import {
   RefreshResponseCodec,
   SyncStatusCodec,
 } from "../../src/infrastructure/http/contract";
-import { DATABASES, api, decode, runGoogleFlow, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, api, decode, googleFlow, runGoogleFlow, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("sign-in to deals, on %s", (database) => {
   let stack: Stack;
@@ -69,11 +69,11 @@ describe.each(DATABASES)("sign-in to deals, on %s", (database) => {
   });
 
   it("accepts the callback's tokens code once only", async () => {
-    const landing = await runGoogleFlow(stack, "/google-signin", { account: "demo@example.com" });
+    const { landing, state } = await googleFlow(stack, "/google-signin", { account: "demo@example.com" });
     const tokens = landing.searchParams.get("tokens")!;
-    const first = decode(LoginResponseCodec, (await api(stack, "POST", "/auth/complete", { body: { tokens } })).body);
+    const first = decode(LoginResponseCodec, (await api(stack, "POST", "/auth/complete", { body: { tokens, state } })).body);
     expect(first.success).toBe(true);
-    const second = await api(stack, "POST", "/auth/complete", { body: { tokens } });
+    const second = await api(stack, "POST", "/auth/complete", { body: { tokens, state } });
     expect(second.status).toBe(400);
     expect(decode(LoginResponseCodec, second.body).success).toBe(false);
   });

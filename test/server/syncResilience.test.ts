@@ -13,7 +13,7 @@ import {
   decode,
   freePort,
   freshPostgresSchema,
-  runGoogleFlow,
+  signInWithGoogle,
   signUpWithGmail,
   startStack,
   waitForSync,
@@ -69,11 +69,7 @@ describe.each(DATABASES)("sync at scale and under failure, on %s", (database) =>
 
   it("answers the sync status of someone who never synced without writing to the database", async () => {
     stack = await startStack({ database });
-    const signUp = await runGoogleFlow(stack, "/google-signup", { account: ACCOUNT });
-    const { access_token: token, user } = (await api(stack, "POST", "/auth/complete", { body: { tokens: signUp.searchParams.get("tokens") } })).body as {
-      access_token: string;
-      user: { id: string };
-    };
+    const { access_token: token, user } = await signInWithGoogle(stack, "/google-signup", { account: ACCOUNT });
     for (let poll = 0; poll < 3; poll++) {
       const status = decode(SyncStatusCodec, (await api(stack, "GET", "/sync-gmail", { token })).body);
       expect(status).toMatchObject({ gmail_sync_status: "idle", gmail_sync_progress: "", progress: null });

@@ -2,7 +2,7 @@ import { SCOPES, type Clock, type GoogleGrant, type GoogleOAuth } from "../ports
 import type { LoginCodesRepository, OAuthFlow, OAuthStatesRepository, UserRecord, UsersRepository } from "../repositories";
 import type { GmailConnection } from "../gmail/gmailConnection";
 import type { SessionService, TokenPair } from "./sessions";
-import { hashToken, pkceChallenge, randomToken } from "./tokens";
+import { hashToken, matchesHash, pkceChallenge, randomToken } from "./tokens";
 
 /** The OAuth callback error codes the SPA knows (SPEC section 8). */
 export type OAuthErrorCode =
@@ -24,12 +24,27 @@ export type CallbackOutcome =
   | { kind: "gmail-connected"; userId: string }
   | { kind: "failed"; error: OAuthErrorCode; message?: string };
 
-const STATE_TTL_MS = 10 * 60_000;
+/** How long a started flow may take; its browser-binding cookie lives as long. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** The `tokens` code in the callback URL is single-use and short-lived: it never carries tokens itself. */
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
 
 const IDENTITY_SCOPES = [SCOPES.openid, SCOPES.email, SCOPES.profile];
 const GMAIL_SCOPES = [...IDENTITY_SCOPES, SCOPES.gmailReadonly];
+
+/** A flow just started, with the two secrets that tie its end to the browser that started it. */
+export interface StartedFlow {
+  authUrl: string;
+  /** Handed to the SPA, which keeps it and must show it again to spend the flow's login code at /auth/complete. */
+  state: string;
+  /** Set only in an HttpOnly cookie of the starting browser; Google's redirect must bring it back to the callback. */
+  browserBinding: string;
+}
+
+export type SignInCompletion =
+  | ({ kind: "completed"; user: UserRecord } & TokenPair)
+  | { kind: "unknown-code" }
+  | { kind: "started-elsewhere" };
 
 export const GMAIL_SCOPE_DECLINED =
   "Deal Finder needs read-only access to your Gmail to find deals. Please allow it to connect Gmail.";
@@ -43,7 +58,18 @@ class FlowFailure extends Error {
   }
 }
 
-/** Google sign-up, sign-in, account linking and Gmail connection through the authorization-code flow with PKCE. */
+/**
+ * Google sign-up, sign-in, account linking and Gmail connection through the authorization-code flow with PKCE.
+ *
+ * A flow ends only in the browser that started it, so a link from someone else's flow cannot sign a visitor into
+ * that other account (login CSRF). Starting a flow stores, with its state, the hash of a browser-binding secret that
+ * goes only into an HttpOnly cookie of the starting browser; the callback completes only when that cookie comes back.
+ * An attacker who runs a flow holds its cookie in their own browser and cannot set it in another's. An attacker who
+ * makes the victim's browser start a flow (a top-level GET of a start route) does set a cookie there, but that
+ * flow's state and Google URL are in an answer only the victim's tab can read, so the attacker never holds a
+ * callback URL bound to that cookie. The login code the callback hands over is then tied to the flow's state, which
+ * only the SPA that started the flow stored, so an `/oauth-callback?tokens=` link from another flow is refused too.
+ */
 export class GoogleSignInService {
   constructor(
     private readonly google: GoogleOAuth,
@@ -56,14 +82,15 @@ export class GoogleSignInService {
   ) {}
 
   /** Starts a flow: remembers a single-use state with its PKCE verifier and nonce, and answers Google's URL. */
-  async start(flow: OAuthFlow, user: UserRecord | null = null): Promise<{ authUrl: string; state: string }> {
+  async start(flow: OAuthFlow, user: UserRecord | null = null): Promise<StartedFlow> {
     const state = randomToken();
+    const browserBinding = randomToken();
     const codeVerifier = randomToken();
     const nonce = randomToken();
     await this.states.save(
       hashToken(state),
-      { flow, codeVerifier, nonce, userId: user?.id ?? null },
-      new Date(this.clock.now().getTime() + STATE_TTL_MS),
+      { flow, codeVerifier, nonce, userId: user?.id ?? null, browserBindingHash: hashToken(browserBinding) },
+      new Date(this.clock.now().getTime() + OAUTH_STATE_TTL_MS),
     );
     const wantsGmail = flow === "gmail_signin" || flow === "connect_gmail";
     const authUrl = this.google.authorizationUrl({
@@ -74,12 +101,22 @@ export class GoogleSignInService {
       offline: wantsGmail,
       ...(user ? { loginHint: user.email } : {}),
     });
-    return { authUrl, state };
+    return { authUrl, state, browserBinding };
   }
 
-  async handleCallback(query: { code?: string; state?: string; error?: string; error_description?: string }): Promise<CallbackOutcome> {
-    const pending = query.state ? await this.states.take(hashToken(query.state), this.clock.now()) : null;
-    if (!pending) return { kind: "failed", error: "invalid_state" };
+  /**
+   * Google's redirect back. `browserBinding` is the cookie the browser sent; without the one its flow started with,
+   * the state is spent and nothing else happens: no code exchange, no user, no grant.
+   */
+  async handleCallback(
+    query: { code?: string; state?: string; error?: string; error_description?: string },
+    browserBinding: string | undefined,
+  ): Promise<CallbackOutcome> {
+    const stateHash = query.state ? hashToken(query.state) : null;
+    const pending = stateHash ? await this.states.take(stateHash, this.clock.now()) : null;
+    if (!stateHash || !pending || !browserBinding || !matchesHash(browserBinding, pending.browserBindingHash)) {
+      return { kind: "failed", error: "invalid_state" };
+    }
     if (query.error) {
       return query.error === "access_denied"
         ? { kind: "failed", error: "authorization_failed" }
@@ -98,9 +135,9 @@ export class GoogleSignInService {
         case "signin":
         case "signup":
         case "gmail_signin":
-          return await this.signIn(pending.flow, grant);
+          return await this.signIn(pending.flow, grant, stateHash);
         case "link":
-          return await this.link(pending.userId, grant);
+          return await this.link(pending.userId, grant, stateHash);
         case "connect_gmail":
           return await this.connectGmail(pending.userId, grant);
       }
@@ -110,16 +147,21 @@ export class GoogleSignInService {
     }
   }
 
-  /** Exchanges the single-use code from the callback URL for our tokens. */
-  async complete(tokensCode: string): Promise<(TokenPair & { user: UserRecord }) | null> {
+  /**
+   * Exchanges the single-use code from the callback URL for our tokens, for the SPA that shows the state of the flow
+   * that issued the code. A code shown with another state is spent all the same: it came from a link, not from this
+   * browser's own round trip.
+   */
+  async complete(tokensCode: string, state: string): Promise<SignInCompletion> {
     const login = await this.loginCodes.take(hashToken(tokensCode), this.clock.now());
-    if (!login) return null;
+    if (!login) return { kind: "unknown-code" };
+    if (!matchesHash(state, login.stateHash)) return { kind: "started-elsewhere" };
     const user = await this.users.findById(login.userId);
-    if (!user) return null;
-    return { ...(await this.sessions.start(user.id)), user };
+    if (!user) return { kind: "unknown-code" };
+    return { kind: "completed", ...(await this.sessions.start(user.id)), user };
   }
 
-  private async signIn(flow: "signin" | "signup" | "gmail_signin", grant: GoogleGrant): Promise<CallbackOutcome> {
+  private async signIn(flow: "signin" | "signup" | "gmail_signin", grant: GoogleGrant, stateHash: string): Promise<CallbackOutcome> {
     const { identity } = grant;
     if (!identity.emailVerified) throw new FlowFailure("signin_failed");
     let user = (await this.users.findByGoogleSub(identity.sub)) ?? null;
@@ -137,10 +179,10 @@ export class GoogleSignInService {
     }
     const gmailGranted = flow === "gmail_signin" && grant.scopes.includes(SCOPES.gmailReadonly);
     if (gmailGranted) await this.gmail.saveGrant(user.id, grant);
-    return { kind: "signed-in", action, tokens: await this.issueLoginCode(user.id, action), userId: user.id, gmailGranted };
+    return { kind: "signed-in", action, tokens: await this.issueLoginCode(user.id, action, stateHash), userId: user.id, gmailGranted };
   }
 
-  private async link(userId: string | null, grant: GoogleGrant): Promise<CallbackOutcome> {
+  private async link(userId: string | null, grant: GoogleGrant, stateHash: string): Promise<CallbackOutcome> {
     const user = userId ? await this.users.findById(userId) : null;
     if (!user) throw new FlowFailure("linking_failed");
     if (user.google_sub === grant.identity.sub) throw new FlowFailure("already_linked");
@@ -150,7 +192,7 @@ export class GoogleSignInService {
     // An unverified Google address proves nothing, so it never matches the account's.
     if (!grant.identity.emailVerified || grant.identity.email !== user.email) throw new FlowFailure("email_mismatch");
     await this.users.linkGoogle(user.id, grant.identity.sub);
-    return { kind: "signed-in", action: "linking", tokens: await this.issueLoginCode(user.id, "linking"), userId: user.id, gmailGranted: false };
+    return { kind: "signed-in", action: "linking", tokens: await this.issueLoginCode(user.id, "linking", stateHash), userId: user.id, gmailGranted: false };
   }
 
   private async connectGmail(userId: string | null, grant: GoogleGrant): Promise<CallbackOutcome> {
@@ -162,9 +204,9 @@ export class GoogleSignInService {
     return { kind: "gmail-connected", userId: user.id };
   }
 
-  private async issueLoginCode(userId: string, action: string): Promise<string> {
+  private async issueLoginCode(userId: string, action: string, stateHash: string): Promise<string> {
     const code = randomToken();
-    await this.loginCodes.save(hashToken(code), userId, action, new Date(this.clock.now().getTime() + LOGIN_CODE_TTL_MS));
+    await this.loginCodes.save(hashToken(code), { userId, action, stateHash }, new Date(this.clock.now().getTime() + LOGIN_CODE_TTL_MS));
     return code;
   }
 }

@@ -1,3 +1,4 @@
+import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
 import type { PreferencesRepository } from "../repositories";
 import type { SyncEngine } from "./syncEngine";
@@ -35,7 +36,7 @@ export class BackgroundSync {
         if ((await this.sync.start(userId)) === "started") started++;
       }
     } catch (error) {
-      this.log("Background sync check failed", error);
+      this.log("Background sync check failed", errorLogRecord(error));
     }
     return started;
   }

@@ -1,6 +1,7 @@
 import type { ExtractedMessage, ExtractionOptions } from "../../extraction";
 import { ExtractionUnavailableError, GmailApiError, HistoryExpiredError, type Clock, type GmailApi } from "../ports";
-import type { FailedMessage, ProcessedMessage, SyncRepository } from "../repositories";
+import { errorLogRecord } from "../errorLogRecord";
+import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type SyncRepository } from "../repositories";
 import { GmailNotConnectedError, type GmailCaller, type GmailConnection } from "./gmailConnection";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
@@ -26,6 +27,9 @@ export type StartOutcome = "started" | "already-running" | "not-connected";
  * from the stored historyId. Message ids are recorded as pending before they are fetched, and each is marked processed
  * in the same transaction that stores its deals, so a sync cut off at any point resumes with nothing lost or doubled.
  * Read messages are stored in groups, one transaction each, so the database does one commit per group, not per message.
+ * No message can stop a sync: one that cannot be read, or that the database refuses, is skipped, counted and logged
+ * (its id and a reason, never its content), and is not tried again by later syncs: what was refused once would be
+ * refused again, and each sync would fetch it and warn about it anew.
  */
 export class SyncEngine {
   private readonly running = new Map<string, Promise<void>>();
@@ -85,7 +89,7 @@ export class SyncEngine {
         this.clock.now(),
       );
     } catch (error) {
-      this.log("Gmail sync failed", { userId, error });
+      this.log("Gmail sync failed", { userId, ...errorLogRecord(error) });
       await this.repository.finish(userId, { message: `Sync failed: ${describe(error)}`, historyId: null, error: describe(error) }, this.clock.now());
     }
   }
@@ -145,9 +149,11 @@ export class SyncEngine {
 
     // Progress counts what is committed, so a restart never reports less than was shown.
     const commits = new GroupCommit(this.settings.commitBatchSize, this.settings.commitDelayMs, async (group) => {
-      newDeals += await this.repository.storeBatch(userId, group.processed, group.failed, this.clock.now());
-      processed += group.processed.length + group.failed.length;
-      failed += group.failed.length;
+      const stored = await this.storeGroup(userId, group);
+      newDeals += stored.newDeals;
+      processed += sizeOf(group);
+      failed += stored.skipped.length;
+      for (const { gmailId, reason } of stored.skipped) this.log("Gmail message skipped", { userId, gmailId, reason });
       this.settings.onUserDataChanged?.(userId);
       await report();
     });
@@ -175,6 +181,32 @@ export class SyncEngine {
     if (failure) throw failure.reason;
     await report(true);
     return { newDeals, failed };
+  }
+
+  /**
+   * Stores a group in one transaction. When the database refuses something in it, its messages are stored one by one,
+   * and those it still refuses are marked skipped with the SQLSTATE; the others are kept. Any other failure (the
+   * database is unavailable) stops the sync, which resumes later with nothing lost.
+   */
+  private async storeGroup(userId: string, group: Group): Promise<{ newDeals: number; skipped: FailedMessage[] }> {
+    try {
+      return { newDeals: await this.repository.storeBatch(userId, group.processed, group.failed, this.clock.now()), skipped: group.failed };
+    } catch (error) {
+      if (!(error instanceof StoreRefusedError)) throw error;
+    }
+    let newDeals = 0;
+    const refused: FailedMessage[] = [];
+    for (const message of group.processed) {
+      try {
+        newDeals += await this.repository.storeBatch(userId, [message], [], this.clock.now());
+      } catch (error) {
+        if (!(error instanceof StoreRefusedError)) throw error;
+        refused.push({ gmailId: message.message.gmailId, reason: `The database refused it (SQLSTATE ${error.code})` });
+      }
+    }
+    const skipped = [...group.failed, ...refused];
+    await this.repository.storeBatch(userId, [], skipped, this.clock.now());
+    return { newDeals, skipped };
   }
 
   /** Fetches and extracts one message. A message that cannot be read is skipped and counted, never fatal. */

@@ -4,6 +4,7 @@ import type { CallbackOutcome } from "../../application/auth/googleSignIn";
 import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
+import { GOOGLE_CALLBACK_ROUTE, signInBindingCookie } from "../signInBinding";
 
 /** What the SPA stores of a user (SPEC section 3). */
 export function publicUser(user: UserRecord) {
@@ -16,17 +17,21 @@ export function publicUser(user: UserRecord) {
   };
 }
 
-const tokenBody = (field: string) => ({
+const tokenBody = (...fields: string[]) => ({
   type: "object",
-  required: [field],
+  required: fields,
   additionalProperties: false,
-  properties: { [field]: { type: "string", minLength: 1, maxLength: 512 } },
+  properties: Object.fromEntries(fields.map((field) => [field, { type: "string", minLength: 1, maxLength: 512 }])),
 });
+
+export const SIGN_IN_CODE_SPENT = "This sign-in link has expired or was already used. Please sign in again.";
+export const SIGN_IN_STARTED_ELSEWHERE = "This sign-in was not started in this browser. Please sign in again here.";
 
 export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {
   const { signIn, sessions, users, sync, config } = services;
   const authenticated = requireAuth(sessions);
   const signInLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
+  const binding = signInBindingCookie(app, config);
 
   app.post("/login", { config: signInLimit }, async () => ({
     success: false,
@@ -39,17 +44,17 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     ["/google-gmail-signin", "gmail_signin"],
   ];
   for (const [path, flow] of startRoutes) {
-    app.get(path, { config: signInLimit }, async () => ({ success: true, ...(await signIn.start(flow)) }));
+    app.get(path, { config: signInLimit }, async (_request, reply) => ({ success: true, ...binding.bind(reply, await signIn.start(flow)) }));
   }
 
   app.get("/link-google-account", { config: signInLimit, onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
-    return { success: true, ...(await signIn.start("link", user)) };
+    return { success: true, ...binding.bind(reply, await signIn.start("link", user)) };
   });
 
   app.get<{ Querystring: { code?: string; state?: string; error?: string; error_description?: string } }>(
-    "/google-signin/callback",
+    GOOGLE_CALLBACK_ROUTE,
     {
       config: signInLimit,
       schema: {
@@ -65,7 +70,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
       },
     },
     async (request, reply) => {
-      const outcome = await signIn.handleCallback(request.query);
+      const outcome = await signIn.handleCallback(request.query, binding.presentedBy(request));
+      // The cookie served this one callback, whatever its outcome.
+      binding.clear(reply);
       if (outcome.kind === "gmail-connected" || (outcome.kind === "signed-in" && outcome.gmailGranted)) {
         await sync.start(outcome.userId);
       }
@@ -73,18 +80,23 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     },
   );
 
-  app.post<{ Body: { tokens: string } }>("/auth/complete", { config: signInLimit, schema: { body: tokenBody("tokens") } }, async (request, reply) => {
-    const completed = await signIn.complete(request.body.tokens);
-    if (!completed) {
-      return reply.code(400).send({ success: false, error: "This sign-in link has expired or was already used. Please sign in again." });
-    }
-    return {
-      success: true,
-      access_token: completed.access_token,
-      refresh_token: completed.refresh_token,
-      user: publicUser(completed.user),
-    };
-  });
+  app.post<{ Body: { tokens: string; state: string } }>(
+    "/auth/complete",
+    { config: signInLimit, schema: { body: tokenBody("tokens", "state") } },
+    async (request, reply) => {
+      const completed = await signIn.complete(request.body.tokens, request.body.state);
+      if (completed.kind !== "completed") {
+        const error = completed.kind === "started-elsewhere" ? SIGN_IN_STARTED_ELSEWHERE : SIGN_IN_CODE_SPENT;
+        return reply.code(400).send({ success: false, error });
+      }
+      return {
+        success: true,
+        access_token: completed.access_token,
+        refresh_token: completed.refresh_token,
+        user: publicUser(completed.user),
+      };
+    },
+  );
 
   app.get("/auth/me", { onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));

@@ -4,6 +4,7 @@ import type { AppServices } from "../app";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { publicUser } from "./auth";
+import { signInBindingCookie } from "../signInBinding";
 
 const SYNC_IN_PROGRESS = "Sync is already in progress. Please wait for it to complete.";
 
@@ -15,13 +16,14 @@ export function answerSyncStart(reply: FastifyReply, outcome: StartOutcome) {
 }
 
 export function registerGmailRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, users, signIn, sync, syncState } = services;
+  const { sessions, users, signIn, sync, syncState, config } = services;
   const authenticated = requireAuth(sessions);
+  const binding = signInBindingCookie(app, config);
 
   app.get("/connect-gmail", { onRequest: authenticated }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
-    return { success: true, ...(await signIn.start("connect_gmail", user)), user_data: publicUser(user) };
+    return { success: true, ...binding.bind(reply, await signIn.start("connect_gmail", user)), user_data: publicUser(user) };
   });
 
   app.post("/sync-gmail", { onRequest: authenticated }, async (request, reply) =>

@@ -1,5 +1,6 @@
 import type {
   GmailGrantsRepository,
+  LoginCode,
   LoginCodesRepository,
   NewUser,
   OAuthStatesRepository,
@@ -59,7 +60,11 @@ export class SqlUsersRepository implements UsersRepository {
       await count("emails", "SELECT count(*)::int AS n FROM gmail_messages WHERE user_id = $1");
       await count("sessions", "SELECT count(*)::int AS n FROM sessions WHERE user_id = $1");
       await count("gmailGrants", "SELECT count(*)::int AS n FROM gmail_grants WHERE user_id = $1");
-      // Every table that holds a user's rows references users with ON DELETE CASCADE.
+      // The landing page's early-access request is keyed by email, not by user, so no cascade reaches it.
+      await count("earlyAccessRequests", `WITH gone AS (
+        DELETE FROM early_access_requests WHERE email = (SELECT lower(email) FROM users WHERE id = $1) RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`);
+      // Every other table that holds a user's rows references users with ON DELETE CASCADE.
       await tx.query("DELETE FROM users WHERE id = $1", [userId]);
       return counted;
     });
@@ -116,36 +121,47 @@ export class SqlOAuthStatesRepository implements OAuthStatesRepository {
 
   async save(stateHash: string, pending: PendingAuthorization, expiresAt: Date): Promise<void> {
     await this.db.query(
-      "INSERT INTO oauth_states (state_hash, flow, code_verifier, nonce, user_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-      [stateHash, pending.flow, pending.codeVerifier, pending.nonce, pending.userId, expiresAt],
+      `INSERT INTO oauth_states (state_hash, flow, code_verifier, nonce, user_id, browser_binding_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [stateHash, pending.flow, pending.codeVerifier, pending.nonce, pending.userId, pending.browserBindingHash, expiresAt],
     );
   }
 
   async take(stateHash: string, now: Date): Promise<PendingAuthorization | null> {
-    const rows = await this.db.query<{ flow: PendingAuthorization["flow"]; code_verifier: string; nonce: string; user_id: string | null; expires_at: Date }>(
-      "DELETE FROM oauth_states WHERE state_hash = $1 RETURNING flow, code_verifier, nonce, user_id, expires_at",
+    const rows = await this.db.query<{
+      flow: PendingAuthorization["flow"];
+      code_verifier: string;
+      nonce: string;
+      user_id: string | null;
+      browser_binding_hash: string;
+      expires_at: Date;
+    }>(
+      "DELETE FROM oauth_states WHERE state_hash = $1 RETURNING flow, code_verifier, nonce, user_id, browser_binding_hash, expires_at",
       [stateHash],
     );
-    await this.db.query("DELETE FROM oauth_states WHERE expires_at <= $1", [now]);
     const row = rows[0];
     if (!row || new Date(row.expires_at) <= now) return null;
-    return { flow: row.flow, codeVerifier: row.code_verifier, nonce: row.nonce, userId: row.user_id };
+    return { flow: row.flow, codeVerifier: row.code_verifier, nonce: row.nonce, userId: row.user_id, browserBindingHash: row.browser_binding_hash };
   }
 }
 
 export class SqlLoginCodesRepository implements LoginCodesRepository {
   constructor(private readonly db: Database) {}
 
-  async save(codeHash: string, userId: string, action: string, expiresAt: Date): Promise<void> {
-    await this.db.query("INSERT INTO login_codes (code_hash, user_id, action, expires_at) VALUES ($1, $2, $3, $4)", [codeHash, userId, action, expiresAt]);
+  async save(codeHash: string, login: LoginCode, expiresAt: Date): Promise<void> {
+    await this.db.query(
+      "INSERT INTO login_codes (code_hash, user_id, action, state_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
+      [codeHash, login.userId, login.action, login.stateHash, expiresAt],
+    );
   }
 
-  async take(codeHash: string, now: Date): Promise<{ userId: string; action: string } | null> {
-    const rows = await this.db.query<{ user_id: string; action: string }>(
-      "UPDATE login_codes SET used_at = $2 WHERE code_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id, action",
+  async take(codeHash: string, now: Date): Promise<LoginCode | null> {
+    const rows = await this.db.query<{ user_id: string; action: string; state_hash: string }>(
+      "UPDATE login_codes SET used_at = $2 WHERE code_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id, action, state_hash",
       [codeHash, now],
     );
-    return rows[0] ? { userId: rows[0].user_id, action: rows[0].action } : null;
+    const row = rows[0];
+    return row ? { userId: row.user_id, action: row.action, stateHash: row.state_hash } : null;
   }
 }
 

@@ -86,7 +86,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return new PostgresDatabase(pool);
   }
   if ("dataDir" in location) {
-    mkdirSync(location.dataDir, { recursive: true });
+    mkdirSync(location.dataDir, { recursive: true, mode: 0o700 });
     return new PgliteDatabase(await PGlite.create(`${location.dataDir}/pglite`, { parsers: pgliteParsers }));
   }
   return new PgliteDatabase(await PGlite.create({ parsers: pgliteParsers }));

@@ -1,5 +1,14 @@
-import type { FailedMessage, ProcessedMessage, SyncRepository, SyncState, SyncStatusValue } from "../../application/repositories";
+import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type SyncRepository, type SyncState, type SyncStatusValue } from "../../application/repositories";
 import type { Database } from "./database";
+
+/** SQLSTATE classes of errors caused by the data itself: data exception, integrity constraint, program limit (row size). */
+const REFUSED_DATA = /^(?:22|23|54)[0-9A-Z]{3}$/;
+
+/** A database error caused by what was stored, as StoreRefusedError; anything else (unavailable, a bug) as it is. */
+function refusalOf(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && REFUSED_DATA.test(code) ? new StoreRefusedError(code) : error;
+}
 
 interface SyncRow {
   monitored_labels: string[];
@@ -95,8 +104,16 @@ export class SqlSyncRepository implements SyncRepository {
     return rows.map((row) => row.gmail_id);
   }
 
-  storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number> {
-    if (processed.length === 0 && failed.length === 0) return Promise.resolve(0);
+  async storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number> {
+    if (processed.length === 0 && failed.length === 0) return 0;
+    try {
+      return await this.storeInOneTransaction(userId, processed, failed, now);
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  }
+
+  private storeInOneTransaction(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number> {
     // A few set-based statements per group, whatever its size: rows travel as one JSON document each.
     return this.db.transaction(async (tx) => {
       if (failed.length > 0) {

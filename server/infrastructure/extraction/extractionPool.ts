@@ -7,12 +7,25 @@ export interface ExtractionTask {
   receivedAt: Date | null;
 }
 
+/** A thread's answer; an error is a reason safe to store and log (limits.ts words, or an error class), never mail text. */
 export type ExtractionReply = { ready: true } | { result: ExtractedMessage } | { error: string };
 
 interface Pending {
   task: ExtractionTask;
   resolve(result: ExtractedMessage): void;
   reject(error: Error): void;
+}
+
+interface Running extends Pending {
+  deadline: ReturnType<typeof setTimeout>;
+}
+
+/** A message's extraction ran past its time budget: its thread was stopped and replaced. */
+export class ExtractionTimeoutError extends Error {
+  constructor(limitMs: number) {
+    super(`Extraction took longer than ${limitMs} ms`);
+    this.name = "ExtractionTimeoutError";
+  }
 }
 
 const WORKER_ENTRY = new URL("./extractionWorker.ts", import.meta.url).href;
@@ -25,17 +38,26 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 
 /**
  * Extraction (CPU-bound, pure) on a small pool of worker threads, so a sync never blocks the event loop that answers
- * requests. A message whose extraction throws, or kills its thread, is rejected alone; a dead thread is replaced.
+ * requests. Each message has a time budget that starts when a thread takes it: past it, the message is rejected and
+ * its thread terminated (only from outside can a thread stuck in a loop be stopped). A message whose extraction
+ * throws, kills its thread or runs out of time is rejected alone; messages queued for other threads go on, and a dead
+ * thread is replaced.
  */
 export class ExtractionPool {
   private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending>();
+  private readonly busy = new Map<Worker, Running>();
   private readonly queue: Pending[] = [];
   private readonly workers = new Set<Worker>();
+  /** Threads loading, which take work once they say they are ready. */
+  private starting = 0;
   private closed = false;
 
-  constructor(private readonly size: number) {
+  constructor(
+    private readonly size: number,
+    private readonly timeLimitMs: number,
+  ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`An extraction pool needs at least one thread, not ${size}.`);
+    if (!Number.isInteger(timeLimitMs) || timeLimitMs < 1) throw new Error(`An extraction time limit must be a positive number of milliseconds, not ${timeLimitMs}.`);
   }
 
   /** Threads running now; they start on first use. */
@@ -60,49 +82,66 @@ export class ExtractionPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.workers.size < this.size ? this.spawn() : null);
-      if (!worker) return;
+    while (this.queue.length > 0 && this.idle.length > 0) {
+      const worker = this.idle.pop()!;
       const pending = this.queue.shift()!;
-      this.busy.set(worker, pending);
+      this.busy.set(worker, { ...pending, deadline: setTimeout(() => this.timeOut(worker), this.timeLimitMs) });
       worker.postMessage(pending.task);
     }
+    while (!this.closed && this.workers.size < this.size && this.starting < this.queue.length) this.spawn();
+  }
+
+  private timeOut(worker: Worker): void {
+    const running = this.busy.get(worker);
+    if (!running) return;
+    this.busy.delete(worker);
+    running.reject(new ExtractionTimeoutError(this.timeLimitMs));
+    // Its exit brings a replacement (see spawn).
+    void worker.terminate();
   }
 
   private spawn(): Worker {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: TSX_API, entry: WORKER_ENTRY }, execArgv: [] });
     this.workers.add(worker);
+    this.starting++;
     let failure: Error | null = null;
     let started = false;
     worker.on("message", (reply: ExtractionReply) => {
       if ("ready" in reply) {
         started = true;
+        this.starting--;
+        this.idle.push(worker);
+        this.dispatch();
         return;
       }
-      const pending = this.busy.get(worker);
+      const running = this.busy.get(worker);
+      // None when the message ran out of time just before it answered: the thread is being stopped.
+      if (!running) return;
+      clearTimeout(running.deadline);
       this.busy.delete(worker);
       this.idle.push(worker);
-      if ("result" in reply) pending?.resolve(reply.result);
-      else pending?.reject(new Error(reply.error));
+      if ("result" in reply) running.resolve(reply.result);
+      else running.reject(new Error(reply.error));
       this.dispatch();
     });
     worker.on("error", (error) => (failure = error));
     worker.on("exit", (code) => {
       this.workers.delete(worker);
+      if (!started) this.starting--;
       const index = this.idle.indexOf(worker);
       if (index >= 0) this.idle.splice(index, 1);
-      const pending = this.busy.get(worker);
+      const running = this.busy.get(worker);
       this.busy.delete(worker);
-      const reason = failure?.message ?? `exit code ${code}`;
+      if (running) clearTimeout(running.deadline);
       if (!started && !this.closed) {
         // A thread that dies while loading cannot start at all: fail what waits rather than respawn in a loop.
-        const unavailable = new ExtractionUnavailableError(reason);
-        pending?.reject(unavailable);
+        const unavailable = new ExtractionUnavailableError(failure?.message ?? `exit code ${code}`);
         for (const queued of this.queue.splice(0)) queued.reject(unavailable);
         return;
       }
-      pending?.reject(new Error(`The extraction thread stopped (${reason}).`));
-      if (!this.closed) this.dispatch();
+      // The class of what stopped the thread, not its message: that may quote the mail being read.
+      running?.reject(new Error(`The extraction thread stopped (${failure ? failure.name : `exit code ${code}`})`));
+      this.dispatch();
     });
     return worker;
   }

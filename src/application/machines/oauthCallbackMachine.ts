@@ -18,17 +18,25 @@ export interface LoginRedirect {
   message: string;
 }
 
+export interface OAuthCallbackInput {
+  params: OAuthCallbackParams;
+  /** The state this browser kept when it started a Google flow, if it started one that is not finished. */
+  oauthState: string | null;
+}
+
 /**
- * Every branch of the /oauth-callback page (SPEC section 4). The outcome is decided from the query parameters;
- * sign-in completion and the profile fetch after a Gmail connection are the only calls.
+ * Every branch of the /oauth-callback page (SPEC section 4). The outcome is decided from the query parameters and
+ * the stored OAuth state; sign-in completion and the profile fetch after a Gmail connection are the only calls.
+ * A sign-in code is handed over only for a flow this browser started, with that flow's state, so a link from
+ * someone else's flow signs no one in here; a failure leaves the current session as it was.
  */
 export const oauthCallbackMachine = setup({
   types: {
-    context: {} as { params: OAuthCallbackParams; message: string },
-    input: {} as { params: OAuthCallbackParams },
+    context: {} as OAuthCallbackInput & { message: string },
+    input: {} as OAuthCallbackInput,
   },
   actors: {
-    completeSignIn: fromPromise<SignInCompletion, { tokens: string }>(async () => {
+    completeSignIn: fromPromise<SignInCompletion, { tokens: string; state: string }>(async () => {
       throw new Error("completeSignIn is provided at the composition root");
     }),
     fetchProfile: fromPromise<User | null>(async () => {
@@ -39,9 +47,11 @@ export const oauthCallbackMachine = setup({
     hasError: ({ context }) => context.params.error !== null,
     isGmailConnected: ({ context }) => context.params.success === "true" && context.params.action === "gmail_connected",
     lacksTokens: ({ context }) => context.params.success === "true" && !context.params.tokens,
+    lacksOAuthState: ({ context }) => context.params.success === "true" && context.oauthState === null,
     isSuccess: ({ context }) => context.params.success === "true",
   },
   actions: {
+    forgetOAuthState: () => {},
     signIn: (_, _session: Session) => {},
     storeUser: (_, _user: User) => {},
     announceGmailConnected: () => {},
@@ -51,7 +61,7 @@ export const oauthCallbackMachine = setup({
   },
 }).createMachine({
   id: "oauthCallback",
-  context: ({ input }) => ({ params: input.params, message: "" }),
+  context: ({ input }) => ({ params: input.params, oauthState: input.oauthState, message: "" }),
   initial: "deciding",
   states: {
     deciding: {
@@ -65,15 +75,22 @@ export const oauthCallbackMachine = setup({
         },
         { guard: "isGmailConnected", target: "gmailConnected" },
         { guard: "lacksTokens", target: "failed", actions: assign({ message: OAUTH_MESSAGES.noTokens }) },
+        {
+          guard: "lacksOAuthState",
+          target: "failed",
+          actions: assign({ message: () => oauthErrorMessage("invalid_state", null) }),
+        },
         { guard: "isSuccess", target: "completing" },
         { target: "failed", actions: assign({ message: OAUTH_MESSAGES.noSuccessStatus }) },
       ],
     },
     completing: {
+      // The state proves this browser started the flow once; the flow ends here whatever the answer.
+      entry: "forgetOAuthState",
       invoke: {
         id: "completeSignIn",
         src: "completeSignIn",
-        input: ({ context }) => ({ tokens: context.params.tokens ?? "" }),
+        input: ({ context }) => ({ tokens: context.params.tokens ?? "", state: context.oauthState ?? "" }),
         onDone: [
           {
             guard: ({ event }) => event.output.ok,
@@ -162,20 +179,21 @@ export function provideOAuthCallbackMachine(ports: {
 }) {
   // The tokens code is single-use: a remounted page (React's StrictMode, a double render) must not spend it twice.
   const completions = new Map<string, Promise<SignInCompletion>>();
-  const completeOnce = (tokens: string) => {
+  const completeOnce = (tokens: string, state: string) => {
     let completion = completions.get(tokens);
     if (!completion) {
-      completion = ports.auth.completeSignIn(tokens);
+      completion = ports.auth.completeSignIn(tokens, state);
       completions.set(tokens, completion);
     }
     return completion;
   };
   return oauthCallbackMachine.provide({
     actors: {
-      completeSignIn: fromPromise(({ input }) => completeOnce(input.tokens)),
+      completeSignIn: fromPromise(({ input }) => completeOnce(input.tokens, input.state)),
       fetchProfile: fromPromise(() => ports.auth.fetchProfile()),
     },
     actions: {
+      forgetOAuthState: () => ports.session.forgetOAuthState(),
       signIn: (_, session) => ports.signIn(session),
       storeUser: (_, user) => ports.session.saveUser(user),
       announceGmailConnected: () =>

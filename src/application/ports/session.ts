@@ -17,7 +17,11 @@ export abstract class SessionStore {
   abstract saveUser(user: User): void;
   /** Forgets the tokens, the user and any pending OAuth state. */
   abstract clear(): void;
+  /** Keeps the state of the Google flow this browser starts, to prove at its end that it started it. */
   abstract saveOAuthState(state: string): void;
+  /** The state of the Google flow this browser started last, if it has not been used yet. */
+  abstract oauthState(): string | null;
+  abstract forgetOAuthState(): void;
   /** Remembers where a guest was going before being asked to sign in, across the Google redirect. */
   abstract saveReturnPath(path: string): void;
   /** Returns the remembered path once, then forgets it. */

@@ -1,7 +1,7 @@
 import { inject, injectable } from "inversify";
 import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignInCompletion } from "../../application/ports/auth";
 import { SessionStore, type Session } from "../../application/ports/session";
-import { RequestError } from "../../application/errors";
+import { RequestError, isRequestError } from "../../application/errors";
 import type { User } from "../../domain/user";
 import {
   AuthMeCodec,
@@ -9,6 +9,7 @@ import {
   LoginResponseCodec,
   LogoutResponseCodec,
   RefreshResponseCodec,
+  type LoginResponse,
 } from "./contract";
 import { HttpClient } from "./httpClient";
 
@@ -35,8 +36,16 @@ export class HttpAuthGateway extends AuthGateway {
     return { authUrl: answer.authUrl, state: answer.state };
   }
 
-  async completeSignIn(tokens: string): Promise<SignInCompletion> {
-    const answer = await this.http.post("/auth/complete", LoginResponseCodec, { body: { tokens } });
+  async completeSignIn(tokens: string, state: string): Promise<SignInCompletion> {
+    let answer: LoginResponse;
+    try {
+      answer = await this.http.post("/auth/complete", LoginResponseCodec, { body: { tokens, state } });
+    } catch (error) {
+      // A refused code (spent, expired, or from a flow another browser started) is a 400 whose message says why.
+      const refused = isRequestError(error) && error.status !== null && error.status < 500 && error.serverMessage;
+      if (refused) return { ok: false, error: refused };
+      throw error;
+    }
     if (!answer.success) return { ok: false, error: answer.error };
     return {
       ok: true,

@@ -104,7 +104,10 @@ export class HttpClient {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        credentials: "omit",
+        // Our API authenticates with bearer tokens. Its one cookie binds a Google flow to this browser: set by the
+        // flow's start answer (which "omit" would drop) and sent only to the callback, a top-level navigation.
+        // Cross-origin calls neither send nor store cookies.
+        credentials: "same-origin",
         signal: controller.signal,
       });
       return { response, token };

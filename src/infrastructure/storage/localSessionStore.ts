@@ -66,6 +66,14 @@ export class LocalSessionStore extends SessionStore {
     this.storage.setItem(STORAGE_KEYS.oauthState, state);
   }
 
+  oauthState(): string | null {
+    return this.storage.getItem(STORAGE_KEYS.oauthState) || null;
+  }
+
+  forgetOAuthState(): void {
+    this.storage.removeItem(STORAGE_KEYS.oauthState);
+  }
+
   saveReturnPath(path: string): void {
     this.tabStorage.setItem(RETURN_PATH_KEY, path);
   }

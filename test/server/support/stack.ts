@@ -11,6 +11,7 @@ import { startGoogleEmulator, type GoogleEmulator, type GoogleEmulatorOptions } 
 import { DEMO_CLIENT, emulatorEndpoints, loadConfig, type ServerConfig } from "../../../server/config";
 import { composeServer, type ComposedServer } from "../../../server/compose";
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
+import { BrowserCookies } from "./browserCookies";
 
 /** The databases the integration tests run on: PGlite always, and a PostgreSQL server when TEST_DATABASE_URL is set. */
 export const DATABASES: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -62,6 +63,8 @@ export interface StackOptions {
   emulator?: Partial<GoogleEmulatorOptions>;
   /** Serve the built SPA from this folder, as `npm start` does. */
   staticDir?: string;
+  /** Receives the server's log lines (message and detail), as server/main.ts prints them. */
+  log?: (message: string, detail?: unknown) => void;
 }
 
 /** The real server on a free port, talking HTTP to a Google emulator of its own, on PGlite or PostgreSQL. */
@@ -86,7 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   config.database = postgres ? { databaseUrl: postgres.url } : { inMemory: true };
   config.staticDir = options.staticDir ?? null;
   config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
-  const server = await composeServer(config);
+  const server = await composeServer(config, options.log ? { log: options.log } : {});
   await server.app.listen({ host: "127.0.0.1", port });
   return {
     baseUrl: publicUrl,
@@ -116,16 +119,23 @@ export interface ApiResponse {
   headers: Headers;
 }
 
-export async function api(stack: Pick<Stack, "apiUrl">, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = {};
+export async function api(
+  stack: Pick<Stack, "apiUrl">,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; cookies?: BrowserCookies } = {},
+): Promise<ApiResponse> {
+  const url = `${stack.apiUrl}${path}`;
+  const headers: Record<string, string> = { ...options.cookies?.headersFor(url) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${stack.apiUrl}${path}`, {
+  const response = await fetch(url, {
     method,
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     redirect: "manual",
   });
+  options.cookies?.keep(response.headers, url);
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -136,24 +146,49 @@ export async function api(stack: Pick<Stack, "apiUrl">, method: string, path: st
   return { status: response.status, body, headers: response.headers };
 }
 
-/** Runs a Google flow from its start endpoint through the consent pages; answers the SPA URL the server redirected to. */
-export async function runGoogleFlow(stack: Pick<Stack, "apiUrl">, startPath: string, choice: ConsentChoice, token?: string): Promise<URL> {
-  const start = await api(stack, "GET", startPath, token ? { token } : {});
-  const { authUrl } = start.body as { authUrl: string };
+export interface GoogleFlowEnd {
+  /** The SPA URL the callback redirected to. */
+  landing: URL;
+  /** The state the start answered, which the SPA keeps to complete the sign-in. */
+  state: string;
+  /** The browser's cookies: the start's binding cookie went to the callback, which cleared it. */
+  cookies: BrowserCookies;
+}
+
+/**
+ * Runs a Google flow as one browser would: the start (whose binding cookie the browser keeps), the consent pages, and
+ * Google's redirect to the callback, which carries that cookie back.
+ */
+export async function googleFlow(stack: Pick<Stack, "apiUrl">, startPath: string, choice: ConsentChoice, token?: string): Promise<GoogleFlowEnd> {
+  const cookies = new BrowserCookies();
+  const start = await api(stack, "GET", startPath, { cookies, ...(token ? { token } : {}) });
+  const { authUrl, state } = start.body as { authUrl: string; state: string };
   const callback = await consentAtGoogle(authUrl, choice);
-  const response = await fetch(callback, { redirect: "manual" });
+  const response = await fetch(callback, { redirect: "manual", headers: cookies.headersFor(callback) });
+  cookies.keep(response.headers, callback);
   const location = response.headers.get("location");
   if (response.status !== 302 || !location) throw new Error(`The callback answered ${response.status}: ${await response.text()}`);
-  return new URL(location);
+  return { landing: new URL(location), state, cookies };
+}
+
+/** Runs a Google flow from its start endpoint through the consent pages; answers the SPA URL the server redirected to. */
+export async function runGoogleFlow(stack: Pick<Stack, "apiUrl">, startPath: string, choice: ConsentChoice, token?: string): Promise<URL> {
+  return (await googleFlow(stack, startPath, choice, token)).landing;
+}
+
+/** Runs a sign-in (or sign-up) flow and completes it as the SPA does, with the code and the state it kept; answers our tokens. */
+export async function signInWithGoogle(stack: Pick<Stack, "apiUrl">, startPath: string, choice: ConsentChoice) {
+  const { landing, state } = await googleFlow(stack, startPath, choice);
+  const tokens = landing.searchParams.get("tokens");
+  if (!tokens) throw new Error(`No tokens in ${landing}`);
+  const completed = await api(stack, "POST", "/auth/complete", { body: { tokens, state } });
+  if (completed.status !== 200) throw new Error(`/auth/complete answered ${completed.status}: ${JSON.stringify(completed.body)}`);
+  return { landing, ...(completed.body as { access_token: string; refresh_token: string; user: { id: string; email: string } }) };
 }
 
 /** Signs a person up (or in) with Gmail access and answers our tokens. */
-export async function signUpWithGmail(stack: Pick<Stack, "apiUrl">, account: string, choice: Partial<ConsentChoice> = {}) {
-  const landing = await runGoogleFlow(stack, "/google-gmail-signin", { account, ...choice });
-  const tokens = landing.searchParams.get("tokens");
-  if (!tokens) throw new Error(`No tokens in ${landing}`);
-  const completed = await api(stack, "POST", "/auth/complete", { body: { tokens } });
-  return { landing, ...(completed.body as { access_token: string; refresh_token: string; user: { id: string; email: string } }) };
+export function signUpWithGmail(stack: Pick<Stack, "apiUrl">, account: string, choice: Partial<ConsentChoice> = {}) {
+  return signInWithGoogle(stack, "/google-gmail-signin", { account, ...choice });
 }
 
 export async function waitForSync(stack: Pick<Stack, "apiUrl">, token: string, timeoutMs = 60_000): Promise<{ gmail_sync_progress: string }> {

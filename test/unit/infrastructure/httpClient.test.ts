@@ -53,7 +53,7 @@ describe("HttpClient", () => {
     expect(first!.headers.get("Authorization")).toBeNull();
     expect(first!.headers.get("Content-Type")).toBe("application/json");
     expect(first!.body).toEqual({ a: 1 });
-    expect(first!.credentials).toBe("omit");
+    expect(first!.credentials).toBe("same-origin");
     expect(first!.url.pathname + first!.url.search).toBe("/api/thing?tag=x&tag=y");
     expect(second!.headers.get("Authorization")).toBe("Bearer token-1");
   });

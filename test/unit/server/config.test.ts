@@ -36,3 +36,25 @@ describe("CORS_ORIGINS", () => {
     );
   });
 });
+
+describe("IMAGE_PROXY_ALLOWED_HOSTS", () => {
+  it("is empty by default: the image proxy fetches from public addresses only", () => {
+    expect(loadConfig(BASE).imageProxyAllowedHosts).toEqual([]);
+  });
+
+  it("reads comma-separated host names and addresses, lower-cased", () => {
+    const config = loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: "127.0.0.1, [::1], Emulator.Internal" });
+    expect(config.imageProxyAllowedHosts).toEqual(["127.0.0.1", "[::1]", "emulator.internal"]);
+  });
+
+  it.each([
+    ["a port", "127.0.0.1:8081"],
+    ["a scheme", "http://127.0.0.1"],
+    ["a path", "emulator.internal/images"],
+    ["an address spelt other than a URL writes it", "0x7f000001"],
+    ["an IPv6 address without brackets", "::1"],
+  ])("refuses an entry with %s at startup, naming it", (_, entry) => {
+    expect(() => loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: entry })).toThrow(`IMAGE_PROXY_ALLOWED_HOSTS must list host names or addresses`);
+    expect(() => loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: entry })).toThrow(`not "${entry}"`);
+  });
+});

@@ -26,7 +26,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-function start(path: string, options: { signedIn?: boolean; routes?: (api: FakeApi) => void } = {}) {
+function start(path: string, options: { signedIn?: boolean; oauthState?: string; routes?: (api: FakeApi) => void } = {}) {
   window.history.replaceState(null, "", path);
   const api = new FakeApi()
     .on("GET /app-config", () => json(200, { demoMode: true, extensionStoreUrl: "https://store.example/x", feedbackFormUrl: "https://forms.example/f" }))
@@ -40,6 +40,7 @@ function start(path: string, options: { signedIn?: boolean; routes?: (api: FakeA
     localStorage.setItem("refreshToken", "refresh-1");
     localStorage.setItem("user", JSON.stringify(ALICE));
   }
+  if (options.oauthState) localStorage.setItem("oauth_state", options.oauthState);
   const navigation = new RecordingBrowserNavigation();
   const container = createContainer({ baseUrl: "/api", fetch: api.fetch, localStorage, sessionStorage, navigation });
   const element = document.createElement("div");
@@ -103,6 +104,7 @@ describe("the app", () => {
 
   it("completes a Google sign-in on /oauth-callback and stores the session", async () => {
     const { api, localStorage } = start("/oauth-callback?success=true&action=signin&tokens=code-1", {
+      oauthState: "state-1",
       routes: (fake) =>
         fake.on("POST /auth/complete", () =>
           json(200, { success: true, access_token: "access-9", refresh_token: "refresh-9", user: ALICE }),
@@ -111,10 +113,38 @@ describe("the app", () => {
     await screen.findByRole("heading", { name: "Success!" });
     expect(screen.getByText("Welcome back Alice!")).toBeTruthy();
     expect(localStorage.getItem("authToken")).toBe("access-9");
-    expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({ tokens: "code-1" });
+    expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({ tokens: "code-1", state: "state-1" });
+    expect(localStorage.getItem("oauth_state")).toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe("/dashboard"), { timeout: 3000 });
     await screen.findByText("EARLY25");
     expect(api.count("POST /auth/complete")).toBe(1);
+  });
+
+  it("refuses a sign-in link from a flow this browser did not start, without a request, and keeps the session", async () => {
+    const { api, localStorage } = start("/oauth-callback?success=true&action=signin&tokens=someone-elses-code", { signedIn: true });
+    await screen.findByRole("heading", { name: "Oops!" });
+    expect(screen.getByRole("alert").textContent).toBe("Invalid authentication state. Please try signing in again.");
+    expect(api.count("POST /auth/complete")).toBe(0);
+    expect(localStorage.getItem("authToken")).toBe("token-1");
+    expect(JSON.parse(localStorage.getItem("user")!)).toEqual(ALICE);
+  });
+
+  it("shows the server's refusal of a code from another browser's flow, and keeps the session", async () => {
+    const refusal = "This sign-in was not started in this browser. Please sign in again here.";
+    const { api, localStorage } = start("/oauth-callback?success=true&action=signin&tokens=someone-elses-code", {
+      signedIn: true,
+      oauthState: "my-abandoned-state",
+      routes: (fake) => fake.on("POST /auth/complete", () => json(400, { success: false, error: refusal })),
+    });
+    await screen.findByRole("heading", { name: "Oops!" });
+    expect(screen.getByRole("alert").textContent).toBe(refusal);
+    expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({
+      tokens: "someone-elses-code",
+      state: "my-abandoned-state",
+    });
+    expect(localStorage.getItem("oauth_state")).toBeNull();
+    expect(localStorage.getItem("authToken")).toBe("token-1");
+    expect(JSON.parse(localStorage.getItem("user")!)).toEqual(ALICE);
   });
 
   it("shows the catalogue message for an OAuth error code", async () => {

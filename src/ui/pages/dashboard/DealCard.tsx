@@ -1,6 +1,5 @@
-import { memo, useEffect, useState, type SyntheticEvent } from "react";
+import { memo, useEffect, useState } from "react";
 import { expiryLabel, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
-import { isAcceptableDealImage } from "../../../domain/imageRules";
 import { dealImageChain } from "../../../domain/stockImages";
 import { CARD_COPY_FEEDBACK_MS } from "../../../domain/dashboardLayout";
 import { badge, button, visuallyHidden } from "../../components/primitives.css";
@@ -26,12 +25,7 @@ function DealImage({ deal, width }: { deal: Deal; width: number }) {
   const url = chain[Math.min(attempt, chain.length - 1)]!;
   const isLast = attempt >= chain.length - 1;
   const next = () => setAttempt((current) => Math.min(current + 1, chain.length - 1));
-  // A loaded image may still be a tracking pixel or a thin strip: judge it by its real size.
-  const judge = (event: SyntheticEvent<HTMLImageElement>) => {
-    const { naturalWidth, naturalHeight } = event.currentTarget;
-    if (!isLast && !isAcceptableDealImage({ url, width: naturalWidth, height: naturalHeight })) next();
-    else setLoaded(true);
-  };
+  // The image proxy has already judged the image by its real size: a tracking pixel or a thin strip is an error here.
   return (
     <img
       className={loaded ? styles.dealImage : `${styles.dealImage} ${styles.dealImageLoading}`}
@@ -40,7 +34,7 @@ function DealImage({ deal, width }: { deal: Deal; width: number }) {
       width={width}
       loading="lazy"
       decoding="async"
-      onLoad={judge}
+      onLoad={() => setLoaded(true)}
       onError={isLast ? undefined : next}
     />
   );

@@ -31,6 +31,14 @@ export default function PrivacyPage() {
         promotional email we extract the sender brand, the offer, promo codes, expiry dates, links and images of the
         offer. We do not read your personal, social, updates or primary mail.
       </p>
+      <h3>Images in your emails</h3>
+      <p>
+        Senders can use the images in an email to learn when, where and on which device it is opened. Your browser
+        never loads them from the sender: Deal Finder fetches the images of an offer on your behalf and shows them to
+        you from our own servers, without your cookies, address or browser details. The sender can see at most that
+        Deal Finder fetched an image, never your IP address, your browser or where you read. Images used only for
+        tracking, such as invisible one-pixel images, are discarded.
+      </p>
       <h3>Usage and device information</h3>
       <p>
         We keep basic technical records (such as request times, error reports and the browser you use) to operate and

@@ -1,0 +1,89 @@
+import { LRUCache } from "lru-cache";
+import { isAcceptableDealImage } from "../../../src/domain/imageRules";
+import type { ImageLinks } from "./imageLinks";
+
+/** The image types a browser may be handed; never SVG, which can carry script. */
+export type ImageType = "png" | "jpeg" | "gif" | "webp" | "avif";
+
+/** Why an image was not served. `not_a_deal_image` is ours; the others come from the fetcher. */
+export type ImageRefusal =
+  | "address_refused"
+  | "unreachable"
+  | "upstream_status"
+  | "too_many_redirects"
+  | "not_an_image"
+  | "too_large"
+  | "timeout"
+  | "not_a_deal_image";
+
+export interface FetchedImage {
+  type: ImageType;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export type ImageFetch = { ok: true; image: FetchedImage } | { ok: false; refusal: ImageRefusal };
+
+/** Fetches one image from the web on the reader's behalf, with no cookies, no Referer and nothing of the reader's. */
+export interface ImageFetcher {
+  fetchImage(url: URL): Promise<ImageFetch>;
+}
+
+export type ProxyAnswer = ImageFetch | { ok: false; refusal: "bad_signature" };
+
+const IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Refusals are kept for less time: an unreachable host or a timeout may be passing. */
+const REFUSAL_TTL_MS = 10 * 60 * 1000;
+/** What a cached refusal is counted as, besides its key. */
+const REFUSAL_SIZE = 64;
+
+export interface ImageProxyOptions {
+  /** Total bytes of cached images and refusals (their keys included). */
+  cacheBytes: number;
+}
+
+/**
+ * The image proxy: serves an image the extractor found, only through a path we signed, and only when it is a deal
+ * image (SPEC section 5, judged by its real size, so tracking pixels are dropped). Answers and refusals are cached in
+ * memory, and one fetch serves every request for the same image that arrives while it runs.
+ */
+export class ImageProxy {
+  private readonly cache: LRUCache<string, ImageFetch>;
+
+  constructor(
+    private readonly links: ImageLinks,
+    private readonly fetcher: ImageFetcher,
+    options: ImageProxyOptions,
+  ) {
+    this.cache = new LRUCache<string, ImageFetch>({
+      maxSize: options.cacheBytes,
+      sizeCalculation: (answer, key) => key.length + (answer.ok ? answer.image.bytes.length : REFUSAL_SIZE),
+      ttl: IMAGE_TTL_MS,
+      fetchMethod: async (href, _stale, { options: entry }) => {
+        const answer = await this.load(new URL(href));
+        if (!answer.ok) entry.ttl = REFUSAL_TTL_MS;
+        return answer;
+      },
+    });
+  }
+
+  /** How long a browser may keep an answer, in seconds. */
+  static maxAgeSeconds(answer: ImageFetch): number {
+    return (answer.ok ? IMAGE_TTL_MS : REFUSAL_TTL_MS) / 1000;
+  }
+
+  async image(signature: string, encodedTarget: string): Promise<ProxyAnswer> {
+    const target = this.links.verifiedTarget(signature, encodedTarget);
+    if (!target) return { ok: false, refusal: "bad_signature" };
+    // Only a fetch cut short by the cache itself (evicted while running) leaves no answer; the image was not served.
+    return (await this.cache.fetch(target.href)) ?? { ok: false, refusal: "unreachable" };
+  }
+
+  private async load(url: URL): Promise<ImageFetch> {
+    const fetched = await this.fetcher.fetchImage(url);
+    if (!fetched.ok) return fetched;
+    const { width, height } = fetched.image;
+    return isAcceptableDealImage({ url: url.href, width, height }) ? fetched : { ok: false, refusal: "not_a_deal_image" };
+  }
+}

@@ -1,0 +1,13 @@
+import type { HousekeepingRepository } from "../../application/housekeeping";
+import type { Database } from "./database";
+
+export class SqlHousekeepingRepository implements HousekeepingRepository {
+  constructor(private readonly db: Database) {}
+
+  async purgeExpired(now: Date): Promise<{ oauthStates: number; loginCodes: number }> {
+    const states = await this.db.query("DELETE FROM oauth_states WHERE expires_at <= $1 RETURNING 1", [now]);
+    // A used code is never accepted again, so it has no reason to stay.
+    const codes = await this.db.query("DELETE FROM login_codes WHERE expires_at <= $1 OR used_at IS NOT NULL RETURNING 1", [now]);
+    return { oauthStates: states.length, loginCodes: codes.length };
+  }
+}

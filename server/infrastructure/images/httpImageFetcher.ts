@@ -1,0 +1,198 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { imageSize } from "image-size";
+import type { FetchedImage, ImageFetch, ImageFetcher, ImageRefusal, ImageType } from "../../application/images/imageProxy";
+import { isWebUrl } from "../../application/images/imageLinks";
+
+export interface ImageFetchLimits {
+  maxBytes: number;
+  /** The whole fetch, redirects included. */
+  totalTimeoutMs: number;
+  /** Connecting, and any silence after. */
+  connectTimeoutMs: number;
+  maxRedirects: number;
+  /** Wider or taller than this, an image could exhaust the reader's browser when decoded. */
+  maxSide: number;
+}
+
+export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  totalTimeoutMs: 5000,
+  connectTimeoutMs: 3000,
+  maxRedirects: 3,
+  maxSide: 10_000,
+};
+
+/** The content types asked for and accepted, and what the bytes must then turn out to be. */
+const ACCEPTED_TYPES: Readonly<Record<string, ImageType>> = {
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/jpg": "jpeg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/avif": "avif",
+};
+const SNIFFED_TYPES: Readonly<Record<string, ImageType>> = { png: "png", jpg: "jpeg", gif: "gif", webp: "webp", avif: "avif" };
+
+/** A neutral client: nothing that tells the sender who is reading, or from where. */
+const REQUEST_HEADERS = {
+  "user-agent": "Mozilla/5.0 (compatible; DealFinderImageProxy/1.0)",
+  accept: "image/avif,image/webp,image/png,image/jpeg,image/gif",
+};
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** An address we refuse to connect to, raised from inside the connection's DNS lookup. */
+class AddressRefusedError extends Error {}
+
+class RefusedFetch extends Error {
+  constructor(readonly refusal: ImageRefusal) {
+    super(refusal);
+  }
+}
+
+/**
+ * Only public unicast addresses: never private, loopback, link-local, unique-local, multicast, unspecified, CGNAT,
+ * documentation or other special ranges. An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === "unicast";
+}
+
+/**
+ * Fetches images from the web with node:http(s) through agents whose DNS lookup refuses non-public addresses, so
+ * the address checked is the address connected to and a DNS answer that changes between check and use (rebinding)
+ * cannot slip past. Every redirect is checked again. `allowedHosts` (exact host names or addresses) skip the address
+ * check: for tests and the emulator only.
+ */
+export class HttpImageFetcher implements ImageFetcher {
+  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly agents: { "http:": http.Agent; "https:": https.Agent };
+
+  constructor(
+    allowedHosts: readonly string[],
+    private readonly limits: ImageFetchLimits = DEFAULT_IMAGE_FETCH_LIMITS,
+  ) {
+    this.allowedHosts = new Set(allowedHosts.map((host) => host.toLowerCase()));
+    const lookup = this.guardedLookup.bind(this);
+    // Few sockets per host and in all: a mailbox full of images cannot turn the server into a flood.
+    const sockets = { maxSockets: 6, maxTotalSockets: 64 };
+    this.agents = { "http:": new http.Agent({ lookup, ...sockets }), "https:": new https.Agent({ lookup, ...sockets }) };
+  }
+
+  async fetchImage(url: URL): Promise<ImageFetch> {
+    // One signal for the whole fetch: the total deadline, or a connection silent for too long, aborts it.
+    const timeLimit = new AbortController();
+    const deadline = setTimeout(() => timeLimit.abort(), this.limits.totalTimeoutMs);
+    try {
+      let current = url;
+      for (let redirects = 0; ; redirects += 1) {
+        this.checkWrittenAddress(current);
+        const response = await this.request(current, timeLimit);
+        const location = response.headers.location;
+        if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { ok: true, image: await this.readImage(response) };
+        response.destroy();
+        if (redirects >= this.limits.maxRedirects) return { ok: false, refusal: "too_many_redirects" };
+        const next = URL.canParse(location, current) ? new URL(location, current) : null;
+        if (!next || !isWebUrl(next)) return { ok: false, refusal: "upstream_status" };
+        current = next;
+      }
+    } catch (error) {
+      if (timeLimit.signal.aborted) return { ok: false, refusal: "timeout" };
+      if (error instanceof RefusedFetch) return { ok: false, refusal: error.refusal };
+      if (error instanceof AddressRefusedError) return { ok: false, refusal: "address_refused" };
+      return { ok: false, refusal: "unreachable" };
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  private hostAllowed(hostname: string): boolean {
+    return this.allowedHosts.has(hostname.toLowerCase());
+  }
+
+  /** A DNS lookup that fails when any address of a host that is not allowed is not public. */
+  private guardedLookup(
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      if (!this.hostAllowed(hostname) && addresses.some((entry) => !isPublicAddress(entry.address))) {
+        return callback(new AddressRefusedError(`${hostname} resolves to an address that is not public`), []);
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      if (!first) return callback(new AddressRefusedError(`${hostname} has no address`), []);
+      callback(null, first.address, first.family);
+    });
+  }
+
+  /** An address written in the URL is connected to without a DNS lookup, so it is checked here. */
+  private checkWrittenAddress(url: URL): void {
+    const address = url.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(address) && !this.hostAllowed(url.hostname) && !isPublicAddress(address)) throw new AddressRefusedError(`${address} is not public`);
+  }
+
+  /** One request with none of the reader's headers: no cookies, no Referer, no Authorization. */
+  private request(url: URL, timeLimit: AbortController): Promise<IncomingMessage> {
+    const client = url.protocol === "https:" ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = client.get(url, {
+        agent: this.agents[url.protocol as "http:" | "https:"],
+        headers: REQUEST_HEADERS,
+        signal: timeLimit.signal,
+        timeout: this.limits.connectTimeoutMs,
+      });
+      request.once("response", resolve);
+      request.once("timeout", () => timeLimit.abort());
+      request.once("error", reject);
+    });
+  }
+
+  /** The body, if it is a raster image of an accepted type within the caps, checked by its content type and its bytes. */
+  private async readImage(response: IncomingMessage): Promise<FetchedImage> {
+    try {
+      if (response.statusCode !== 200) throw new RefusedFetch("upstream_status");
+      const declared = ACCEPTED_TYPES[(response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()];
+      if (!declared) throw new RefusedFetch("not_an_image");
+      if (Number(response.headers["content-length"] ?? 0) > this.limits.maxBytes) throw new RefusedFetch("too_large");
+      const bytes = await this.readCapped(response);
+      const sniffed = sniff(bytes);
+      if (!sniffed) throw new RefusedFetch("not_an_image");
+      if (sniffed.width > this.limits.maxSide || sniffed.height > this.limits.maxSide) throw new RefusedFetch("too_large");
+      return { ...sniffed, bytes };
+    } finally {
+      response.destroy();
+    }
+  }
+
+  private async readCapped(response: IncomingMessage): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > this.limits.maxBytes) throw new RefusedFetch("too_large");
+      chunks.push(chunk);
+    }
+    // A body cut short (the connection closed or was aborted) may end the stream without an error.
+    if (!response.complete) throw new RefusedFetch("unreachable");
+    return Buffer.concat(chunks);
+  }
+}
+
+/** What the bytes really are; the sender's content type is only a first filter. */
+function sniff(bytes: Buffer): { type: ImageType; width: number; height: number } | null {
+  try {
+    const size = imageSize(bytes);
+    const type = size.type ? SNIFFED_TYPES[size.type] : undefined;
+    return type && size.width > 0 && size.height > 0 ? { type, width: size.width, height: size.height } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Housekeeping } from "../../server/application/housekeeping";
+import { SqlHousekeepingRepository } from "../../server/infrastructure/db/housekeepingRepository";
+import { DATABASES, signUpWithGmail, startStack, type Stack } from "./support/stack";
+
+describe.each(DATABASES)("housekeeping on %s", (database) => {
+  let stack: Stack;
+  let userId: string;
+  beforeAll(async () => {
+    stack = await startStack({ database });
+    userId = (await signUpWithGmail(stack, "new.user@example.com")).user.id;
+  });
+  afterAll(() => stack.close());
+
+  it("purges expired sign-in states and used or expired login codes, and keeps the live ones", async () => {
+    const { db } = stack.server;
+    const now = new Date("2026-11-23T12:00:00Z");
+    const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
+    await db.query("DELETE FROM oauth_states");
+    await db.query("DELETE FROM login_codes");
+    for (const [hash, expires] of [["expired-state", minutes(-1)], ["live-state", minutes(5)]] as const) {
+      await db.query("INSERT INTO oauth_states (state_hash, flow, code_verifier, nonce, browser_binding_hash, expires_at) VALUES ($1, 'signin', 'v', 'n', 'b', $2)", [hash, expires]);
+    }
+    const codes = [
+      ["expired-code", minutes(-1), null],
+      ["used-code", minutes(1), minutes(-1)],
+      ["live-code", minutes(1), null],
+    ] as const;
+    for (const [hash, expires, used] of codes) {
+      await db.query("INSERT INTO login_codes (code_hash, user_id, action, state_hash, expires_at, used_at) VALUES ($1, $2, 'signin', 's', $3, $4)", [hash, userId, expires, used]);
+    }
+
+    const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), { now: () => now });
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2 });
+
+    expect((await db.query<{ state_hash: string }>("SELECT state_hash FROM oauth_states")).map((row) => row.state_hash)).toEqual(["live-state"]);
+    expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM login_codes")).map((row) => row.code_hash)).toEqual(["live-code"]);
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0 });
+  });
+});

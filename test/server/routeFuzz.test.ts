@@ -1,0 +1,652 @@
+import { Agent, request as httpRequest, type OutgoingHttpHeaders } from "node:http";
+import { connect } from "node:net";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import fc from "fast-check";
+import { isRight } from "fp-ts/lib/Either";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORIES } from "../../src/domain/category";
+import { ApiErrorCodec, AuthMeCodec, DashboardCodec, LoginResponseCodec, SettingsCodec } from "../../src/infrastructure/http/contract";
+import { routesOf } from "./support/routeTable";
+import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+
+/**
+ * A property-based fuzz of every route the server has (read from its own route table, so a new route is fuzzed without
+ * being listed here): generated requests of every kind, with and without a live session, and not one answer may be a
+ * 5xx; every 4xx carries our error shape; the server answers normally afterwards.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_610);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}.`);
+/** Generated requests shared out among the routes, plus those to paths that are no route. */
+const ROUTE_REQUESTS = 10_000;
+const ODD_PATH_REQUESTS = 1_000;
+
+/** The signed-in user whose session most routes are fuzzed with: a small mailbox, so there are brands and deals. */
+const MAIN_ACCOUNT = "other.user@example.com";
+/** Routes whose success ends the session, the account or the Gmail connection: fuzzed as another user. */
+const SESSION_ENDING = new Set(["POST /api/logout", "DELETE /api/account", "POST /api/disconnect-gmail"]);
+const DISPOSABLE_ACCOUNT = "new.user@example.com";
+/** The one failure answer the contract gives another shape than ApiErrorCodec: an expired sign-in code. */
+const OTHER_FAILURE_SHAPES: Record<string, typeof LoginResponseCodec> = { "POST /api/auth/complete": LoginResponseCodec };
+
+/** Served from outside the static folder, so a traversal that reached it would show. */
+const OUTSIDE_MARKER = "outside-the-static-folder-7f3a";
+/** In the app's page, which the server serves with its configuration written in, so not byte for byte. */
+const APP_PAGE_MARKER = "the-app-page-2c9d";
+
+const ODD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "\uDFFF",
+  "x\uDBFFy",
+  "\u202Eevil\u202C",
+  "\u200F\u200E\u061C",
+  "\uFEFF",
+  "\uFFFF",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "e\u0301\u0301\u0301",
+  "../../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "%00",
+  "%E0%A4%A",
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "' OR '1'='1",
+  "%",
+  "_",
+  "\\",
+  "[[[[{{{{",
+  '"]}',
+  "${jndi:ldap://x}",
+  "__proto__",
+  "constructor",
+  "null",
+  "1e309",
+  "-0",
+  "\r\n\r\n",
+  "\t",
+  "CATEGORY_PROMOTIONS",
+  "INBOX",
+];
+const HUGE_STRINGS = ["x".repeat(60_000), "é".repeat(30_000), "😀".repeat(15_000), "\u0000".repeat(1_000), "\uD800".repeat(10_000)];
+/** Field names of our requests, and a few that mean something to JavaScript, SQL or a query-string parser. */
+const FIELD_NAMES = [
+  "tokens",
+  "refresh_token",
+  "labels",
+  "weeklyReport",
+  "syncIntervalMinutes",
+  "name",
+  "email",
+  "shopping_frequency",
+  "search",
+  "category",
+  "expiring",
+  "from_domain",
+  "brand",
+  "page",
+  "pageSize",
+  "code",
+  "state",
+  "error",
+  "error_description",
+  "id",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "a[b]",
+  "a[]",
+];
+const RAW_QUERY_PARTS = ["%", "%zz", "%E0%A4%A", "%FF%FE", "%C0%AF", "%ED%A0%80", "%00", "a[]=1", "a[b]=1", "&&", "==", ";", "+", "%2B", "__proto__[x]=1", "constructor[prototype][x]=1"];
+const RAW_PATH_SEGMENTS = [
+  "..",
+  ".",
+  "%2e%2e",
+  "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+  "..%2f..%2f..%2fetc%2fpasswd",
+  "..%5c..%5c",
+  "%c0%ae%c0%ae",
+  "%252e%252e",
+  "....//",
+  "%2F",
+  "%00",
+  "%E0%A4%A",
+  "%ZZ",
+  "%",
+  "\\",
+  ";",
+  "%3B",
+  "*",
+  "a".repeat(101),
+  "b".repeat(5_000),
+];
+const CONTENT_TYPES = [
+  null,
+  "text/plain",
+  "text/plain; charset=utf-8",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=latin1",
+  "application/json; charset=utf-16",
+  "application/json; charset=UTF-8",
+  "APPLICATION/JSON",
+  "application/json;;;",
+  "application/json; charset=",
+  "application/vnd.api+json",
+  "application/json-patch+json",
+  "*/*",
+  "",
+  "json",
+];
+const ACCEPT_ENCODINGS = ["gzip", "gzip;q=0", "br;q=abc, *;q=-1", "identity;q=0", "*", "x-gzip, deflate, compress", ",,,", "gzip".repeat(2_000)];
+/** The one origin the fuzzed server lets call its API across origins (CORS_ORIGINS), and some it refuses. */
+const ALLOWED_ORIGIN = "https://deals.example.org";
+const ORIGINS = [ALLOWED_ORIGIN, "null", "http://evil.example", "http://127.0.0.1:1", "file://", "http://%00", "https://deals.example.org.evil.example", "*"];
+const MALFORMED_AUTHORIZATIONS = [
+  "Bearer",
+  "Bearer ",
+  "Bearer not-a-token",
+  "Basic ZGVtbzpkZW1v",
+  "bearer a.b.c",
+  "Bearer a.b.c.d",
+  "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+  `Bearer ${"a".repeat(12_000)}`,
+  "Bearer \u00ff\u00fe",
+  "Token x",
+];
+
+interface FuzzRequest {
+  method: string;
+  /** The encoded path and query, written as is on the request line. */
+  path: string;
+  /** "live" is the route's session token at the time the request is sent. */
+  authorization: { kind: "live" } | { kind: "none" } | { kind: "value"; value: string } | { kind: "live-mangled"; at: number; insert: string };
+  headers: Record<string, string>;
+  body: { contentType: string | null; bytes: Buffer } | null;
+}
+
+/** Plausible values per route: a fuzzed request keeps, drops or replaces each, so handlers past validation run too. */
+interface RouteExamples {
+  body?: Record<string, fc.Arbitrary<unknown>>;
+  query?: Record<string, fc.Arbitrary<string>>;
+  params?: Record<string, fc.Arbitrary<string>>;
+}
+
+/** Percent-encodes the UTF-8 of a string (a lone surrogate becomes U+FFFD's bytes, as a browser would send it). */
+function percentEncode(text: string): string {
+  let encoded = "";
+  for (const byte of Buffer.from(text, "utf8")) {
+    const char = String.fromCharCode(byte);
+    encoded += /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return encoded;
+}
+
+/** Any UTF-16 code unit, lone surrogates included. */
+const codeUnits = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength });
+/** Text a header may carry (tab, printable ASCII, Latin-1), for the values Node's client lets through. */
+const headerText = fc.string({ unit: fc.oneof(fc.constant(9), fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength: 200 });
+
+const oddText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 2, arbitrary: codeUnits(30) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+  { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HUGE_STRINGS) },
+);
+const fieldName = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: oddText.filter((text) => text.length < 100) });
+
+const { jsonish } = fc.letrec<{ jsonish: unknown }>((tie) => ({
+  jsonish: fc.oneof(
+    { depthSize: "small" },
+    oddText,
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(0, -1, 15, 1440, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308, 15.5),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("jsonish"), { maxLength: 5 }),
+    fc.dictionary(fieldName, tie("jsonish"), { maxKeys: 5 }),
+  ),
+}));
+
+/** A request part built from the examples: each field kept, dropped or given a wrong value, and maybe extra fields. */
+function mutated<T>(examples: Record<string, fc.Arbitrary<T>>, wrong: fc.Arbitrary<T>, extraName: fc.Arbitrary<string>): fc.Arbitrary<[string, T][]> {
+  const fields = Object.entries(examples).map(([name, example]) =>
+    fc.oneof(
+      { weight: 6, arbitrary: example.map((value): [string, T][] => [[name, value]]) },
+      { weight: 2, arbitrary: fc.constant<[string, T][]>([]) },
+      { weight: 1, arbitrary: wrong.map((value): [string, T][] => [[name, value]]) },
+    ),
+  );
+  const extra = fc.oneof({ weight: 6, arbitrary: fc.constant<[string, T][]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(extraName, wrong), { minLength: 1, maxLength: 2 }) });
+  return fc.tuple(fc.tuple(...fields), extra).map(([kept, added]) => [...kept.flat(), ...added]);
+}
+
+const CLOSERS: Record<string, string> = { "[": "]", '{"a":': "}", '[{"b":': "}]" };
+
+function bodyArbitrary(examples: RouteExamples): fc.Arbitrary<FuzzRequest["body"]> {
+  const value = examples.body ? mutated(examples.body, jsonish, fieldName).map((fields) => Object.fromEntries(fields)) : jsonish;
+  const jsonText = value.map((parsed) => JSON.stringify(parsed) ?? "null");
+  const text = fc.oneof(
+    { weight: 6, arbitrary: jsonText },
+    { weight: 2, arbitrary: jsonish.map((parsed) => JSON.stringify(parsed) ?? "null") },
+    // Broken JSON: cut short and followed by anything.
+    { weight: 2, arbitrary: fc.tuple(jsonText, fc.nat(), oddText).map(([json, at, junk]) => json.slice(0, at % (json.length + 1)) + junk) },
+    // Deep nesting, from harmless to far past the limit, closed or not.
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 6_000 })), fc.constantFrom(...Object.keys(CLOSERS)), fc.boolean())
+        .map(([depth, open, closed]) => open.repeat(depth) + "1" + (closed ? CLOSERS[open]!.repeat(depth) : "")),
+    },
+    { weight: 1, arbitrary: fc.constantFrom("", " ", "null", "[]", '"text"', "42", "{}", JSON.stringify({ junk: "x".repeat(70 * 1024) }), '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}') },
+  );
+  const bytes = fc.oneof(
+    { weight: 8, arbitrary: text.map((body) => Buffer.from(body, "utf8")) },
+    // Bytes that are no UTF-8 at all.
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((array) => Buffer.from(array)) },
+  );
+  const contentType = fc.oneof(
+    { weight: 8, arbitrary: fc.constant<string | null>("application/json") },
+    { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: headerText },
+  );
+  return fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: fc.record({ contentType, bytes }) });
+}
+
+function queryArbitrary(examples: RouteExamples): fc.Arbitrary<string> {
+  // Values short enough that most requests fit the 16 KB Node allows for headers and request line.
+  const value = oddText.map((text) => text.slice(0, 1_000));
+  const pairs = examples.query ? mutated(examples.query, value, fieldName) : fc.array(fc.tuple(fieldName, value), { maxLength: 4 });
+  return fc
+    .tuple(
+      pairs,
+      // Repeats of a pair: a parameter given twice is an array to the query-string parser.
+      fc.nat({ max: 2 }),
+      fc.oneof({ weight: 5, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...RAW_QUERY_PARTS), { minLength: 1, maxLength: 3 }) }),
+    )
+    .map(([fields, repeats, raw]) => {
+      const encoded = fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`);
+      const repeated = encoded.length > 0 ? Array.from({ length: repeats }, () => encoded[0]!) : [];
+      const query = [...encoded, ...repeated, ...raw].join("&");
+      return query ? `?${query}` : "";
+    });
+}
+
+const pathSegment = fc.oneof(
+  { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) },
+  { weight: 2, arbitrary: oddText.map(percentEncode) },
+  { weight: 2, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) },
+);
+
+/** The route's path with each parameter (`:name`, or `*` for the rest of the path) filled in, and a query string. */
+function pathArbitrary(route: string, examples: RouteExamples): fc.Arbitrary<string> {
+  const template = route.slice(route.indexOf(" ") + 1);
+  const parameters = [...template.matchAll(/:\w+|\*/g)].map((match) => match[0]);
+  const filling = (parameter: string) => {
+    const example = examples.params?.[parameter.replace(/^:/, "")];
+    const generated = parameter === "*" ? fc.array(pathSegment, { minLength: 1, maxLength: 4 }).map((segments) => segments.join("/")) : pathSegment;
+    return fc.oneof({ weight: 3, arbitrary: example ?? fc.uuid() }, { weight: 5, arbitrary: generated });
+  };
+  const suffix = fc.oneof({ weight: 12, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("/", "//", "/.", "/..", "%2F", "/%00", "/%E0%A4%A") });
+  return fc
+    .tuple(fc.tuple(...parameters.map(filling)), suffix, queryArbitrary(examples))
+    .map(([values, tail, query]) => parameters.reduce((path, parameter, index) => path.replace(parameter, values[index]!), template) + tail + query);
+}
+
+const authorizationArbitrary: fc.Arbitrary<FuzzRequest["authorization"]> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({ kind: "live" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
+  { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_AUTHORIZATIONS), headerText, headerText.map((text) => `Bearer ${text}`)).map((value) => ({ kind: "value" as const, value })) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("live-mangled" as const), at: fc.nat(), insert: fc.oneof(headerText, fc.constantFrom(".", "=", " ", "..")) }) },
+);
+
+const headersArbitrary: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    "accept-encoding": fc.oneof(fc.constantFrom(...ACCEPT_ENCODINGS), headerText),
+    origin: fc.oneof(fc.constantFrom(...ORIGINS), headerText),
+    "if-none-match": headerText,
+    cookie: fc.oneof(headerText, fc.constantFrom("a=b; a=c", "=;=;", `big=${"c".repeat(8_000)}`)),
+    accept: fc.oneof(fc.constantFrom("*/*", "text/html", "application/json;q=0"), headerText),
+    "x-forwarded-for": headerText,
+    // What a browser's CORS preflight asks.
+    "access-control-request-method": fc.oneof(fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "TRACE"), headerText),
+    "access-control-request-headers": fc.oneof(fc.constantFrom("authorization, content-type", "x-evil"), headerText),
+  },
+  { requiredKeys: [] },
+);
+
+function requestArbitrary(route: string, examples: RouteExamples): fc.Arbitrary<FuzzRequest> {
+  const method = route.slice(0, route.indexOf(" "));
+  return fc.record({
+    method: fc.constant(method),
+    path: pathArbitrary(route, examples),
+    authorization: authorizationArbitrary,
+    headers: headersArbitrary,
+    body: bodyArbitrary(examples),
+  });
+}
+
+/** A request to a path that is no route, under /api or not: traversal, broken encodings, odd methods. */
+const oddPathRequest: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.constantFrom("GET", "GET", "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"),
+  path: fc
+    .tuple(
+      fc.constantFrom("", "/api", "/assets", "/api/api"),
+      fc.array(fc.oneof(fc.constantFrom(...RAW_PATH_SEGMENTS), fc.constantFrom("index.html", "outside.txt", "app.js", "assets", "api", "settings"), oddText.map(percentEncode)), { minLength: 1, maxLength: 6 }),
+      queryArbitrary({}),
+    )
+    .map(([prefix, segments, query]) => `${prefix}/${segments.join("/")}${query}`),
+  authorization: authorizationArbitrary,
+  headers: headersArbitrary,
+  body: fc.constant(null),
+});
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** One request over the keep-alive agent, written exactly as generated. */
+function send(agent: Agent, port: number, request: FuzzRequest, authorization: string | null): Promise<Answer> {
+  const headers: OutgoingHttpHeaders = { ...request.headers };
+  if (authorization !== null) headers.authorization = authorization;
+  if (request.body?.contentType != null) headers["content-type"] = request.body.contentType;
+  // Node's client sends a GET or DELETE body without a length, which the server would read as the next request.
+  if (request.body) headers["content-length"] = String(request.body.bytes.length);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: "127.0.0.1", port, method: request.method, path: request.path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, text: decodeBody(Buffer.concat(chunks), response.headers["content-encoding"]) }));
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error("no answer within 30 s")));
+    outgoing.end(request.body?.bytes);
+  });
+}
+
+/** The body as the browser reads it: the app's files are sent compressed when the client accepts it. */
+function decodeBody(bytes: Buffer, encoding: string | undefined): string {
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+/** Raw bytes on a fresh connection, for what no HTTP client would send; answers the status and the body. */
+function sendRaw(port: number, bytes: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(Buffer.from(bytes, "latin1")));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const response = Buffer.concat(chunks).toString("utf8");
+      const [head = "", ...rest] = response.split("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), text: rest.join("\r\n\r\n") });
+    });
+    socket.setTimeout(30_000, () => socket.destroy(new Error("no answer within 30 s")));
+  });
+}
+
+function describeRequest(request: FuzzRequest, answer: Answer): string {
+  const body = request.body ? ` with ${request.body.bytes.length} bytes of ${request.body.contentType ?? "no content type"}: ${request.body.bytes.subarray(0, 200).toString("utf8")}` : "";
+  return `${request.method} ${request.path.slice(0, 300)}${body}\nanswered ${answer.status}: ${answer.text.slice(0, 300)}`;
+}
+
+/** No 5xx; every 4xx in our error shape (or the route's own failure shape of the contract) with a message. */
+function checkAnswer(route: string | null, request: FuzzRequest, answer: Answer, staticFiles: Set<string>): void {
+  if (answer.status >= 500 || answer.status < 100) throw new Error(`A ${answer.status} for ${describeRequest(request, answer)}`);
+  if (answer.text.includes(OUTSIDE_MARKER)) throw new Error(`A file outside the static folder was served for ${describeRequest(request, answer)}`);
+  if (answer.status === 200 && !request.path.startsWith("/api/") && request.method === "GET" && !staticFiles.has(answer.text) && !answer.text.includes(APP_PAGE_MARKER)) {
+    throw new Error(`Something other than the app's files was served for ${describeRequest(request, answer)}`);
+  }
+  if (answer.status < 400) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    throw new Error(`A ${answer.status} that is not JSON for ${describeRequest(request, answer)}`);
+  }
+  const otherShape = route ? OTHER_FAILURE_SHAPES[route] : undefined;
+  const error = ApiErrorCodec.decode(body);
+  const fits = isRight(error) ? error.right.message.length > 0 : otherShape !== undefined && isRight(otherShape.decode(body));
+  if (!fits) throw new Error(`A ${answer.status} without the error shape for ${describeRequest(request, answer)}`);
+}
+
+/** A signed-in user whose session, or account, is given back whenever a fuzzed request ended it. */
+class FuzzSession {
+  token = "";
+  private userId = "";
+  /** Sessions started again after a request ended one, and sign-ups after a request deleted the account. */
+  renewals = 0;
+
+  constructor(
+    private readonly stack: Stack,
+    readonly account: string,
+  ) {}
+
+  async signIn(): Promise<void> {
+    const signedIn = await signUpWithGmail(this.stack, this.account);
+    this.token = signedIn.access_token;
+    this.userId = signedIn.user.id;
+  }
+
+  /**
+   * Keeps the token live, so later requests still pass the 401 gate and reach the body parser and the handler: a new
+   * session (the one sign-in ends with) when the session ended, a new sign-up when the account is gone.
+   */
+  async keepSignedIn(): Promise<void> {
+    const { sessions, users } = this.stack.server.services;
+    if (await sessions.authenticate(this.token)) return;
+    this.renewals++;
+    if (await users.findById(this.userId)) this.token = (await sessions.start(this.userId)).access_token;
+    else await this.signIn();
+  }
+}
+
+function authorizationHeader(request: FuzzRequest, session: FuzzSession): string | null {
+  const { authorization } = request;
+  switch (authorization.kind) {
+    case "none":
+      return null;
+    case "value":
+      return authorization.value;
+    case "live":
+      return `Bearer ${session.token}`;
+    case "live-mangled": {
+      const at = authorization.at % (session.token.length + 1);
+      return `Bearer ${session.token.slice(0, at)}${authorization.insert}${session.token.slice(at)}`;
+    }
+  }
+}
+
+/** A static folder with the app's page and a file, next to a file that must never be served. */
+function staticFolder() {
+  const root = mkdtempSync(join(tmpdir(), "deal-finder-fuzz-"));
+  const dist = join(root, "dist");
+  const page = `<!doctype html><html><head><title>Deal Finder</title></head><body><div id="root"></div><!--${APP_PAGE_MARKER}--></body></html>`;
+  const script = "console.log('app');";
+  mkdirSync(join(dist, "assets"), { recursive: true });
+  writeFileSync(join(dist, "index.html"), page);
+  writeFileSync(join(dist, "assets", "app.js"), script);
+  writeFileSync(join(root, "outside.txt"), OUTSIDE_MARKER);
+  return { dist, files: new Set([page, script]), remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+describe.each(DATABASES)("a fuzz of every route, on %s", (database) => {
+  let stack: Stack;
+  let port: number;
+  let folder: ReturnType<typeof staticFolder>;
+  let main: FuzzSession;
+  let disposable: FuzzSession;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+  beforeAll(async () => {
+    folder = staticFolder();
+    stack = await startStack({
+      database,
+      staticDir: folder.dist,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "1000000", GMAIL_QUOTA_UNITS_PER_MINUTE: "0", CORS_ORIGINS: ALLOWED_ORIGIN },
+      emulator: { quotaUnitsPerMinute: 0 },
+    });
+    port = Number(new URL(stack.baseUrl).port);
+    main = new FuzzSession(stack, MAIN_ACCOUNT);
+    disposable = new FuzzSession(stack, DISPOSABLE_ACCOUNT);
+    await main.signIn();
+    await disposable.signIn();
+    await waitForSync(stack, main.token);
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await stack?.close();
+    folder?.remove();
+  });
+
+  it("answers no generated request with a 5xx, every 4xx with a message, and still serves normally afterwards", { timeout: 300_000 }, async () => {
+    const settings = decode(SettingsCodec, (await api(stack, "GET", "/settings", { token: main.token })).body).data;
+    const brandIds = settings.brands.map((brand) => brand.id);
+    expect(brandIds.length).toBeGreaterThan(0);
+    const deals = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token: main.token })).body).deals;
+    const imagePaths = deals.flatMap((deal) => deal.imageUrls.map((url) => new URL(url, stack.baseUrl).pathname)).filter((path) => path.startsWith("/api/images/"));
+    const dealFilters = {
+      search: fc.constantFrom("sale", "%", "50% off"),
+      category: fc.constantFrom(...CATEGORIES),
+      expiring: fc.constantFrom("true", "false"),
+      brand: fc.constantFrom(...brandIds),
+      from_domain: fc.constantFrom("example.com", "shop.example.co.uk"),
+    };
+    const labelId = fc.constantFrom("CATEGORY_PROMOTIONS", "INBOX", "CATEGORY_SOCIAL");
+    const EXAMPLES: Record<string, RouteExamples> = {
+      "POST /api/api/toggle_brand/:id": { params: { id: fc.constantFrom(...brandIds) } },
+      ...(imagePaths.length > 0 ? { "GET /api/images/*": { params: { "*": fc.constantFrom(...imagePaths.map((path) => path.slice("/api/images/".length))) } } } : {}),
+      "PUT /api/gmail/labels": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },
+      "POST /api/gmail/sync": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },
+      "PUT /api/user/settings": { body: { weeklyReport: fc.boolean(), syncIntervalMinutes: fc.integer({ min: 15, max: 1440 }) } },
+      "POST /api/early-access": {
+        body: { name: fc.constantFrom("Ada", "Zoë"), email: fc.emailAddress(), shopping_frequency: fc.constantFrom("daily", "weekly", "monthly", "occasionally") },
+      },
+      "POST /api/auth/complete": { body: { tokens: fc.string({ minLength: 1, maxLength: 40 }), state: fc.string({ minLength: 1, maxLength: 40 }) } },
+      "POST /api/auth/refresh": { body: { refresh_token: fc.string({ minLength: 1, maxLength: 40 }) } },
+      "GET /api/google-signin/callback": { query: { code: fc.string({ maxLength: 40 }), state: fc.string({ maxLength: 40 }), error: fc.constantFrom("access_denied") } },
+      "GET /api/dashboard-products": { query: dealFilters },
+      "GET /api/discover": {
+        query: { ...dealFilters, page: fc.integer({ min: 1, max: 999_999 }).map(String), pageSize: fc.integer({ min: 1, max: 100 }).map(String) },
+      },
+    };
+
+    const routes = routesOf(stack.server.app);
+    const runsPerRoute = Math.ceil(ROUTE_REQUESTS / routes.length);
+    console.info(`Route fuzz on ${database}: seed ${SEED} (set FUZZ_SEED to change it), ${routes.length} routes, ${runsPerRoute} generated requests each.`);
+    let sent = 0;
+    const started = Date.now();
+
+    for (const [index, route] of routes.entries()) {
+      const session = SESSION_ENDING.has(route) ? disposable : main;
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route, EXAMPLES[route] ?? {}), async (request) => {
+          const answer = await send(agent, port, request, authorizationHeader(request, session));
+          sent++;
+          checkAnswer(route, request, answer, folder.files);
+          if (request.authorization.kind === "live") await session.keepSignedIn();
+        }),
+        { seed: SEED + index, numRuns: runsPerRoute },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(oddPathRequest, async (request) => {
+        const answer = await send(agent, port, request, authorizationHeader(request, main));
+        sent++;
+        checkAnswer(null, request, answer, folder.files);
+      }),
+      { seed: SEED, numRuns: ODD_PATH_REQUESTS },
+    );
+    console.info(
+      `Route fuzz on ${database}: ${sent} requests sent in ${((Date.now() - started) / 1000).toFixed(1)} s, none answered 5xx; ` +
+        `${main.renewals} sessions of ${MAIN_ACCOUNT} and ${disposable.renewals} of ${DISPOSABLE_ACCOUNT} ended by a request and started again.`,
+    );
+    expect(sent).toBeGreaterThanOrEqual(ROUTE_REQUESTS + ODD_PATH_REQUESTS);
+
+    // The server still answers normally: the main session is alive, its dashboard and settings load (the fuzz may have
+    // hidden brands, but lost none), and a new sign-in works.
+    await waitForSync(stack, main.token);
+    expect(decode(AuthMeCodec, (await api(stack, "GET", "/auth/me", { token: main.token })).body).user.email).toBe(MAIN_ACCOUNT);
+    const dashboard = await api(stack, "GET", "/dashboard-products", { token: main.token });
+    expect(dashboard.status).toBe(200);
+    decode(DashboardCodec, dashboard.body);
+    const brandsAfter = decode(SettingsCodec, (await api(stack, "GET", "/settings", { token: main.token })).body).data.brands.map((brand) => brand.id);
+    expect(brandsAfter).toEqual(expect.arrayContaining(brandIds));
+    await disposable.signIn();
+    expect(decode(AuthMeCodec, (await api(stack, "GET", "/auth/me", { token: disposable.token })).body).user.email).toBe(DISPOSABLE_ACCOUNT);
+  });
+
+  describe("requests no HTTP client would send are answered with our error shape", () => {
+    const CASES: [name: string, request: (token: string) => string, status: number][] = [
+      ["a broken percent-encoding in the path", () => "GET /api/%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["a broken percent-encoding in a path parameter", (token) => `POST /api/api/toggle_brand/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`, 400],
+      ["a path parameter over the length limit", (token) => `POST /api/api/toggle_brand/${"a".repeat(500)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`, 414],
+      ["NUL in a header", () => "GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \u0000x\r\n\r\n", 400],
+      ["a header over the size limit", () => `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${"a".repeat(20_000)}\r\n\r\n`, 431],
+      ["a request line that is not HTTP", () => "HELLO\r\n\r\n", 400],
+      ["a raw space in the path", () => "GET /api/app config HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+      ["a broken chunked body", () => "POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n", 400],
+      ["both Content-Length and chunked", () => "POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400],
+      ["a Content-Length that is no number", () => "POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}", 400],
+      ["a body longer than its Content-Length says", () => "POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1\r\n\r\n{}", 400],
+      ["a body over the size limit, announced", () => "POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n{", 413],
+      [
+        "a body over the size limit, in chunks",
+        () => `POST /api/early-access HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${(70_000).toString(16)}\r\n${"x".repeat(70_000)}\r\n0\r\n\r\n`,
+        413,
+      ],
+      ["a path longer than the header limit", () => `GET /api/${"p".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      ["5,000 nested brackets", (token) => `PUT /api/user/settings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${"[".repeat(5000)}`, 400],
+    ];
+
+    it.each(CASES)("%s", async (_name, request, status) => {
+      const answer = await sendRaw(port, request(main.token).replace("\r\n", "\r\nConnection: close\r\n"));
+      expect(answer.status).toBe(status);
+      expect(decode(ApiErrorCodec, JSON.parse(answer.text)).message.length).toBeGreaterThan(10);
+    });
+  });
+
+  describe("a body that is not UTF-8 JSON is a 4xx that says why, on every route that takes one and on one that takes none", () => {
+    const BODIES: [name: string, contentType: string | null, body: string | Buffer, status: number, mentions: string][] = [
+      ["text", "text/plain", "hello", 415, "application/json"],
+      ["a form", "application/x-www-form-urlencoded", "name=Ada", 415, "application/json"],
+      ["multipart", "multipart/form-data; boundary=x", "--x--", 415, "application/json"],
+      ["no content type", null, '{"name":"Ada"}', 415, "application/json"],
+      ["JSON in Latin-1", "application/json; charset=latin1", "{}", 415, "UTF-8"],
+      ["JSON in UTF-16", "application/json; charset=utf-16", "{}", 415, "UTF-8"],
+      ["bytes that are not UTF-8", "application/json", Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400, "UTF-8"],
+      ["an empty JSON body", "application/json", "", 400, "empty"],
+      ["JSON 33 levels deep", "application/json", `${"[".repeat(33)}${"]".repeat(33)}`, 400, "nested too deeply"],
+      ["a prototype-poisoning key", "application/json", '{"__proto__":{"admin":true}}', 400, "JSON"],
+    ];
+    const ROUTES: [method: string, path: string, authenticated: boolean][] = [
+      ["POST", "/api/early-access", false],
+      ["PUT", "/api/user/settings", true],
+      ["POST", "/api/sync-gmail", true],
+    ];
+
+    it.each(ROUTES)("%s %s", async (method, path, authenticated) => {
+      for (const [name, contentType, body, status, mentions] of BODIES) {
+        const headers: Record<string, string> = { ...(authenticated ? { authorization: `Bearer ${main.token}` } : {}), ...(contentType ? { "content-type": contentType } : {}) };
+        const request: FuzzRequest = { method, path, authorization: { kind: "none" }, headers, body: { contentType, bytes: Buffer.from(body) } };
+        const answer = await send(agent, port, request, null);
+        expect({ name, status: answer.status }).toEqual({ name, status });
+        expect(decode(ApiErrorCodec, JSON.parse(answer.text)).message).toContain(mentions);
+      }
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import { crc32, deflateSync } from "node:zlib";
+import type { AddressInfo } from "node:net";
+
+/** A real, decodable PNG of one colour (a browser must be able to show it), built with zlib alone. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const framed = Buffer.alloc(typed.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    typed.copy(framed, 4);
+    framed.writeUInt32BE(crc32(typed), typed.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from(rgb))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** The classic 1x1 transparent GIF of open-tracking pixels. */
+export const TRACKING_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+export const PHOTO = solidPng(240, 180, [214, 96, 48]);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script></svg>');
+const OVERSIZED_BYTES = 6 * 1024 * 1024;
+
+export interface ImageServer {
+  /** e.g. http://127.0.0.1:40123 */
+  origin: string;
+  port: number;
+  /** Every request received, in order: its path and headers. */
+  requests: { path: string; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A sender's image server, with one path per behaviour the proxy must handle: a photo, a tracking pixel, a web page,
+ * SVG (declared, and disguised as PNG), oversized answers, a slow one, and redirects (to the photo, to private
+ * addresses, in a loop).
+ */
+export async function startImageServer(): Promise<ImageServer> {
+  const requests: ImageServer["requests"] = [];
+  const pending = new Set<ServerResponse>();
+  let origin = "";
+  const send = (response: ServerResponse, type: string, body: Buffer) => response.writeHead(200, { "content-type": type, "content-length": body.length }).end(body);
+  const redirect = (response: ServerResponse, location: string) => response.writeHead(302, { location }).end();
+  const server = createServer((request, response) => {
+    const path = request.url ?? "/";
+    requests.push({ path, headers: request.headers });
+    switch (path) {
+      case "/photo.png":
+        return send(response, "image/png", PHOTO);
+      case "/photo-labelled-jpeg":
+        return send(response, "image/jpeg; charset=binary", PHOTO);
+      case "/open-image":
+        return send(response, "image/gif", TRACKING_GIF);
+      case "/page.png":
+        return send(response, "text/html; charset=utf-8", Buffer.from("<html><body>Not an image</body></html>"));
+      case "/vector.svg":
+        return send(response, "image/svg+xml", SVG);
+      case "/vector-disguised.png":
+        return send(response, "image/png", SVG);
+      case "/oversized-declared.png":
+        response.writeHead(200, { "content-type": "image/png", "content-length": OVERSIZED_BYTES });
+        return response.end(Buffer.concat([PHOTO, Buffer.alloc(OVERSIZED_BYTES - PHOTO.length)]));
+      case "/oversized-streamed.png":
+        // No length announced: the proxy has to count as the bytes arrive.
+        response.writeHead(200, { "content-type": "image/png" });
+        response.write(PHOTO);
+        return response.end(Buffer.alloc(OVERSIZED_BYTES));
+      case "/slow.png":
+        pending.add(response);
+        return;
+      case "/to-photo":
+        return redirect(response, "/photo.png");
+      case "/to-metadata":
+        return redirect(response, "http://169.254.169.254/latest/meta-data/photo.png");
+      case "/to-localhost":
+        return redirect(response, `http://localhost:${new URL(origin).port}/photo.png`);
+      case "/loop":
+        return redirect(response, "/loop");
+      default:
+        response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    port,
+    requests,
+    async close() {
+      for (const response of pending) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The promo code of promotionWithImages(index, ...), by which a test finds its deal. */
+export const imageDealCode = (index: number) => `PIXEL${String(index).padStart(4, "0")}`;
+
+/**
+ * A promotional email with images: HTML <img> tags (`html`, written as given, so a test may add sizes) and images in
+ * its schema.org markup (`markup`), which skip the extractor's tracking-pixel filter.
+ */
+export function promotionWithImages(index: number, images: { html?: string[]; markup?: string[] }): string {
+  const markup = (images.markup ?? []).length
+    ? `<script type="application/ld+json">${JSON.stringify((images.markup ?? []).map((image) => ({ "@context": "http://schema.org/", "@type": "PromotionCard", image })))}</script>`
+    : "";
+  return [
+    `From: Copper Kettle <deals@news.copperkettle-shop.test>`,
+    "To: new.user@example.com",
+    `Subject: 20% off cookware, offer ${index}`,
+    `Date: ${new Date(Date.now() - 86_400_000 + index * 1000).toUTCString().replace("GMT", "+0000")}`,
+    `Message-ID: <image-offer-${index}@news.copperkettle-shop.test>`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/html; charset=utf-8",
+    `List-Unsubscribe: <https://news.copperkettle-shop.test/unsubscribe?u=${index}>`,
+    "",
+    `<html><head>${markup}</head><body><h1>20% off cookware</h1>`,
+    ...(images.html ?? []),
+    `<p>Use code <strong>${imageDealCode(index)}</strong> at checkout for 20% off your order.</p>`,
+    `<p><a href="https://www.copperkettle-shop.test/sale">Shop the sale</a></p>`,
+    "<p>Copper Kettle, 12 Harbour Road, Springfield</p></body></html>",
+    "",
+  ].join("\r\n");
+}
