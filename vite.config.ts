@@ -1,13 +1,167 @@
-import { defineConfig } from "vite";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import type * as Prerender from "./src/prerender";
+
+const OUT_DIR = "dist";
+/** Where the per-route HTML files go; the server answers them for their paths (server/http/staticFiles.ts). */
+const PAGES_DIR = join(OUT_DIR, "pages");
+/** The suffix of a page prerendered for a server in demo mode, which shows a "Demo mode" badge. */
+const DEMO_VARIANT = ".demo";
+const PRERENDER_CACHE = join("node_modules", ".cache", "deal-finder-prerender");
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** Text formats worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".xml", ".webmanifest"]);
+
+/** Vite's build manifest, for the files each source module became. */
+const MANIFEST = join(".vite", "manifest.json");
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+type PrerenderModule = typeof Prerender;
+type StaticPage = PrerenderModule["STATIC_PAGES"][number];
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes one HTML file per route from the built index.html: the public pages rendered by React at build time (the
+ * same components the browser hydrates), the signed-in pages as the empty shell. The render runs from a server-side
+ * build of src/prerender.tsx, so vanilla-extract's class names are the ones in the client build's stylesheet.
+ */
+function prerenderPages(): Plugin {
+  return {
+    name: "deal-finder:prerender-pages",
+    apply: "build",
+    async closeBundle() {
+      const shell = await readFile(join(OUT_DIR, "index.html"), "utf8");
+      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to render into`);
+      // Inside the project, so that the built module resolves its packages from node_modules.
+      await mkdir(PRERENDER_CACHE, { recursive: true });
+      const serverBuild = await mkdtemp(join(PRERENDER_CACHE, "build-"));
+      try {
+        await build({
+          configFile: false,
+          mode: "production",
+          logLevel: "warn",
+          plugins: [react(), vanillaExtractPlugin()],
+          // Bundled whole: several packages (fp-ts, io-ts) cannot be imported by Node's ES module resolution.
+          ssr: { noExternal: true },
+          build: { ssr: "src/prerender.tsx", outDir: serverBuild, emptyOutDir: true, sourcemap: false },
+        });
+        const { renderPage, pageTitle, STATIC_PAGES } = (await import(
+          pathToFileURL(join(serverBuild, "prerender.js")).href
+        )) as PrerenderModule;
+        const manifest = JSON.parse(await readFile(join(OUT_DIR, MANIFEST), "utf8")) as Manifest;
+        await mkdir(PAGES_DIR, { recursive: true });
+        // Replacements are functions: a "$" in a page's text must not be read as a replacement pattern.
+        const withChunks = (page: StaticPage) =>
+          shell.replace("</head>", () => `${page.lazyModule ? chunkLinks(manifest, page.lazyModule, shell) : ""}</head>`);
+        const render = async (page: StaticPage, demoMode: boolean) => {
+          const markup = await renderPage(page.path, demoMode);
+          return withChunks(page)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(pageTitle(page.path))}</title>`)
+            // The page shows without JavaScript, so the notice that it needs JavaScript goes, and the scripts (which
+            // only hydrate it) are fetched at low priority, leaving the bandwidth to the stylesheet first.
+            .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
+            .replace(/<(script type="module"|link rel="modulepreload") /g, (tag) => `${tag}fetchpriority="low" `)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+        };
+        for (const page of STATIC_PAGES) {
+          const name = page.file.replace(/\.html$/, "");
+          if (!page.prerendered) {
+            // The empty shell, preloading the page's own chunk so that it is not found only once the app has run.
+            await writeFile(join(PAGES_DIR, page.file), withChunks(page));
+            continue;
+          }
+          // The server answers the variant of its own demo mode (server/http/staticFiles.ts).
+          await writeFile(join(PAGES_DIR, page.file), await render(page, false));
+          await writeFile(join(PAGES_DIR, `${name}${DEMO_VARIANT}.html`), await render(page, true));
+        }
+      } finally {
+        await rm(serverBuild, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, at the highest levels since it happens once; the
+ * server sends the one the browser accepts.
+ */
+function precompress(): Plugin {
+  return {
+    name: "deal-finder:precompress",
+    apply: "build",
+    async closeBundle() {
+      const files = (await readdir(OUT_DIR, { recursive: true, withFileTypes: true }))
+        // Pages are compressed by the server, once it has written its configuration into them.
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)) && resolve(entry.parentPath) !== resolve(PAGES_DIR))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+            gzipped(content, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The <link>s a page needs for its lazily loaded module: its stylesheets (else a prerendered page shows unstyled
+ * until its script has run) and its scripts, preloaded so that the app need not discover them one by one.
+ */
+function chunkLinks(manifest: Manifest, module: string, shell: string): string {
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${module} is not in the build manifest`);
+    if (scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  const links = [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  // The shell links what every page needs already.
+  return links.filter((link) => !shell.includes(link.match(/href="([^"]+)"/)![1]!)).map((link) => `  ${link}\n  `).join("");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
 
 /** The SPA build. The API is on the same origin under /api unless VITE_API_BASE_URL names another host. */
-export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
-  build: { outDir: "dist", sourcemap: true },
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(), precompress()])],
+  // "hidden": maps are written for reading production stack traces, but no script points to them (and none is served).
+  build: {
+    outDir: OUT_DIR,
+    sourcemap: "hidden",
+    // One stylesheet for the whole app (about 4 KB brotli): a page's first paint waits for one request, not one per chunk.
+    cssCodeSplit: false,
+    // The prerender plugin reads which files each lazy page became.
+    manifest: true,
+    // The prerender and compression steps take a few seconds by design; rolldown's note about slow plugins is noise.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: {
     port: 5173,
     proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080" },
   },
-});
+}));

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const built = join(root, "dist", "index.html");
+// The build writes its pages at the end; an older build without them is rebuilt.
+const built = join(root, "dist", "pages", "index.html");
 
 function newestChange(dir) {
   let newest = 0;
@@ -17,7 +18,7 @@ function newestChange(dir) {
   return newest;
 }
 
-const sources = [join(root, "src"), join(root, "index.html"), join(root, "public")].filter(existsSync);
+const sources = [join(root, "src"), join(root, "index.html"), join(root, "public"), join(root, "vite.config.ts")].filter(existsSync);
 const stale = !existsSync(built) ||
   sources.some((path) => (statSync(path).isDirectory() ? newestChange(path) : statSync(path).mtimeMs) > statSync(built).mtimeMs);
 if (stale) {

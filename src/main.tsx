@@ -1,21 +1,34 @@
 import "reflect-metadata";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { SessionStore } from "./application/ports/session";
 import { createContainer } from "./infrastructure/container";
+import { readInlineAppConfig } from "./infrastructure/http/appConfigSource";
 import { ContainerProvider } from "./ui/di";
 import { App } from "./ui/App";
+import { InitialDemoMode } from "./ui/hooks";
 import "./ui/theme/theme.css";
 
 /** The composition root: adapters are chosen here and reach the views only through the container in context. */
-const container = createContainer({ baseUrl: import.meta.env.VITE_API_BASE_URL ?? "/api" });
+const appConfig = readInlineAppConfig(document);
+const container = createContainer({ baseUrl: import.meta.env.VITE_API_BASE_URL ?? "/api", appConfig: appConfig ?? undefined });
 
 const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
+if (!root) throw new Error("the page has no #root element");
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <ContainerProvider container={container}>
-      <App />
+      <InitialDemoMode value={appConfig?.demoMode ?? false}>
+        <App />
+      </InitialDemoMode>
     </ContainerProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page arrives prerendered as a visitor sees it, and is hydrated; as a transition, so that the work yields
+// to the browser in slices instead of blocking it (the page is already on screen). Someone with a stored session
+// sees it differently (the guards send them on), so their page is rendered afresh, replacing the visitor's markup.
+const prerendered = root.hasChildNodes();
+if (prerendered && container.get(SessionStore).storedUser() === null) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

@@ -4,7 +4,7 @@ import { AuthGateway } from "../application/ports/auth";
 import { SessionStore } from "../application/ports/session";
 import { Clipboard, Clock, Navigation } from "../application/ports/platform";
 import { Notifier } from "../application/ports/notifications";
-import { AppConfigSource } from "../application/ports/appConfig";
+import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
 import { DashboardSource } from "../application/ports/deals";
 import { EarlyAccessGateway } from "../application/ports/earlyAccess";
 import { GmailGateway, SettingsGateway } from "../application/ports/settings";
@@ -23,7 +23,7 @@ import { provideDashboardMachine } from "../application/machines/dashboardMachin
 import { SettingsPageLogic } from "../application/machines/settingsPage";
 import { HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION, type HttpConfig, type RefreshSession } from "./http/httpClient";
 import { HttpAuthGateway } from "./http/authGateway";
-import { HttpAppConfigSource } from "./http/appConfigSource";
+import { HttpAppConfigSource, InlineAppConfigSource } from "./http/appConfigSource";
 import { HttpEarlyAccessGateway } from "./http/earlyAccessGateway";
 import { CachedDashboardSource } from "./http/dashboardSource";
 import { HttpGmailGateway, HttpSettingsGateway } from "./http/settingsGateway";
@@ -38,6 +38,8 @@ export interface ContainerOptions {
   fetch?: typeof fetch;
   localStorage?: Storage;
   sessionStorage?: Storage;
+  /** The server's public configuration when the page carries it, so that it is not fetched. */
+  appConfig?: AppConfig;
   /** Replace browser adapters, e.g. navigation in tests. */
   navigation?: Navigation;
 }
@@ -70,7 +72,8 @@ export function createContainer(options: ContainerOptions): Container {
     .bind<RefreshSession>(REFRESH_SESSION)
     .toConstantValue(() => requestRefresh(container.get<TokenRefreshActor>(TOKEN_REFRESH_ACTOR)));
   container.bind(AuthGateway).to(HttpAuthGateway);
-  container.bind(AppConfigSource).to(HttpAppConfigSource);
+  if (options.appConfig) container.bind(AppConfigSource).toConstantValue(new InlineAppConfigSource(options.appConfig));
+  else container.bind(AppConfigSource).to(HttpAppConfigSource);
   container.bind(EarlyAccessGateway).to(HttpEarlyAccessGateway);
   container.bind(DashboardSource).to(CachedDashboardSource);
   container.bind(SettingsGateway).to(HttpSettingsGateway);
@@ -109,6 +112,7 @@ export function createContainer(options: ContainerOptions): Container {
           notifier: context.get(Notifier),
           signIn: (session) => context.get(AuthSession).actor.send({ type: "SIGNED_IN", session }),
         }),
+        context.get(SessionStore),
       ),
   );
   container.bind(EarlyAccessLogic).toDynamicValue(

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { HeaderContainer } from "./components/HeaderContainer";
 import { ToasterContainer } from "./components/ToasterContainer";
@@ -7,6 +7,7 @@ import { skipLink } from "./components/primitives.css";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { RouteFocus } from "./routing/RouteFocus";
 import { GuestOnly, HomeGate, Protected } from "./routing/guards";
+import { useAuthStatus } from "./hooks";
 import { LandingRoute } from "./pages/landing/LandingRoute";
 import { LoginRoute } from "./pages/LoginRoute";
 import { RegisterRoute } from "./pages/RegisterRoute";
@@ -14,14 +15,17 @@ import { OAuthCallbackRoute } from "./pages/OAuthCallbackRoute";
 import { NotFoundPage } from "./pages/NotFoundPage";
 
 // Signed-in screens load on demand, keeping the landing page's JavaScript small.
-const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage"));
-const SettingsPage = lazy(() => import("./pages/settings/SettingsPage"));
+const loadDashboardPage = () => import("./pages/dashboard/DashboardPage");
+const loadSettingsPage = () => import("./pages/settings/SettingsPage");
+const DashboardPage = lazy(loadDashboardPage);
+const SettingsPage = lazy(loadSettingsPage);
 const PrivacyPage = lazy(() => import("./pages/legal/PrivacyPage"));
 const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
 
 /** The routes of SPEC section 2 under a global header and toast area. */
 export function App() {
   const [location] = useLocation();
+  usePrefetchSignedInPages();
   return (
     <>
       <a href="#main" className={skipLink}>
@@ -70,4 +74,15 @@ export function App() {
       <ToasterContainer />
     </>
   );
+}
+
+/** Once someone is signed in, the signed-in screens' code is fetched ahead, so that opening them does not wait. */
+function usePrefetchSignedInPages() {
+  const signedIn = useAuthStatus() === "signedIn";
+  useEffect(() => {
+    if (!signedIn) return;
+    // A failed prefetch is no error: the page then loads when it is opened, as it would without one.
+    loadDashboardPage().catch(() => undefined);
+    loadSettingsPage().catch(() => undefined);
+  }, [signedIn]);
 }

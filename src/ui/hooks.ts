@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useState } from "react";
+import { createContext, useEffect, useState } from "react";
 import { AuthSession } from "../application/services";
 import { authStatusOf, type AuthStatus } from "../application/machines/authMachine";
 import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
@@ -20,6 +20,13 @@ export function useSignOut(): () => void {
   const { actor } = useService(AuthSession);
   return () => actor.send({ type: "SIGN_OUT" });
 }
+
+/**
+ * Whether the server runs in demo mode, as the page was rendered with it (the server answers the prerendered
+ * variant that matches; see vite.config.ts): the only setting that changes the layout, so it is known at the first
+ * render, and the "Demo mode" badge never moves the page once it is on screen.
+ */
+export const InitialDemoMode = createContext(false);
 
 /** The server's public configuration, or null until it has loaded (or when it cannot load). */
 export function useAppConfig(): AppConfig | null {

@@ -1,27 +1,6 @@
 import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
 
-/** A Storage kept in memory, standing in for the browser's localStorage and sessionStorage. */
-export class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-}
+export { MemoryStorage } from "../../src/infrastructure/storage/memoryStorage";
 
 export class FakeNavigation extends Navigation {
   readonly visits: Array<{ path: string; options?: NavigateOptions }> = [];

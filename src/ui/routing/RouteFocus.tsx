@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 
-const TITLES: Record<string, string> = {
+const TITLES: Readonly<Record<string, string>> = {
   "/": "Deal Finder: every deal in your inbox, in one place",
   "/login": "Sign in · Deal Finder",
   "/register": "Create your account · Deal Finder",
@@ -12,6 +12,11 @@ const TITLES: Record<string, string> = {
   "/oauth-callback": "Signing in · Deal Finder",
 };
 
+/** The tab title of a page; also written into the prerendered pages' HTML. */
+export function pageTitle(path: string): string {
+  return TITLES[path] ?? "Page Not Found · Deal Finder";
+}
+
 /**
  * Names each page in the tab title and, after an in-app navigation, moves focus to the main region so keyboard and
  * screen-reader users start at the new page instead of the link they left.
@@ -20,7 +25,7 @@ export function RouteFocus({ mainId }: { mainId: string }) {
   const [location] = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
-    document.title = TITLES[location] ?? "Page Not Found · Deal Finder";
+    document.title = pageTitle(location);
     if (firstRender.current) {
       firstRender.current = false;
       return;

@@ -1,0 +1,26 @@
+/**
+ * The HTML files the build writes, one per route, which the server answers for those paths. Public pages are
+ * prerendered as a visitor sees them and hydrated; the signed-in pages get the empty shell the app renders into.
+ * NOT_FOUND_PAGE is answered, with status 404, for every other path.
+ */
+export interface StaticPage {
+  path: string;
+  file: string;
+  prerendered: boolean;
+  /** The page's lazily loaded module: its page links to its stylesheets and preloads its scripts. */
+  lazyModule?: string;
+}
+
+export const NOT_FOUND_PAGE: StaticPage = { path: "/404", file: "404.html", prerendered: true };
+
+export const STATIC_PAGES: readonly StaticPage[] = [
+  { path: "/", file: "index.html", prerendered: true },
+  { path: "/login", file: "login.html", prerendered: true },
+  { path: "/register", file: "register.html", prerendered: true },
+  { path: "/privacy", file: "privacy.html", prerendered: true, lazyModule: "src/ui/pages/legal/PrivacyPage.tsx" },
+  { path: "/terms", file: "terms.html", prerendered: true, lazyModule: "src/ui/pages/legal/TermsPage.tsx" },
+  { path: "/dashboard", file: "dashboard.html", prerendered: false, lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx" },
+  { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx" },
+  { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false },
+  NOT_FOUND_PAGE,
+];
