@@ -1,4 +1,9 @@
 import type { StorybookConfig } from "@storybook/react-vite";
+import type { PluginOption } from "vite";
+
+/** The app build's own steps (prerendering its pages, compressing dist/): nothing Storybook builds needs them. */
+const isAppBuildStep = (plugin: PluginOption) =>
+  Boolean(plugin && typeof plugin === "object" && "name" in plugin && plugin.name.startsWith("deal-finder:"));
 
 /** Designers review every view here with props only: no machine, no network. */
 const config: StorybookConfig = {
@@ -7,6 +12,7 @@ const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
   // Babel docgen fails on decorated files; the stories do not need generated docs.
   typescript: { reactDocgen: false },
+  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: (viteConfig.plugins ?? []).flat().filter((plugin) => !isAppBuildStep(plugin)) }),
 };
 
 export default config;
