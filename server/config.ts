@@ -112,9 +112,14 @@ function integer(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** The non-empty entries of a comma-separated setting, trimmed. */
+function commaList(env: Env, name: string): string[] {
+  return (env[name] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+}
+
 /** A comma-separated list of exact origins; anything but scheme, host and port would never match a browser's Origin. */
 function originList(env: Env, name: string): string[] {
-  const entries = (env[name] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = commaList(env, name);
   for (const entry of entries) {
     const url = URL.canParse(entry) ? new URL(entry) : null;
     if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.origin !== entry) {
@@ -126,7 +131,7 @@ function originList(env: Env, name: string): string[] {
 
 /** A comma-separated list of host names or IP addresses (IPv6 in brackets, as a URL writes it), lower-cased. */
 function hostList(env: Env, name: string): string[] {
-  const entries = (env[name] ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const entries = commaList(env, name).map((entry) => entry.toLowerCase());
   for (const entry of entries) {
     if (!URL.canParse(`http://${entry}/`) || new URL(`http://${entry}/`).hostname !== entry) {
       throw new Error(`${name} must list host names or addresses such as 127.0.0.1, [::1] or emulator.internal, not "${entry}".`);
