@@ -70,6 +70,17 @@ const MAIL_WORD = /mail|news|blast|info|offers|deals|promo|send|list|letter/;
 
 const labelOf = (domain: string) => (getDomainWithoutSuffix(domain) ?? "").replace(/-/g, "").toLowerCase();
 
+/** A mail word joined to the front or back of a site's name ("emailbrand", "brandmail"), and the name it leaves. */
+const AFFIXED_NAME = /^(?:e?mails?|e?news(?:letters?)?|e?blast)([a-z0-9]{4,})$|^([a-z0-9]{4,}?)(?:e?mails?|e?news(?:letters?)?|e?blast)$/;
+
+/** The site a mail-only domain stands for when no link names it: "brandmail.co.uk" is brand.co.uk's. */
+function siteOfMailDomain(domain: string): string | null {
+  const label = (getDomainWithoutSuffix(domain) ?? "").toLowerCase();
+  const name = AFFIXED_NAME.exec(label);
+  const rest = name?.[1] ?? name?.[2];
+  return rest ? `${rest}${domain.slice(label.length)}` : null;
+}
+
 /**
  * The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. An ESP
  * missing from the list shows itself the same way: its domain has nothing of the display name, while a domain the
@@ -85,14 +96,18 @@ export function brandDomainOf(
 ): string | null {
   const fromDomain = registrableDomain(fromAddress);
   if (fromDomain && isServiceDomain(fromDomain)) return linkedDomains(linkHrefs, null)[0] ?? fromDomain;
-  if (!fromDomain) return null;
+  // A From header with a name and no address: the site the links go to that spells the name.
+  if (!fromDomain) return displayName ? (linkedDomains(linkHrefs, null).find((domain) => domainSpellsName(domain, displayName)) ?? null) : null;
   if (!displayName || domainSpellsName(fromDomain, displayName)) {
     const fromLabel = labelOf(fromDomain);
     if (!MAIL_WORD.test(fromLabel)) return fromDomain;
     const site = linkedDomains(linkHrefs, fromDomain).find(
       (domain) => labelOf(domain).length >= 3 && MAIL_AFFIXES.test(fromLabel.replace(labelOf(domain), " ")),
     );
-    return site ?? fromDomain;
+    if (site) return site;
+    // Unless the name itself carries the mail word ("WinXP News" is winxpnews.com), the mail word is the ESP's.
+    const namedWithMailWord = displayName !== null && compact([displayName]).includes(fromLabel);
+    return (namedWithMailWord ? null : siteOfMailDomain(fromDomain)) ?? fromDomain;
   }
   const linked = linkedDomains(linkHrefs, fromDomain);
   const replyDomain = registrableDomain(/[^<>\s"]+@[^<>\s"]+/.exec(replyTo ?? "")?.[0]);

@@ -10,7 +10,7 @@ const SEP =
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
-  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|codice(?:\\s+sconto)?|kod|codes?)";
+  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|aktionscode|kortingscode|actiecode|promotiecode|codice(?:\\s+(?:sconto|promozionale))?|kod|codes?)";
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}(?![A-Za-z])${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
@@ -75,7 +75,7 @@ function labelAllowsCode(text: string, labelStart: number): boolean {
 }
 
 /** A promo word near a code box: "code", "coupon", "promo", in a few languages. */
-export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|cup[oó]n|cupom|gutschein\w*|rabatt\w*|code promo)\b/i;
+export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|codice|cup[oó]n|cupom|gutschein\w*|rabatt\w*|aktionscode|kortingscode|actiecode|code promo)\b/i;
 
 /**
  * A styled code box holding a single code-shaped token (letters and digits) counts when a promo word sits just
@@ -146,7 +146,7 @@ export function findCodes(text: string): FoundCode[] {
     if (!isCodeShaped(match[1]!, true) && !match[2]) continue;
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
-    const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|cup|gutschein|rabatt|kod/i)));
+    const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|codice|cup|gutschein|rabatt|aktion|korting|actie|kod/i)));
     add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label));
     const rest = match[2] ?? "";
     for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {

@@ -40,7 +40,7 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
 
 /** Words that make a date something other than the offer's end. */
 const NOT_AN_OFFER_END =
-  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|black-? ?out|placed|as of|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial|prize|draw|drawing|sweepstakes|raffle|giveaway|contest|picked up|pick-?up|dropped off|drop-?off)\b/i;
+  /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|black-? ?out|placed|as of|lieferung|liefern|geliefert|versand\w*|zustellung|bestellung bis|livraison|livr[ée]\w*|exp[ée]di\w*|entrega|envío|envio|consegna|spedizion\w*|levering|bezorg\w*|verzend\w*|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial|prize|draw|drawing|sweepstakes|raffle|giveaway|contest|picked up|pick-?up|dropped off|drop-?off|rentals?|rented)\b/i;
 /** A date followed by what it qualifies for, when that is a prize draw: "buy on or before July 31 and be entered to win". */
 const PRIZE_AFTER = /^[^.;\n]{0,50}?\b(?:entered (?:to win|in(?:to)? (?:a|the|our) (?:draw|drawing|sweepstakes|raffle))|chance to win|prize draw|sweepstakes|raffle)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
@@ -154,10 +154,12 @@ function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
 
 /** Any word that can introduce an offer end; a line without one cannot hold a scored date, so chrono skips it. */
 const ANY_END_WORD = new RegExp(END_CUES.map(([pattern]) => pattern.source).join("|"), "i");
+/** The same for lowered text: these patterns are all lower case, and a case-sensitive scan is much faster. */
+const ANY_END_WORD_LOWER = new RegExp(ANY_END_WORD.source);
 
-/** Something chrono could read as a day: a digit, a weekday, a month or a relative day word. */
-const DATE_HINT =
-  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/i;
+/** Something chrono could read as a day, in lowered text: a digit, a weekday, a month or a relative day word. */
+const DATE_HINT_LOWER =
+  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/;
 
 /**
  * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
@@ -167,6 +169,8 @@ const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{
 
 /** Two day numbers joined like a range ("3/13 – 3/17", "Nov 2–20"): a sale period even without an end word. */
 const DATE_RANGE_HINT = /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/i;
+/** The same for lowered text. */
+const DATE_RANGE_HINT_LOWER = new RegExp(DATE_RANGE_HINT.source);
 
 /** No real sentence is longer; the cap keeps pathological text from slowing the date parser. */
 const MAX_SENTENCE = 400;
@@ -186,15 +190,23 @@ function fromFirstEndWord(sentence: string): string {
   return sentence.slice(start, start + MAX_SENTENCE);
 }
 
+/** "24 Uhr", "24:00": the end of that day, which the date parser refuses as an hour; 23:59 is the same last minute. */
+const HOUR_24 = /\b24(?:[:.h]00)?(?=\s*uhr\b)|\b24[:.h]00\b/gi;
+/** German weekday and day-part written as one word ("Freitagabend"): the parser reads them apart. */
+const WEEKDAY_PART = /\b(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(abend|nacht|mittag|morgen)\b/gi;
+
 /** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
 function sentencesWithEnds(text: string): string {
   const kept: string[] = [];
-  const worthReading = (part: string) => DATE_HINT.test(part) && (ANY_END_WORD.test(part) || DATE_RANGE_HINT.test(part));
+  const worthReading = (part: string) => {
+    const lowered = part.toLowerCase();
+    return DATE_HINT_LOWER.test(lowered) && (ANY_END_WORD_LOWER.test(lowered) || DATE_RANGE_HINT_LOWER.test(lowered));
+  };
   for (const line of text.split("\n")) {
     if (!worthReading(line)) continue;
     for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(fromFirstEndWord(sentence));
   }
-  return kept.join("\n").slice(0, MAX_DATE_TEXT);
+  return kept.join("\n").slice(0, MAX_DATE_TEXT).replace(HOUR_24, "23:59").replace(WEEKDAY_PART, "$1 $2");
 }
 
 function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, headlineStart: number): Candidate[] {
@@ -282,6 +294,8 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 
   for (const match of text.matchAll(WHOLE_MONTH)) {
     if (match[1] && /^may$/i.test(match[1]) && !/\bmay\s+long\b/i.test(match[0])) continue;
+    // "for stays during March", "travelling during September": when the trip happens, not when the offer ends.
+    if (NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     push(match.index, lastDayOfMonth(year, monthIndex), 3);
@@ -322,6 +336,9 @@ const SPAN_LEAD = /\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que
 /** Words after a span that do the same ("48 hours only", "7 Tage gültig", "24 horas solamente"). */
 const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|solo|só|apenas|soltanto|alleen|geldig)\b/i;
 
+/** A noun after a span that the span measures ("3 day weekend", "7 night cruise"): the product's length, not the time left. */
+const MEASURED_NOUN = /^[\s-]*(?:weekends?|breaks?|trips?|cruises?|stays?|rentals?|hires?|pass(?:es)?|getaways?|tours?|courses?|vacations?|holidays?|tickets?)\b/i;
+
 function candidatesFromDurations(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(DURATION)) {
@@ -329,7 +346,7 @@ function candidatesFromDurations(text: string, sendDate: string, bias: number): 
     const unit = match[2]!.toLowerCase();
     const before = text.slice(Math.max(0, match.index - 20), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
-    if (!SPAN_LEAD.test(before) && !SPAN_TAIL.test(after)) continue;
+    if ((!SPAN_LEAD.test(before) && !SPAN_TAIL.test(after)) || MEASURED_NOUN.test(after)) continue;
     const hours = /^(?:h|stunden|heures|horas|ore|uur)/.test(unit) ? amount : amount * 24;
     if (amount === 0 || hours > 24 * 62 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
     // Counted in whole days including the send date, as "24 hours only" means the send date itself.

@@ -79,10 +79,15 @@ function isHiddenStyle(style: string): boolean {
   return ZERO_OPACITY.test(style) || (TINY_FONT.test(style) && /(?:color\s*:\s*transparent|line-height\s*:\s*[01](?:px)?\b)/i.test(style));
 }
 
+const STYLE_SIZE = {
+  width: /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)px/i,
+  height: /(?:^|;)\s*height\s*:\s*(\d+(?:\.\d+)?)px/i,
+};
+
 function pixelSize(attribute: string | undefined, style: string, property: "width" | "height"): number | null {
   const fromAttribute = attribute ? /^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$/i.exec(attribute) : null;
   if (fromAttribute) return Number(fromAttribute[1]);
-  const fromStyle = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*(\\d+(?:\\.\\d+)?)px`, "i").exec(style);
+  const fromStyle = style ? STYLE_SIZE[property].exec(style) : null;
   return fromStyle ? Number(fromStyle[1]) : null;
 }
 

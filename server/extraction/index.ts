@@ -9,7 +9,7 @@ import { findExpiry } from "./expiry";
 import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
 import { pickDealImages } from "./images";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
-import { parseMessage, type ParsedMessage } from "./mime";
+import { parseDateHeader, parseMessage, type ParsedMessage } from "./mime";
 import { judgeOffer } from "./offer";
 import { sanitizeExtractedMessage, webUrl } from "./sanitize";
 import { guessCategory } from "./subcategory";
@@ -121,11 +121,22 @@ export function unwrapTrackedUrl(href: string): string {
 function pickDealUrl(links: readonly HtmlLink[], markup: PromotionMarkup | null): string | null {
   const fromMarkup = markup?.cards.find((card) => card.url)?.url ?? null;
   if (fromMarkup) return fromMarkup;
-  const web = links.flatMap((link) => {
+  // Links are read in order and URLs parsed only as far as the first call to action: a template may hold hundreds.
+  let firstWeb: string | null = null;
+  let chosen: string | null = null;
+  for (const link of links) {
+    if (NON_DEAL_LINK.test(`${link.text} ${link.href}`)) continue;
+    const callToAction = CTA_TEXT.test(link.text);
+    if (!callToAction && firstWeb !== null) continue;
     const url = webUrl(link.href);
-    return url && !NON_DEAL_LINK.test(`${link.text} ${link.href}`) ? [{ url, text: link.text }] : [];
-  });
-  const chosen = web.find((link) => CTA_TEXT.test(link.text))?.url ?? web[0]?.url ?? null;
+    if (!url) continue;
+    if (callToAction) {
+      chosen = url;
+      break;
+    }
+    firstWeb = url;
+  }
+  chosen ??= firstWeb;
   return chosen ? unwrapTrackedUrl(chosen) : (markup?.organizationUrl ?? null);
 }
 
@@ -156,6 +167,18 @@ function wordsAfterName(body: string, name: string | null): string {
   return "";
 }
 
+const TOKEN_CHAR = /[A-Za-z0-9-]/;
+
+/** Where `token` first stands alone in `text` (no letter, digit or hyphen glued to it), or -1. A plain search, as a code may be searched for many times. */
+function indexOfWholeToken(text: string, token: string): number {
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + token.length];
+    if ((before === undefined || !TOKEN_CHAR.test(before)) && (after === undefined || !TOKEN_CHAR.test(after))) return at;
+  }
+  return -1;
+}
+
 /** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
 function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
   const found = [
@@ -167,13 +190,42 @@ function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
   const elsewhere = [rendering.plainAlternative, rendering.preheader].filter((text) => PROMO_WORD.test(text));
   for (const labelled of elsewhere.flatMap((text) => findCodes(text))) {
     if (found.some((existing) => existing.code === labelled.code)) continue;
-    const shown = new RegExp(`(?<![A-Za-z0-9-])${labelled.code.replace(/[-]/g, "\\-")}(?![A-Za-z0-9-])`).exec(rendering.body);
-    if (shown) found.push({ code: labelled.code, index: shown.index });
+    const shownAt = indexOfWholeToken(rendering.body, labelled.code);
+    if (shownAt !== -1) found.push({ code: labelled.code, index: shownAt });
   }
   found.sort((a, b) => a.index - b.index);
   const codes = [...new Set(found.map((code) => code.code))];
   for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
   return codes;
+}
+
+/** The header block a mail client writes above a message it forwards. */
+const FORWARDED_BLOCK =
+  /^(?:-{2,}\s*(?:forwarded message|original message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|mensagem encaminhada)\s*-{2,}|begin forwarded message:)\s*\n((?:[a-z][a-z-]*:[^\n]*(?:\n|$)){1,8})/im;
+/** A forward's header block sits at the top, above the forwarded message. */
+const FORWARD_SEARCH_CHARS = 2_000;
+
+/** The sender and send time of a message forwarded whole: the forwarded shop's, not the person's who forwarded it. */
+interface ForwardedOrigin {
+  fromName: string | null;
+  fromAddress: string;
+  sentAt: Date | null;
+}
+
+function forwardedOrigin(body: string, outerOffsetMinutes: number): ForwardedOrigin | null {
+  const block = FORWARDED_BLOCK.exec(body.slice(0, FORWARD_SEARCH_CHARS))?.[1];
+  if (!block) return null;
+  const field = (names: string) => new RegExp(`^(?:${names}):[ \t]*(.+)$`, "im").exec(block)?.[1]?.trim() ?? null;
+  const from = field("from|von|de");
+  const fromAddress = from ? /[^\s<>"'()]+@[^\s<>"'()]+\.[a-z]{2,}/i.exec(from)?.[0]?.toLowerCase() : undefined;
+  if (!from || !fromAddress) return null;
+  const fromName = from.replace(/<[^>]*>|\[[^\]]*\]|[^\s<>"'()]+@[^\s<>"'()]+/g, "").replace(/["'()]/g, "").trim() || null;
+  const date = field("date|sent|datum|gesendet|envoy[ée]|fecha|data");
+  const written = date ? parseDateHeader(date) : null;
+  // A client writes the forwarded date in the forwarder's own clock, often without a zone ("Fri, Apr 30, 2021 at 7:29 PM").
+  const local = date && !written?.instant ? Date.parse(`${date.replace(/\s(?:at|um|à)\s/i, " ")} UTC`) : Number.NaN;
+  const sentAt = written?.instant ?? (Number.isNaN(local) ? null : new Date(local - outerOffsetMinutes * 60_000));
+  return { fromName, fromAddress, sentAt };
 }
 
 function cleanSubject(subject: string | null): string {
@@ -219,16 +271,19 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
   // (old list mail without unsubscribe headers): the offer decides, below.
   const mayOffer = marketing || (!isTransactional(classifyInput) && !(looksPersonal && !bulk));
   const personal = !marketing && !message.headers.has("list-unsubscribe") && looksPersonal;
+  const origin = forwardedOrigin(rendering.body, message.dateOffsetMinutes ?? 0);
   const brandDomain = personal
     ? null
     : brandDomainOf(
-        message.fromAddress,
+        origin?.fromAddress ?? message.fromAddress,
         hrefs,
-        message.fromName,
-        message.headers.get("reply-to") ?? null,
+        origin ? origin.fromName : message.fromName,
+        origin ? null : (message.headers.get("reply-to") ?? null),
         (rendering.html?.images ?? []).map((image) => image.url),
       );
-  const brand = personal ? null : brandNameOf(message.fromName, markup?.organizationName ?? null, brandDomain);
+  const brand = personal ? null : brandNameOf(origin ? origin.fromName : message.fromName, markup?.organizationName ?? null, brandDomain);
+  // A forwarded offer runs from when its shop sent it.
+  const offerSentAt = origin?.sentAt ?? sentAt;
 
   const result: ExtractedMessage = {
     messageId: message.messageId,
@@ -257,13 +312,13 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
     .pop();
   const expirationDate =
     markupEnd ??
-    (sentAt
+    (offerSentAt
       ? findExpiry({
           body: rendering.body,
           headline: `${subject}\n${rendering.preheader}`,
-          sentAt,
+          sentAt: offerSentAt,
           senderOffsetMinutes: offset,
-          dayFirst: writesDayFirst(fromHost, brandDomain, rendering.body),
+          dayFirst: writesDayFirst(origin?.fromAddress.split("@")[1] ?? fromHost, brandDomain, rendering.body),
         })
       : null);
 
@@ -290,7 +345,7 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
     brandDomain: brandDomain ?? "",
     category: guessCategory(
       `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
-      subject,
+      `${subject} ${rendering.preheader}`,
       rendering.body,
     ),
     promoCodes,

@@ -158,7 +158,8 @@ export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Prom
   return {
     messageId: email.messageId?.trim() || null,
     subject: email.subject ? repairWindows1252(email.subject.slice(0, INPUT_LIMITS.headerChars)).trim() || null : null,
-    fromName: from?.name?.slice(0, INPUT_LIMITS.headerChars).trim() || null,
+    // A From header may give a name and no address; the name still says who sent it.
+    fromName: (email.from && "name" in email.from ? email.from.name : undefined)?.slice(0, INPUT_LIMITS.headerChars).trim() || null,
     fromAddress: from?.address?.trim().toLowerCase() || null,
     sentAt: date.instant,
     dateOffsetMinutes: date.offsetMinutes,

@@ -15,12 +15,15 @@ const EDITORIAL =
 const EDITORIAL_SUBJECT =
   /\b(?:issue\s?(?:no\.?|#)?\s?\d+|vol(?:ume|\.)\s?\d+|#\d+|newsletter|digest|headlines|daily|weekly|news|tips|update|dispatch|report|briefing|edition|word of the day|poem)\b|\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]+ \d{1,2}, \d{4}/i;
 
+/** A subject that announces the news itself, not a seller's issue or letter. */
+const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i;
+
 /**
  * Words that offer something concrete wherever they stand: an amount off, a code, free shipping or a gift, a rebate,
  * BOGO, a free trial or upgrade, a price cut, in the languages we read.
  */
 const CONCRETE_OFFER =
-  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|rabatt|korting|sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\bprice (?:drops?|cut)|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
 
 /** Words that announce a sale without its terms: enough with a stated end. */
 const SALE_ANNOUNCEMENT =
@@ -38,6 +41,28 @@ const HEADLINE_OFFER = /\b(?:deals?|offers?|savings|angebot\w*|ofertas?|offerta|
 /** Where a newsletter hands its space to someone else's advertisement. */
 const SPONSOR_MARK = /\b(?:sponsor(?:ed|s)?|brought to you by|advertisement|advertis(?:e|ing) (?:here|with us)|paid (?:ad|promotion)|partner offer|a word from)\b/i;
 
+/**
+ * A referral programme: the reader is paid only when a friend buys, and the friend's discount is not the reader's.
+ * "Friends and family" is a sale, not a referral.
+ */
+const REFERRAL =
+  /\b(?:refer(?:ral|rals|red)?\b(?! (?:to|back))|refer (?:a|your) friends?|invite (?:your |a )?friends?|(?:your|personal) invite|share your (?:invite|link|code)|give [$£€]\s?\d+[^.\n]{0,12}get [$£€]\s?\d+|when (?:they|your friends?) (?:buy|order|join|sign up|make)|freunde werben|parrain\w*|invita a (?:tus|un) amig\w*|indique (?:um|seus) amig\w*)/gi;
+/** Words of a line that speaks of friends being invited; "friends and family" is a sale of its own. */
+const REFERRAL_LINE = /\b(?:refer\w*|invit\w*|friends?(?! (?:&|and|\+) family)|give [$£€]\s?\d+|freunde|parrain\w*|amig\w*)\b/i;
+
+/**
+ * A publisher's advertisement for its own subscription ("Real-time quotes. 30-day free trial!"): what a news or
+ * editorial mail offers when it offers only a trial, not a shopper's deal.
+ */
+const TRIAL_ONLY = /\bfree (?:\d+[- ](?:day|week|month)s? )?trial\b|\b\d+[- ](?:day|week|month)s? free trial\b|\bfree for \d+ (?:days|weeks|months)\b/i;
+
+/** Terms that make a trial a stated offer of its own: who may take it, or until when. */
+const OFFER_TERMS = /\boffer (?:is )?(?:valid|expires|ends|applies|available)\b|\bfirst-time (?:members|customers|subscribers|users)\b|\bnew (?:members|customers|subscribers|users) only\b/i;
+
+/** A price for a limited time or in the sender's own sale: "get your ticket for only $99 during our winter sale". */
+const SALE_PRICE_SENTENCE =
+  /\b(?:for|at|now|just) (?:only|just) [$£€]\s?\d[^.!?\n]{0,80}\b(?:sale|limited time|ends?)\b|\b(?:sale|limited time)\b[^.!?\n]{0,80}\b(?:for|at) (?:only|just) [$£€]\s?\d/i;
+
 export interface OfferInput {
   subject: string;
   preheader: string;
@@ -54,25 +79,51 @@ export interface OfferInput {
   markupOffer: boolean;
 }
 
+/** The text without the lines that speak of inviting friends. */
+function withoutReferralLines(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !REFERRAL_LINE.test(line))
+    .join("\n");
+}
+
 function distinctHits(pattern: RegExp, text: string): number {
   return new Set((text.match(pattern) ?? []).map((hit) => hit.toLowerCase())).size;
 }
 
-/** The body without the paragraphs that announce a sponsor's advertisement. */
+/**
+ * How far a sponsor's advertisement runs, in lines, from its mark, when the text has no paragraphs to tell: a heading
+ * mark ("Thank you to our sponsors:") is followed by the advertisement, a closing one ("Sponsored by X") follows its
+ * heading and text.
+ */
+const SPONSOR_AD_LINES_AFTER = 4;
+const SPONSOR_AD_LINES_BEFORE = 2;
+
+/**
+ * The body without the paragraphs that announce a sponsor's advertisement. Text rendered from HTML has one line per
+ * block and no blank lines: there the advertisement is the few lines around the mark.
+ */
 function withoutSponsorBlocks(body: string): string {
-  return body
-    .split(/\n(?=[=\-_*~]{5,})|\n{2,}/)
-    .filter((block) => !SPONSOR_MARK.test(block))
-    .join("\n");
+  const blocks = body.split(/\n(?=[=\-_*~]{5,})|\n{2,}/);
+  if (blocks.length > 1) return blocks.filter((block) => !SPONSOR_MARK.test(block)).join("\n");
+  const lines = body.split("\n");
+  const marks = lines.flatMap((line, index) => (SPONSOR_MARK.test(line) ? [index] : []));
+  const inAdvertisement = (index: number) => marks.some((mark) => index >= mark - SPONSOR_AD_LINES_BEFORE && index <= mark + SPONSOR_AD_LINES_AFTER);
+  return lines.filter((_line, index) => !inAdvertisement(index)).join("\n");
 }
 
-/** Whether a line stating a concrete offer, or a line next to it, names the sender (its domain's name). */
-function offerNamesSender(body: string, senderLabel: string | null): boolean {
+/**
+ * Whether a line stating a concrete offer, or a line next to it, names the sender (its domain's name). In a mail
+ * whose subject announces the news, a trial without terms of its own is the publisher's house advertisement.
+ */
+function offerNamesSender(body: string, senderLabel: string | null, news: boolean): boolean {
   if (!senderLabel || senderLabel.length < 3) return false;
   const lines = body.split("\n");
+  const trialsCount = !news || OFFER_TERMS.test(body);
   return lines.some(
     (line, index) =>
       CONCRETE_OFFER.test(line) &&
+      (trialsCount || !TRIAL_ONLY.test(line)) &&
       lines
         .slice(Math.max(0, index - 1), index + 2)
         .join(" ")
@@ -92,21 +143,28 @@ export type OfferVerdict = "offer" | "appeal" | "editorial" | "none";
  */
 export function judgeOffer(input: OfferInput): OfferVerdict {
   if (input.markupOffer) return "offer";
-  const headline = `${input.subject}\n${input.preheader}`;
-  const headlined = CONCRETE_OFFER.test(headline) || input.codes.some((code) => headline.includes(code));
   // What a mail is for shows in its first screens; a long newsletter's tail need not be scanned.
-  const lead = input.body.slice(0, LEAD_CHARS);
-  if (distinctHits(APPEAL, `${headline}\n${lead}`) >= 2) return "appeal";
+  const fullHeadline = `${input.subject}\n${input.preheader}`;
+  const fullLead = input.body.slice(0, LEAD_CHARS);
+  if (distinctHits(APPEAL, `${fullHeadline}\n${fullLead}`) >= 2) return "appeal";
+  // In a referral mail only what is offered apart from the invitation counts, and the discount read may be the friend's.
+  const referral = distinctHits(REFERRAL, `${fullHeadline}\n${fullLead}`) >= 2;
+  const headline = referral ? withoutReferralLines(fullHeadline) : fullHeadline;
+  const body = referral ? withoutReferralLines(input.body) : input.body;
+  const discount = referral ? null : input.discount;
+  const headlined = CONCRETE_OFFER.test(headline) || input.codes.some((code) => headline.includes(code));
+  const lead = body.slice(0, LEAD_CHARS);
+  const news = NEWS_SUBJECT.test(input.subject);
   const editorial = EDITORIAL_SUBJECT.test(input.subject) || distinctHits(EDITORIAL, lead) >= 3;
   if (editorial) {
     if (headlined) return "offer";
     // A seller's own newsletter offers when nothing in it hands space to a sponsor and the offer names the seller.
-    const ownOffer = input.codes.length > 0 || offerNamesSender(input.body, input.senderLabel);
-    return ownOffer && !SPONSOR_MARK.test(input.body) ? "offer" : "editorial";
+    const ownOffer = input.codes.length > 0 || offerNamesSender(body, input.senderLabel, news);
+    return ownOffer && !SPONSOR_MARK.test(body) ? "offer" : "editorial";
   }
-  if (headlined || input.codes.length > 0 || input.discount !== null || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) return "offer";
-  const own = withoutSponsorBlocks(input.body);
-  if (CONCRETE_OFFER.test(own)) return "offer";
+  if (headlined || input.codes.length > 0 || discount !== null || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) return "offer";
+  const own = withoutSponsorBlocks(body);
+  if (CONCRETE_OFFER.test(own) || SALE_PRICE_SENTENCE.test(own)) return "offer";
   // A sale named in a heading-length line, not in passing in an article's sentence ("achieved a sale near the high").
   const announced = own.split("\n").some((line) => line.length <= HEADING_LENGTH && SALE_ANNOUNCEMENT.test(line));
   return input.expirationDate !== null && announced ? "offer" : "none";
