@@ -9,16 +9,16 @@ import { ImageLinks } from "./application/images/imageLinks";
 import { ImageProxy } from "./application/images/imageProxy";
 import { openDatabase, type Database } from "./infrastructure/db/database";
 import { migrate } from "./infrastructure/db/migrate";
-import {
-  SqlGmailGrantsRepository,
-  SqlLoginCodesRepository,
-  SqlOAuthStatesRepository,
-  SqlSessionsRepository,
-  SqlUsersRepository,
-} from "./infrastructure/db/authRepositories";
+import { SqlUsersRepository } from "./infrastructure/db/usersRepository";
+import { SqlSessionsRepository } from "./infrastructure/db/sessionsRepository";
+import { SqlOAuthStatesRepository } from "./infrastructure/db/oauthStatesRepository";
+import { SqlLoginCodesRepository } from "./infrastructure/db/loginCodesRepository";
+import { SqlGmailGrantsRepository } from "./infrastructure/db/gmailGrantsRepository";
 import { SqlSyncRepository } from "./infrastructure/db/syncRepository";
 import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
-import { SqlBrandsRepository, SqlEarlyAccessRepository, SqlPreferencesRepository } from "./infrastructure/db/settingsRepositories";
+import { SqlBrandsRepository } from "./infrastructure/db/brandsRepository";
+import { SqlEarlyAccessRepository } from "./infrastructure/db/earlyAccessRepository";
+import { SqlPreferencesRepository } from "./infrastructure/db/preferencesRepository";
 import { GmailLabelsService } from "./application/gmail/gmailLabels";
 import { BackgroundSync } from "./application/gmail/backgroundSync";
 import { Housekeeping } from "./application/housekeeping";
@@ -29,16 +29,23 @@ import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
 import { SecretBox } from "./infrastructure/security/secretBox";
 import { makeDataFolderPrivate } from "./infrastructure/security/privateFolder";
-import { ExtractionPool } from "./infrastructure/extraction/extractionPool";
+import { ExtractionPool } from "./infrastructure/workerThreads/extractionPool";
 import { HttpImageFetcher } from "./infrastructure/images/httpImageFetcher";
-import { buildApp, type AppServices } from "./http/app";
+import { buildApp } from "./http/app";
+import type { AppServices } from "./http/services";
+import { AccountService } from "./application/account";
+import { BrandService } from "./application/brands";
+import { SettingsService } from "./application/settings";
+import { MailboxService } from "./application/gmail/mailbox";
+import type { SyncRepository, UsersRepository } from "./application/repositories";
 import { gracefulCloser } from "./http/gracefulClose";
 
 /** Memory for proxied images and refusals, in all. */
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface ComposedServer {
-  services: AppServices;
+  /** The use cases, and the two repositories tests and benchmarks read state through. */
+  services: AppServices & { users: UsersRepository; syncState: SyncRepository };
   db: Database;
   extraction: ExtractionPool;
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -49,7 +56,7 @@ export interface ComposedServer {
 /** The composition root: adapters built from configuration and handed to the use cases. */
 export async function composeServer(
   config: ServerConfig,
-  options: { clock?: Clock; logger?: boolean; log?: (message: string, detail?: unknown) => void } = {},
+  options: { clock?: Clock; logger?: boolean; checkReplies?: boolean; log?: (message: string, detail?: unknown) => void } = {},
 ): Promise<ComposedServer> {
   const clock = options.clock ?? systemClock;
   const loosened = makeDataFolderPrivate(config.dataDir);
@@ -70,7 +77,7 @@ export async function composeServer(
     config.google.endpoints,
     clock,
   );
-  const sessions = new SessionService(new SqlSessionsRepository(db), config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const sessions = new SessionService(new SqlSessionsRepository(db), users, config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
   const dataVersions = new DataVersions();
   // Each thread reads the optional language model (LLM_BASE_URL and LLM_MODEL) from the environment.
@@ -90,29 +97,31 @@ export async function composeServer(
     },
     options.log,
   );
-  const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, clock);
+  const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock);
   const imageLinks = new ImageLinks(config.sessionSigningKey);
   const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
 
   const preferences = new SqlPreferencesRepository(db);
-  const services: AppServices = {
+  const brands = new SqlBrandsRepository(db);
+  const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
+  const services: ComposedServer["services"] = {
     config,
     users,
+    syncState,
     sessions,
     signIn,
-    gmailConnection,
-    sync,
-    syncState,
-    dashboard,
-    brands: new SqlBrandsRepository(db),
-    gmailLabels: new GmailLabelsService(gmailApi, gmailConnection, syncState),
-    preferences,
+    accounts: new AccountService(users, sessions, gmailConnection, sync, dataVersions, options.log),
+    mailbox: new MailboxService(sync, syncState, gmailLabels, gmailConnection),
+    gmailLabels,
+    brands: new BrandService(brands, dataVersions),
+    settings: new SettingsService(users, brands, gmailLabels, gmailConnection, syncState, preferences, options.log),
     earlyAccess: new SqlEarlyAccessRepository(db),
+    dashboard,
     dataVersions,
     dashboardCache: new EncodedJsonCache(),
     images: new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES }),
   };
-  const app = await buildApp(services, { logger: options.logger ?? false });
+  const app = await buildApp(services, { logger: options.logger ?? false, checkReplies: options.checkReplies ?? false });
   const closeApp = gracefulCloser(app);
   await sync.resumeInterrupted();
   const background = new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log);

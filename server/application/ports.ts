@@ -65,10 +65,27 @@ export interface GmailHistoryPage {
   nextPageToken: string | null;
 }
 
+/*
+ * The adapters to Google report every failure by throwing one of the errors below (never by a tagged result), so a
+ * use case catches what it can act on and lets the rest reach the HTTP layer's one error handler.
+ */
+
+/** Google's OAuth endpoints could not be reached, refused a request, or answered something unusable. */
+export class GoogleOAuthError extends Error {
+  constructor(
+    message: string,
+    /** Google's OAuth error code ("invalid_grant", ...) when it gave one. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "GoogleOAuthError";
+  }
+}
+
 /** Google refused a refresh token (invalid_grant): the person withdrew access, or the grant expired. */
-export class GoogleGrantRevokedError extends Error {
+export class GoogleGrantRevokedError extends GoogleOAuthError {
   constructor(reason: string) {
-    super(`Google no longer accepts this grant: ${reason}`);
+    super(`Google no longer accepts this grant: ${reason}`, "invalid_grant");
     this.name = "GoogleGrantRevokedError";
   }
 }

@@ -3,23 +3,9 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { ServerConfig } from "../config";
-import type { SessionService } from "../application/auth/sessions";
-import type { GoogleSignInService } from "../application/auth/googleSignIn";
-import type { GmailConnection } from "../application/gmail/gmailConnection";
-import type { SyncEngine } from "../application/gmail/syncEngine";
-import type { DashboardService } from "../application/dashboard";
-import type { ImageProxy } from "../application/images/imageProxy";
-import type { GmailLabelsService } from "../application/gmail/gmailLabels";
-import type { DataVersions } from "../application/dataVersions";
-import type { EncodedJsonCache } from "./cachedJson";
-import type {
-  BrandsRepository,
-  EarlyAccessRepository,
-  PreferencesRepository,
-  SyncRepository,
-  UsersRepository,
-} from "../application/repositories";
+import type { SuccessBody } from "../../src/contract";
+import type { AppServices } from "./services";
+import { API_PREFIX, checkRepliesAgainstContract, type Replies } from "./replies";
 import { answerClientError, answerFrameworkError, registerErrorHandling, sendError } from "./errors";
 import { registerJsonBodyParser } from "./jsonBody";
 import { logSerializers } from "./logSerializers";
@@ -29,27 +15,6 @@ import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerSettingsRoutes } from "./routes/settings";
 import { registerImageRoutes } from "./routes/images";
 import { registerStaticFiles } from "./staticFiles";
-
-/** Everything the HTTP layer calls; composed in server/compose.ts. */
-export interface AppServices {
-  config: ServerConfig;
-  users: UsersRepository;
-  sessions: SessionService;
-  signIn: GoogleSignInService;
-  gmailConnection: GmailConnection;
-  sync: SyncEngine;
-  syncState: SyncRepository;
-  dashboard: DashboardService;
-  brands: BrandsRepository;
-  gmailLabels: GmailLabelsService;
-  preferences: PreferencesRepository;
-  earlyAccess: EarlyAccessRepository;
-  dataVersions: DataVersions;
-  dashboardCache: EncodedJsonCache;
-  images: ImageProxy;
-}
-
-export const API_PREFIX = "/api";
 
 /**
  * Fastify's log lines without the two it writes for every request, which were a fifth of a dashboard request's CPU
@@ -63,7 +28,13 @@ class QuietRequestLog extends LogController {
   }
 }
 
-export async function buildApp(services: AppServices, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface AppOptions {
+  logger?: boolean;
+  /** Check every JSON reply against the wire contract (see replies.ts): for tests. */
+  checkReplies?: boolean;
+}
+
+export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: options.logger ? { level: "info", serializers: logSerializers } : false,
@@ -78,6 +49,7 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
   app.decorateRequest("auth", null);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  if (options.checkReplies) checkRepliesAgainstContract(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -101,7 +73,7 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
   });
   await app.register(rateLimit, { global: false });
   // Served at /api/app-config and written into every page, so the app need not ask for it before its first paint.
-  const publicConfig = {
+  const publicConfig: SuccessBody<"GET /app-config"> = {
     demoMode: config.demoMode,
     extensionStoreUrl: config.extensionStoreUrl,
     feedbackFormUrl: config.feedbackFormUrl,
@@ -124,7 +96,7 @@ export async function buildApp(services: AppServices, options: { logger?: boolea
           strictPreflight: false,
         });
       }
-      api.get("/app-config", async () => publicConfig);
+      api.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
       registerAuthRoutes(api, services);
       registerGmailRoutes(api, services);
       registerDashboardRoutes(api, services);

@@ -1,16 +1,20 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiError } from "../../src/contract";
 import { GmailApiError } from "../application/ports";
 import { GmailAccessWithdrawnError, GmailNotConnectedError } from "../application/gmail/gmailConnection";
+import { UnknownLabelError } from "../application/gmail/gmailLabels";
+import { SESSION_ENDED } from "../application/messages";
 
 /** Every failure answers the same shape: a machine-readable code and a message a person can read. */
-export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.code(status).send({ success: false, code, message });
+export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  const body: ApiError = { success: false, code, message };
+  return reply.code(status).send(body);
 }
 
 /** The answer to a request whose session has ended or whose user is gone. */
-export function sendSessionEnded(reply: FastifyReply) {
-  return sendError(reply, 401, "unauthorized", "Your session has ended. Please sign in again.");
+export function sendSessionEnded(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 401, "unauthorized", SESSION_ENDED);
 }
 
 /** Whether any string in a parsed request part, or any key, holds NUL. Iterative: no input can overflow the stack. */
@@ -83,7 +87,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 400, "invalid_request", `Invalid ${where}${field ? ` field "${field}"` : ""}: ${detail?.message ?? error.message}.`);
     }
     if (error instanceof GmailAccessWithdrawnError) return sendError(reply, 400, "gmail_access_withdrawn", error.message);
-    if (error instanceof GmailNotConnectedError) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Connect Gmail first.");
+    if (error instanceof GmailNotConnectedError) return sendError(reply, 400, "gmail_not_connected", error.message);
+    if (error instanceof UnknownLabelError) return sendError(reply, 400, "unknown_label", error.message);
     if (error instanceof GmailApiError) {
       request.log.warn({ err: error }, "Gmail failed");
       return sendError(reply, 502, "gmail_unavailable", `Gmail did not answer as expected (${error.status}). Please try again in a minute, or reconnect Gmail in Settings.`);

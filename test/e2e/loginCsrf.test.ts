@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { AuthMeCodec } from "../../src/infrastructure/http/contract";
-import { SIGN_IN_STARTED_ELSEWHERE } from "../../server/http/routes/auth";
+import { AuthMeCodec } from "../../src/contract";
+import { SIGN_IN_STARTED_ELSEWHERE } from "../../server/application/messages";
 import { api, decode } from "../server/support/stack";
 import { continueWithGoogle, createAccount, signInInBrowser, startE2eApp, storedSession, type E2eApp } from "./support/app";
 

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { DashboardCodec } from "../../src/infrastructure/http/contract";
+import { DashboardCodec } from "../../src/contract";
 import { promoCodesOf } from "../../src/domain/deal";
 import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";

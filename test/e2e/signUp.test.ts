@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, decode } from "../server/support/stack";
-import { AuthMeCodec } from "../../src/infrastructure/http/contract";
+import { AuthMeCodec } from "../../src/contract";
 import { continueWithGoogle, startE2eApp, storedSession, type E2eApp } from "./support/app";
 
 describe("sign-up", () => {

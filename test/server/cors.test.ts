@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorCodec, DashboardCodec } from "../../src/infrastructure/http/contract";
+import { ApiErrorCodec, DashboardCodec } from "../../src/contract";
 import { DATABASES, api, decode, signUpWithGmail, startStack, type Stack } from "./support/stack";
 
 async function raw(stack: Pick<Stack, "apiUrl">, method: string, path: string, headers: Record<string, string>) {

@@ -12,7 +12,7 @@ import {
   StatusMessageCodec,
   SyncStatusCodec,
   UserPreferencesCodec,
-} from "../../src/infrastructure/http/contract";
+} from "../../src/contract";
 import { generatedPromotion } from "./support/generatedMail";
 import { routesOf } from "./support/routeTable";
 import { DATABASES, api, decode, runGoogleFlow, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";

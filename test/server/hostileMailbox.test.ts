@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SyncStatusCodec } from "../../src/infrastructure/http/contract";
+import { SyncStatusCodec } from "../../src/contract";
 import { FIELD_CAPS } from "../../server/extraction/sanitize";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";

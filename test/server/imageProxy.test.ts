@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorCodec, DashboardCodec } from "../../src/infrastructure/http/contract";
+import { ApiErrorCodec, DashboardCodec } from "../../src/contract";
 import { isProxiedImageUrl } from "../../src/domain/imageRules";
 import { HttpImageFetcher, isPublicAddress } from "../../server/infrastructure/images/httpImageFetcher";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";

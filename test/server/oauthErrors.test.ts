@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GoogleAuthStartCodec } from "../../src/infrastructure/http/contract";
-import { GMAIL_SCOPE_DECLINED } from "../../server/application/auth/googleSignIn";
+import { GoogleAuthStartCodec } from "../../src/contract";
+import { GMAIL_SCOPE_DECLINED } from "../../server/application/messages";
 import { consentAtGoogle } from "./support/googleConsent";
 import { BrowserCookies } from "./support/browserCookies";
 import { DATABASES, api, decode, runGoogleFlow, signInWithGoogle, signUpWithGmail, startStack, type Stack } from "./support/stack";

@@ -8,14 +8,15 @@ import fc from "fast-check";
 import { isRight } from "fp-ts/lib/Either";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../src/domain/category";
-import { ApiErrorCodec, AuthMeCodec, DashboardCodec, LoginResponseCodec, SettingsCodec } from "../../src/infrastructure/http/contract";
+import { ApiErrorCodec, AuthMeCodec, DashboardCodec, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
 import { routesOf } from "./support/routeTable";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 /**
  * A property-based fuzz of every route the server has (read from its own route table, so a new route is fuzzed without
  * being listed here): generated requests of every kind, with and without a live session, and not one answer may be a
- * 5xx; every 4xx carries our error shape; the server answers normally afterwards.
+ * 5xx; every JSON answer of an API route is exactly the wire contract's shape for that route; every 4xx carries our
+ * error shape (or the route's own failure shape of the contract) with a message; the server answers normally afterwards.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_610);
@@ -29,8 +30,6 @@ const MAIN_ACCOUNT = "other.user@example.com";
 /** Routes whose success ends the session, the account or the Gmail connection: fuzzed as another user. */
 const SESSION_ENDING = new Set(["POST /api/logout", "DELETE /api/account", "POST /api/disconnect-gmail"]);
 const DISPOSABLE_ACCOUNT = "new.user@example.com";
-/** The one failure answer the contract gives another shape than ApiErrorCodec: an expired sign-in code. */
-const OTHER_FAILURE_SHAPES: Record<string, typeof LoginResponseCodec> = { "POST /api/auth/complete": LoginResponseCodec };
 
 /** Served from outside the static folder, so a traversal that reached it would show. */
 const OUTSIDE_MARKER = "outside-the-static-folder-7f3a";
@@ -404,23 +403,32 @@ function describeRequest(request: FuzzRequest, answer: Answer): string {
   return `${request.method} ${request.path.slice(0, 300)}${body}\nanswered ${answer.status}: ${answer.text.slice(0, 300)}`;
 }
 
-/** No 5xx; every 4xx in our error shape (or the route's own failure shape of the contract) with a message. */
+/** The contract of a route of the route table ("POST /api/auth/complete"), whose keys are below the API's base. */
+const contractOf = (route: string | null) => (route ? routeContract(route.replace(" /api/", " /")) : undefined);
+
+/** No 5xx; every JSON answer of an API route in the contract's shape; every 4xx in our error shape (or the route's own failure shape of the contract) with a message. */
 function checkAnswer(route: string | null, request: FuzzRequest, answer: Answer, staticFiles: Set<string>): void {
   if (answer.status >= 500 || answer.status < 100) throw new Error(`A ${answer.status} for ${describeRequest(request, answer)}`);
   if (answer.text.includes(OUTSIDE_MARKER)) throw new Error(`A file outside the static folder was served for ${describeRequest(request, answer)}`);
   if (answer.status === 200 && !request.path.startsWith("/api/") && request.method === "GET" && !staticFiles.has(answer.text) && !answer.text.includes(APP_PAGE_MARKER)) {
     throw new Error(`Something other than the app's files was served for ${describeRequest(request, answer)}`);
   }
-  if (answer.status < 400) return;
+  const contract = contractOf(route);
+  if (answer.status < 400) {
+    if (contract?.success && answer.status < 300) {
+      const problems = contractProblems(contract.success, JSON.parse(answer.text));
+      if (problems.length > 0) throw new Error(`A ${answer.status} that breaks the contract (${problems.join("; ")}) for ${describeRequest(request, answer)}`);
+    }
+    return;
+  }
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
     throw new Error(`A ${answer.status} that is not JSON for ${describeRequest(request, answer)}`);
   }
-  const otherShape = route ? OTHER_FAILURE_SHAPES[route] : undefined;
   const error = ApiErrorCodec.decode(body);
-  const fits = isRight(error) ? error.right.message.length > 0 : otherShape !== undefined && isRight(otherShape.decode(body));
+  const fits = isRight(error) ? error.right.message.length > 0 : contract !== undefined && contractProblems(contract.failure, body).length === 0;
   if (!fits) throw new Error(`A ${answer.status} without the error shape for ${describeRequest(request, answer)}`);
 }
 

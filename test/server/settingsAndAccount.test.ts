@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorCodec, BrandToggleCodec, DashboardCodec, SettingsCodec, AuthMeCodec } from "../../src/infrastructure/http/contract";
+import { ApiErrorCodec, BrandToggleCodec, DashboardCodec, SettingsCodec, AuthMeCodec } from "../../src/contract";
 import { generatedPromotion } from "./support/generatedMail";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 

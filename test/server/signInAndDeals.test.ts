@@ -7,7 +7,7 @@ import {
   LoginResponseCodec,
   RefreshResponseCodec,
   SyncStatusCodec,
-} from "../../src/infrastructure/http/contract";
+} from "../../src/contract";
 import { DATABASES, api, decode, googleFlow, runGoogleFlow, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("sign-in to deals, on %s", (database) => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthMeCodec, GoogleAuthStartCodec, LoginResponseCodec } from "../../src/infrastructure/http/contract";
-import { SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../server/http/routes/auth";
+import { AuthMeCodec, GoogleAuthStartCodec, LoginResponseCodec } from "../../src/contract";
+import { SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../server/application/messages";
 import { SIGN_IN_BINDING_COOKIE } from "../../server/http/signInBinding";
 import { consentAtGoogle, type ConsentChoice } from "./support/googleConsent";
 import { BrowserCookies, parseSetCookie } from "./support/browserCookies";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiErrorCodec, DashboardCodec, SyncStatusCodec } from "../../src/infrastructure/http/contract";
+import { ApiErrorCodec, DashboardCodec, SyncStatusCodec } from "../../src/contract";
 import { promoCodesOf } from "../../src/domain/deal";
 import { startGoogleEmulator, type GoogleEmulator } from "../../emulator/googleEmulator";
 import { DEMO_CLIENT } from "../../server/config";

@@ -3,6 +3,7 @@ import type { LoginCodesRepository, OAuthFlow, OAuthStatesRepository, UserRecord
 import type { GmailConnection } from "../gmail/gmailConnection";
 import type { SessionService, TokenPair } from "./sessions";
 import { hashToken, matchesHash, pkceChallenge, randomToken } from "./tokens";
+import { GMAIL_SCOPE_DECLINED } from "../messages";
 
 /** The OAuth callback error codes the SPA knows (SPEC section 8). */
 export type OAuthErrorCode =
@@ -23,6 +24,14 @@ export type CallbackOutcome =
   | { kind: "signed-in"; action: Exclude<OAuthAction, "gmail_connected">; tokens: string; userId: string; gmailGranted: boolean }
   | { kind: "gmail-connected"; userId: string }
   | { kind: "failed"; error: OAuthErrorCode; message?: string };
+
+/** What Google's redirect brings back to the callback. */
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
 
 /** How long a started flow may take; its browser-binding cookie lives as long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -46,8 +55,10 @@ export type SignInCompletion =
   | { kind: "unknown-code" }
   | { kind: "started-elsewhere" };
 
-export const GMAIL_SCOPE_DECLINED =
-  "Deal Finder needs read-only access to your Gmail to find deals. Please allow it to connect Gmail.";
+/** Starts a user's Gmail sync in the background; the sync engine does. */
+export interface SyncStarter {
+  start(userId: string): Promise<unknown>;
+}
 
 class FlowFailure extends Error {
   constructor(
@@ -78,6 +89,7 @@ export class GoogleSignInService {
     private readonly loginCodes: LoginCodesRepository,
     private readonly sessions: SessionService,
     private readonly gmail: GmailConnection,
+    private readonly syncs: SyncStarter,
     private readonly clock: Clock,
   ) {}
 
@@ -104,14 +116,24 @@ export class GoogleSignInService {
     return { authUrl, state, browserBinding };
   }
 
+  /** Starts a flow for a signed-in user (linking Google, connecting Gmail); null when the user is gone. */
+  async startForUser(flow: "link" | "connect_gmail", userId: string): Promise<{ started: StartedFlow; user: UserRecord } | null> {
+    const user = await this.users.findById(userId);
+    return user ? { started: await this.start(flow, user), user } : null;
+  }
+
   /**
    * Google's redirect back. `browserBinding` is the cookie the browser sent; without the one its flow started with,
-   * the state is spent and nothing else happens: no code exchange, no user, no grant.
+   * the state is spent and nothing else happens: no code exchange, no user, no grant. A Gmail grant starts a sync, so
+   * deals start arriving on the page the person lands on.
    */
-  async handleCallback(
-    query: { code?: string; state?: string; error?: string; error_description?: string },
-    browserBinding: string | undefined,
-  ): Promise<CallbackOutcome> {
+  async handleCallback(query: CallbackQuery, browserBinding: string | undefined): Promise<CallbackOutcome> {
+    const outcome = await this.endFlow(query, browserBinding);
+    if (outcome.kind === "gmail-connected" || (outcome.kind === "signed-in" && outcome.gmailGranted)) await this.syncs.start(outcome.userId);
+    return outcome;
+  }
+
+  private async endFlow(query: CallbackQuery, browserBinding: string | undefined): Promise<CallbackOutcome> {
     const stateHash = query.state ? hashToken(query.state) : null;
     const pending = stateHash ? await this.states.take(stateHash, this.clock.now()) : null;
     if (!stateHash || !pending || !browserBinding || !matchesHash(browserBinding, pending.browserBindingHash)) {

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../ports";
-import type { SessionsRepository } from "../repositories";
+import type { SessionsRepository, UserRecord, UsersRepository } from "../repositories";
 import { hashToken, randomToken } from "./tokens";
 
 export interface TokenPair {
@@ -35,6 +35,7 @@ export class SessionService {
 
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
     private readonly signingKey: Uint8Array,
     private readonly clock: Clock,
     private readonly accessTokenTtlSeconds: number,
@@ -78,8 +79,11 @@ export class SessionService {
     }
   }
 
-  /** Rotates a refresh token. Answers null when it is unknown, expired, or reused (which ends its session). */
-  async refresh(refreshToken: string): Promise<(TokenPair & { userId: string }) | null> {
+  /**
+   * Rotates a refresh token, answering the new pair and its user. Answers null when the token is unknown, expired, or
+   * reused (which ends its session), or its user is gone.
+   */
+  async refresh(refreshToken: string): Promise<(TokenPair & { user: UserRecord }) | null> {
     const now = this.clock.now();
     const outcome = await this.sessions.useRefreshToken(hashToken(refreshToken), now);
     if (outcome.kind === "reused") {
@@ -88,7 +92,9 @@ export class SessionService {
       return null;
     }
     if (outcome.kind === "invalid") return null;
-    return { ...(await this.issue(outcome.userId, outcome.sessionId, now)), userId: outcome.userId };
+    const tokens = await this.issue(outcome.userId, outcome.sessionId, now);
+    const user = await this.users.findById(outcome.userId);
+    return user ? { ...tokens, user } : null;
   }
 
   end(sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { GmailApiError, GoogleGrantRevokedError, type Clock, type GoogleGrant, type GoogleOAuth } from "../ports";
 import type { GmailGrantsRepository } from "../repositories";
+import { GMAIL_ACCESS_WITHDRAWN, GMAIL_NOT_CONNECTED } from "../messages";
 
 /** Seals and opens secrets at rest; the adapter is AES-256-GCM. */
 export interface SecretSealer {
@@ -14,7 +15,7 @@ export type GmailCaller = <T>(call: (accessToken: string) => Promise<T>) => Prom
 const EXPIRY_MARGIN_MS = 60_000;
 
 export class GmailNotConnectedError extends Error {
-  constructor(message = "Gmail is not connected.") {
+  constructor(message = GMAIL_NOT_CONNECTED) {
     super(message);
     this.name = "GmailNotConnectedError";
   }
@@ -23,7 +24,7 @@ export class GmailNotConnectedError extends Error {
 /** The stored grant stopped working at Google, so it was forgotten: the person has to connect Gmail again. */
 export class GmailAccessWithdrawnError extends GmailNotConnectedError {
   constructor() {
-    super("Gmail access was withdrawn at Google. Connect Gmail again in Settings to keep finding deals.");
+    super(GMAIL_ACCESS_WITHDRAWN);
     this.name = "GmailAccessWithdrawnError";
   }
 }

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { OAuthFlow, UserRecord } from "../../application/repositories";
-import type { CallbackOutcome } from "../../application/auth/googleSignIn";
-import type { AppServices } from "../app";
+import type { CallbackQuery } from "../../application/auth/googleSignIn";
+import type { OAuthFlow } from "../../application/repositories";
+import { GOOGLE_SIGN_IN_ONLY, SESSION_ENDED, SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../application/messages";
+import type { AppServices } from "../services";
+import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
+import { oauthCallbackQuery, publicUser } from "../presenters";
 import { GOOGLE_CALLBACK_ROUTE, signInBindingCookie } from "../signInBinding";
-
-/** What the SPA stores of a user (SPEC section 3). */
-export function publicUser(user: UserRecord) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    gmail_connected: Boolean(user.gmail_connected),
-  };
-}
 
 const tokenBody = (...fields: string[]) => ({
   type: "object",
@@ -24,36 +16,33 @@ const tokenBody = (...fields: string[]) => ({
   properties: Object.fromEntries(fields.map((field) => [field, { type: "string", minLength: 1, maxLength: 512 }])),
 });
 
-export const SIGN_IN_CODE_SPENT = "This sign-in link has expired or was already used. Please sign in again.";
-export const SIGN_IN_STARTED_ELSEWHERE = "This sign-in was not started in this browser. Please sign in again here.";
-
 export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {
-  const { signIn, sessions, users, sync, config } = services;
+  const { signIn, sessions, accounts, config } = services;
   const authenticated = requireAuth(sessions);
   const signInLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
   const binding = signInBindingCookie(app, config);
 
-  app.post("/login", { config: signInLimit }, async () => ({
-    success: false,
-    error: "Deal Finder accounts use Google sign-in only. Please continue with Google.",
-  }));
+  app.post<{ Reply: Replies<"POST /login"> }>("/login", { config: signInLimit }, async () => ({ success: false, error: GOOGLE_SIGN_IN_ONLY }));
 
-  const startRoutes: [string, OAuthFlow][] = [
+  const startRoutes = [
     ["/google-signin", "signin"],
     ["/google-signup", "signup"],
     ["/google-gmail-signin", "gmail_signin"],
-  ];
+  ] as const satisfies [string, OAuthFlow][];
   for (const [path, flow] of startRoutes) {
-    app.get(path, { config: signInLimit }, async (_request, reply) => ({ success: true, ...binding.bind(reply, await signIn.start(flow)) }));
+    app.get<{ Reply: Replies<`GET ${typeof path}`> }>(path, { config: signInLimit }, async (_request, reply) => ({
+      success: true,
+      ...binding.bind(reply, await signIn.start(flow)),
+    }));
   }
 
-  app.get("/link-google-account", { config: signInLimit, onRequest: authenticated }, async (request, reply) => {
-    const user = await users.findById(userIdOf(request));
-    if (!user) return sendSessionEnded(reply);
-    return { success: true, ...binding.bind(reply, await signIn.start("link", user)) };
+  app.get<{ Reply: Replies<"GET /link-google-account"> }>("/link-google-account", { config: signInLimit, onRequest: authenticated }, async (request, reply) => {
+    const linking = await signIn.startForUser("link", userIdOf(request));
+    if (!linking) return sendSessionEnded(reply);
+    return { success: true, ...binding.bind(reply, linking.started) };
   });
 
-  app.get<{ Querystring: { code?: string; state?: string; error?: string; error_description?: string } }>(
+  app.get<{ Querystring: CallbackQuery }>(
     GOOGLE_CALLBACK_ROUTE,
     {
       config: signInLimit,
@@ -73,14 +62,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
       const outcome = await signIn.handleCallback(request.query, binding.presentedBy(request));
       // The cookie served this one callback, whatever its outcome.
       binding.clear(reply);
-      if (outcome.kind === "gmail-connected" || (outcome.kind === "signed-in" && outcome.gmailGranted)) {
-        await sync.start(outcome.userId);
-      }
-      return reply.redirect(`${config.publicUrl}/oauth-callback?${callbackQuery(outcome)}`, 302);
+      return reply.redirect(`${config.publicUrl}/oauth-callback?${oauthCallbackQuery(outcome)}`, 302);
     },
   );
 
-  app.post<{ Body: { tokens: string; state: string } }>(
+  app.post<{ Body: { tokens: string; state: string }; Reply: Replies<"POST /auth/complete"> }>(
     "/auth/complete",
     { config: signInLimit, schema: { body: tokenBody("tokens", "state") } },
     async (request, reply) => {
@@ -89,45 +75,28 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
         const error = completed.kind === "started-elsewhere" ? SIGN_IN_STARTED_ELSEWHERE : SIGN_IN_CODE_SPENT;
         return reply.code(400).send({ success: false, error });
       }
-      return {
-        success: true,
-        access_token: completed.access_token,
-        refresh_token: completed.refresh_token,
-        user: publicUser(completed.user),
-      };
+      return { success: true, access_token: completed.access_token, refresh_token: completed.refresh_token, user: publicUser(completed.user) };
     },
   );
 
-  app.get("/auth/me", { onRequest: authenticated }, async (request, reply) => {
-    const user = await users.findById(userIdOf(request));
+  app.get<{ Reply: Replies<"GET /auth/me"> }>("/auth/me", { onRequest: authenticated }, async (request, reply) => {
+    const user = await accounts.user(userIdOf(request));
     if (!user) return sendSessionEnded(reply);
     return { success: true, user: publicUser(user) };
   });
 
-  app.post<{ Body: { refresh_token: string } }>(
+  app.post<{ Body: { refresh_token: string }; Reply: Replies<"POST /auth/refresh"> }>(
     "/auth/refresh",
     { config: signInLimit, schema: { body: tokenBody("refresh_token") } },
     async (request, reply) => {
       const refreshed = await sessions.refresh(request.body.refresh_token);
-      const user = refreshed ? await users.findById(refreshed.userId) : null;
-      if (!refreshed || !user) return sendError(reply, 401, "invalid_refresh_token", "Your session has ended. Please sign in again.");
-      return { access_token: refreshed.access_token, refresh_token: refreshed.refresh_token, user: publicUser(user) };
+      if (!refreshed) return sendError(reply, 401, "invalid_refresh_token", SESSION_ENDED);
+      return { access_token: refreshed.access_token, refresh_token: refreshed.refresh_token, user: publicUser(refreshed.user) };
     },
   );
 
-  app.post("/logout", { onRequest: authenticated }, async (request) => {
+  app.post<{ Reply: Replies<"POST /logout"> }>("/logout", { onRequest: authenticated }, async (request) => {
     await sessions.end(request.auth!.sessionId);
     return { success: true };
   });
-}
-
-function callbackQuery(outcome: CallbackOutcome): string {
-  switch (outcome.kind) {
-    case "signed-in":
-      return new URLSearchParams({ success: "true", action: outcome.action, tokens: outcome.tokens }).toString();
-    case "gmail-connected":
-      return new URLSearchParams({ success: "true", action: "gmail_connected" }).toString();
-    case "failed":
-      return new URLSearchParams({ error: outcome.error, ...(outcome.message ? { message: outcome.message } : {}) }).toString();
-  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { DashboardFilters } from "../../application/dashboard";
-import type { AppServices } from "../app";
+import type { AppServices } from "../services";
+import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendEncodedJson } from "../cachedJson";
 import { uuidString } from "../schemas";
@@ -34,7 +35,7 @@ function toFilters(query: FilterQuery): DashboardFilters {
 export function registerDashboardRoutes(app: FastifyInstance, services: AppServices): void {
   const authenticated = requireAuth(services.sessions);
 
-  app.get<{ Querystring: FilterQuery }>(
+  app.get<{ Querystring: FilterQuery; Reply: Replies<"GET /dashboard-products"> }>(
     "/dashboard-products",
     { onRequest: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
     async (request, reply) => {
@@ -46,7 +47,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
     },
   );
 
-  app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string } }>(
+  app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string }; Reply: Replies<"GET /discover"> }>(
     "/discover",
     {
       onRequest: authenticated,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ImageProxy, type ImageRefusal } from "../../application/images/imageProxy";
-import type { AppServices } from "../app";
+import type { AppServices } from "../services";
 import { sendError } from "../errors";
 
 /** Far above what scrolling a dashboard asks for (a card loads one image, and the browser caches it). */

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GmailNotConnectedError } from "../../application/gmail/gmailConnection";
-import { UnknownLabelError } from "../../application/gmail/gmailLabels";
-import { GmailApiError } from "../../application/ports";
-import type { AppServices } from "../app";
+import type { FastifyInstance } from "fastify";
+import type { ShoppingFrequency } from "../../application/repositories";
+import type { AppServices } from "../services";
+import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
-import { publicUser } from "./auth";
-import { answerSyncStart } from "./gmail";
+import { accountDeleted, answerSyncStart, brandToggled, settingsOverview } from "../presenters";
+import { GMAIL_NOT_CONNECTED } from "../../application/messages";
 import { uuidString } from "../schemas";
 
 const uuidParam = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
@@ -18,78 +17,40 @@ const labelIdsBody = {
 } as const;
 
 export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, users, brands, gmailConnection, gmailLabels, syncState, sync, preferences, config, dataVersions } = services;
+  const { sessions, accounts, brands, settings, mailbox, gmailLabels, earlyAccess, config } = services;
   const authenticated = requireAuth(sessions);
 
-  /** Sets the monitored labels; answers null once unknown labels were refused with a 400. */
-  const setMonitoredLabels = async (userId: string, labelIds: string[], reply: FastifyReply) => {
-    try {
-      return await gmailLabels.setMonitored(userId, labelIds);
-    } catch (error) {
-      if (!(error instanceof UnknownLabelError)) throw error;
-      await sendError(reply, 400, "unknown_label", error.message);
-      return null;
-    }
-  };
-
-  /** Gmail labels, or none when Gmail cannot be asked right now: the rest of the settings still shows. */
-  const labelsOf = async (request: FastifyRequest, userId: string) => {
-    try {
-      return (await gmailLabels.labels(userId)) ?? [];
-    } catch (error) {
-      if (!(error instanceof GmailApiError || error instanceof GmailNotConnectedError)) throw error;
-      request.log.warn({ err: error }, "Gmail labels unavailable for the settings");
-      return [];
-    }
-  };
-
-  app.get("/settings", { onRequest: authenticated }, async (request, reply) => {
-    const userId = userIdOf(request);
-    const user = await users.findById(userId);
-    if (!user) return sendSessionEnded(reply);
-    // Labels first: asking Gmail is how a grant withdrawn at Google is found, and then it no longer counts as linked.
-    const labels = await labelsOf(request, userId);
-    const [brandList, linkedAccount, state] = await Promise.all([brands.list(userId), gmailConnection.linkedAccount(userId), syncState.state(userId)]);
-    return {
-      status: "success",
-      data: {
-        brands: brandList,
-        gmailLabels: labels,
-        gmailConnected: linkedAccount !== null,
-        lastSync: state.lastSyncAt?.toISOString() ?? null,
-        linkedAccount,
-        user: publicUser(user),
-      },
-    };
+  app.get<{ Reply: Replies<"GET /settings"> }>("/settings", { onRequest: authenticated }, async (request, reply) => {
+    const overview = await settings.overview(userIdOf(request));
+    return overview ? settingsOverview(overview) : sendSessionEnded(reply);
   });
 
-  app.post<{ Params: { id: string } }>("/api/toggle_brand/:id", { onRequest: authenticated, schema: { params: uuidParam } }, async (request, reply) => {
-    const userId = userIdOf(request);
-    const isActive = await brands.toggle(userId, request.params.id);
-    dataVersions.bump(userId);
-    if (isActive === null) return sendError(reply, 404, "brand_not_found", "There is no such brand in your account.");
-    return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
-  });
+  app.post<{ Params: { id: string }; Reply: Replies<"POST /api/toggle_brand/:id"> }>(
+    "/api/toggle_brand/:id",
+    { onRequest: authenticated, schema: { params: uuidParam } },
+    async (request, reply) => {
+      const isActive = await brands.toggle(userIdOf(request), request.params.id);
+      return isActive === null ? sendError(reply, 404, "brand_not_found", "There is no such brand in your account.") : brandToggled(isActive);
+    },
+  );
 
-  app.post("/disconnect-gmail", { onRequest: authenticated }, async (request, reply) => {
-    const userId = userIdOf(request);
-    await sync.settled(userId);
-    if (!(await gmailConnection.disconnect(userId))) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected.");
+  app.post<{ Reply: Replies<"POST /disconnect-gmail"> }>("/disconnect-gmail", { onRequest: authenticated }, async (request, reply) => {
+    if (!(await mailbox.disconnect(userIdOf(request)))) return sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
     return { status: "success", message: "Gmail disconnected. The deals already found stay on your dashboard." };
   });
 
-  app.get("/gmail/labels", { onRequest: authenticated }, async (request, reply) => {
+  app.get<{ Reply: Replies<"GET /gmail/labels"> }>("/gmail/labels", { onRequest: authenticated }, async (request, reply) => {
     const labels = await gmailLabels.labels(userIdOf(request));
-    if (!labels) return sendError(reply, 400, "gmail_not_connected", "Gmail is not connected. Please connect your Gmail account to manage labels.");
-    return { status: "success", labels };
+    return labels ? { status: "success", labels } : sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
   });
 
-  app.put<{ Body: { labels: string[] } }>("/gmail/labels", { onRequest: authenticated, schema: { body: labelIdsBody } }, async (request, reply) => {
-    const labels = await setMonitoredLabels(userIdOf(request), request.body.labels, reply);
-    return labels ? { status: "success", labels } : reply;
-  });
+  app.put<{ Body: { labels: string[] }; Reply: Replies<"PUT /gmail/labels"> }>(
+    "/gmail/labels",
+    { onRequest: authenticated, schema: { body: labelIdsBody } },
+    async (request) => ({ status: "success", labels: await gmailLabels.setMonitored(userIdOf(request), request.body.labels) }),
+  );
 
-  app.post<{ Body: { labels?: string[] } }>(
+  app.post<{ Body: { labels?: string[] }; Reply: Replies<"POST /gmail/sync"> }>(
     "/gmail/sync",
     {
       onRequest: authenticated,
@@ -99,19 +60,15 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
       },
       schema: { body: { ...labelIdsBody, required: [] } },
     },
-    async (request, reply) => {
-      const userId = userIdOf(request);
-      if (request.body.labels && !(await setMonitoredLabels(userId, request.body.labels, reply))) return reply;
-      return answerSyncStart(reply, await sync.start(userId));
-    },
+    async (request, reply) => answerSyncStart(reply, await mailbox.startSync(userIdOf(request), request.body.labels)),
   );
 
-  app.get("/user/settings", { onRequest: authenticated }, async (request) => ({
+  app.get<{ Reply: Replies<"GET /user/settings"> }>("/user/settings", { onRequest: authenticated }, async (request) => ({
     status: "success",
-    settings: await preferences.get(userIdOf(request)),
+    settings: await settings.preferences(userIdOf(request)),
   }));
 
-  app.put<{ Body: { weeklyReport: boolean; syncIntervalMinutes: number } }>(
+  app.put<{ Body: { weeklyReport: boolean; syncIntervalMinutes: number }; Reply: Replies<"PUT /user/settings"> }>(
     "/user/settings",
     {
       onRequest: authenticated,
@@ -128,36 +85,16 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
       },
     },
     async (request) => {
-      await preferences.save(userIdOf(request), request.body);
+      await settings.savePreferences(userIdOf(request), request.body);
       return { status: "success", settings: request.body };
     },
   );
 
-  app.delete("/account", { onRequest: authenticated }, async (request) => {
-    const userId = userIdOf(request);
-    await sync.settled(userId);
-    let googleAccessRevoked = true;
-    try {
-      await gmailConnection.disconnect(userId);
-    } catch (error) {
-      // The account is deleted all the same; the person is told that Google could not be reached.
-      request.log.warn({ err: error }, "revoking Google access failed during account deletion");
-      googleAccessRevoked = false;
-    }
-    const deleted = await users.delete(userId);
-    sessions.forgetUser(userId);
-    dataVersions.bump(userId);
-    return {
-      success: true,
-      deleted,
-      googleAccessRevoked,
-      message: googleAccessRevoked
-        ? "Your account and all its data were deleted, and Deal Finder's access to your Gmail was revoked."
-        : "Your account and all its data were deleted. Google could not be reached to revoke access: remove Deal Finder at myaccount.google.com/permissions.",
-    };
-  });
+  app.delete<{ Reply: Replies<"DELETE /account"> }>("/account", { onRequest: authenticated }, async (request) =>
+    accountDeleted(await accounts.delete(userIdOf(request))),
+  );
 
-  app.post<{ Body: { name: string; email: string; shopping_frequency: "daily" | "weekly" | "monthly" | "occasionally" } }>(
+  app.post<{ Body: { name: string; email: string; shopping_frequency: ShoppingFrequency }; Reply: Replies<"POST /early-access"> }>(
     "/early-access",
     {
       config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } },
@@ -176,7 +113,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
     },
     async (request) => {
       const { name, email, shopping_frequency } = request.body;
-      await services.earlyAccess.add({ name: name.trim(), email: email.trim(), shoppingFrequency: shopping_frequency });
+      await earlyAccess.add({ name: name.trim(), email: email.trim(), shoppingFrequency: shopping_frequency });
       return { success: true, message: "Request sent successfully! We'll be in touch soon." };
     },
   );

@@ -115,7 +115,11 @@ export class GmailHttp implements GmailApi {
         await this.sleep(this.backoff(attempt, null));
         continue;
       }
-      if (response.ok) return (await response.json()) as T;
+      if (response.ok) {
+        return (await response.json().catch(() => {
+          throw new GmailApiError("Gmail answered with something that is not JSON.", 502);
+        })) as T;
+      }
       const body = (await response.json().catch(() => ({}))) as GoogleErrorBody;
       if (historyCall && response.status === 404) throw new HistoryExpiredError();
       const reasons = (body.error?.errors ?? []).map((entry) => entry.reason ?? "");

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { GoogleEndpoints } from "../../config";
-import { GoogleGrantRevokedError, type AuthorizationRequest, type Clock, type GoogleGrant, type GoogleOAuth } from "../../application/ports";
+import { GoogleGrantRevokedError, GoogleOAuthError, type AuthorizationRequest, type Clock, type GoogleGrant, type GoogleOAuth } from "../../application/ports";
 
 interface TokenResponse {
   access_token?: string;
@@ -53,15 +53,17 @@ export class GoogleOAuthHttp implements GoogleOAuth {
       code_verifier: codeVerifier,
       redirect_uri: this.redirectUri,
     });
-    if (!tokens.access_token || !tokens.id_token) throw new Error("Google answered without an access token or ID token.");
+    if (!tokens.access_token || !tokens.id_token) throw new GoogleOAuthError("Google answered without an access token or ID token.");
     const { payload } = await jwtVerify(tokens.id_token, this.jwks, {
       issuer: this.endpoints.issuers,
       audience: this.clientId,
       currentDate: this.clock.now(),
       algorithms: ["RS256"],
+    }).catch((error: unknown) => {
+      throw new GoogleOAuthError(`The ID token could not be verified: ${(error as Error).message}`);
     });
-    if (payload.nonce !== nonce) throw new Error("The ID token's nonce does not match this sign-in.");
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new Error("The ID token has no subject or email.");
+    if (payload.nonce !== nonce) throw new GoogleOAuthError("The ID token's nonce does not match this sign-in.");
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new GoogleOAuthError("The ID token has no subject or email.");
     return {
       accessToken: tokens.access_token,
       accessTokenExpiresAt: this.expiresAt(tokens.expires_in),
@@ -79,22 +81,17 @@ export class GoogleOAuthHttp implements GoogleOAuth {
 
   async refreshAccessToken(refreshToken: string): Promise<{ accessToken: string; accessTokenExpiresAt: Date }> {
     const tokens = await this.tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken }).catch((error: unknown) => {
-      if (error instanceof TokenEndpointError && error.code === "invalid_grant") throw new GoogleGrantRevokedError(error.message);
+      if (error instanceof GoogleOAuthError && error.code === "invalid_grant") throw new GoogleGrantRevokedError(error.message);
       throw error;
     });
-    if (!tokens.access_token) throw new Error("Google answered the refresh without an access token.");
+    if (!tokens.access_token) throw new GoogleOAuthError("Google answered the refresh without an access token.");
     return { accessToken: tokens.access_token, accessTokenExpiresAt: this.expiresAt(tokens.expires_in) };
   }
 
   async revoke(token: string): Promise<void> {
-    const response = await fetch(this.endpoints.revocation, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await this.post(this.endpoints.revocation, { token }, 10_000);
     // 400 invalid_token means the grant is already gone, which is what revoking wants.
-    if (!response.ok && response.status !== 400) throw new Error(`Google refused to revoke the token (${response.status}).`);
+    if (!response.ok && response.status !== 400) throw new GoogleOAuthError(`Google refused to revoke the token (${response.status}).`);
   }
 
   private expiresAt(expiresInSeconds: number | undefined): Date {
@@ -102,26 +99,24 @@ export class GoogleOAuthHttp implements GoogleOAuth {
   }
 
   private async tokenRequest(fields: Record<string, string>): Promise<TokenResponse> {
-    const response = await fetch(this.endpoints.token, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...fields, client_id: this.clientId, client_secret: this.clientSecret }),
-      signal: AbortSignal.timeout(15_000),
-    });
+    const response = await this.post(this.endpoints.token, { ...fields, client_id: this.clientId, client_secret: this.clientSecret }, 15_000);
     const body = (await response.json().catch(() => ({}))) as TokenResponse;
     if (!response.ok) {
-      throw new TokenEndpointError(`Google's token endpoint answered ${response.status}: ${body.error_description ?? body.error ?? "no reason given"}`, body.error);
+      throw new GoogleOAuthError(`Google's token endpoint answered ${response.status}: ${body.error_description ?? body.error ?? "no reason given"}`, body.error);
     }
     return body;
   }
-}
 
-class TokenEndpointError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-    this.name = "TokenEndpointError";
+  private async post(url: string, fields: Record<string, string>, timeoutMs: number): Promise<Response> {
+    try {
+      return await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new GoogleOAuthError(`Google could not be reached: ${(error as Error).message}`);
+    }
   }
 }

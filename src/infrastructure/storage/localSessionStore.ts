@@ -1,8 +1,8 @@
-import { inject, injectable } from "inversify";
 import { isRight } from "fp-ts/Either";
 import { SessionStore, type Session } from "../../application/ports/session";
+import { serviceToken } from "../../application/services";
 import type { User } from "../../domain/user";
-import { UserCodec } from "../http/contract";
+import { UserCodec } from "../../contract";
 
 /** The storage keys of SPEC section 3. */
 export const STORAGE_KEYS = {
@@ -16,14 +16,13 @@ export const STORAGE_KEYS = {
 /** Kept per tab, only across the Google round trip. */
 export const RETURN_PATH_KEY = "post_login_path";
 
-export const LOCAL_STORAGE = Symbol("localStorage");
-export const SESSION_STORAGE = Symbol("sessionStorage");
+export const LOCAL_STORAGE = serviceToken<Storage>("localStorage");
+export const SESSION_STORAGE = serviceToken<Storage>("sessionStorage");
 
-@injectable()
 export class LocalSessionStore extends SessionStore {
   constructor(
-    @inject(LOCAL_STORAGE) private readonly storage: Storage,
-    @inject(SESSION_STORAGE) private readonly tabStorage: Storage,
+    private readonly storage: Storage,
+    private readonly tabStorage: Storage,
   ) {
     super();
   }

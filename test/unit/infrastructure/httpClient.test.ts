@@ -1,12 +1,13 @@
-import "reflect-metadata";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as t from "io-ts";
 import { createContainer } from "../../../src/infrastructure/container";
-import { HttpClient, toQueryString } from "../../../src/infrastructure/http/httpClient";
+import { FETCH, HttpClient, toQueryString } from "../../../src/infrastructure/http/httpClient";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
+import { Navigation } from "../../../src/application/ports/platform";
 import { AuthSession } from "../../../src/application/services";
 import { ToastCenter } from "../../../src/application/toastCenter";
 import { RequestError } from "../../../src/application/errors";
-import { AuthMeCodec } from "../../../src/infrastructure/http/contract";
+import { AuthMeCodec } from "../../../src/contract";
 import { ALICE, FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
 
 function wire(options: { path?: string; token?: string; refresh?: string } = {}) {
@@ -18,13 +19,11 @@ function wire(options: { path?: string; token?: string; refresh?: string } = {})
   }
   if (options.refresh) storage.setItem("refreshToken", options.refresh);
   const navigation = new FakeNavigation(options.path ?? "/dashboard");
-  const container = createContainer({
-    baseUrl: "/api",
-    fetch: api.fetch,
-    localStorage: storage,
-    sessionStorage: new MemoryStorage(),
-    navigation,
-  });
+  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+  container.rebindValue(FETCH, api.fetch);
+  container.rebindValue(LOCAL_STORAGE, storage);
+  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
+  container.rebindValue(Navigation, navigation);
   const http = container.get(HttpClient);
   const toasts = container.get(ToastCenter);
   const toastTitles = () => toasts.getSnapshot().map((toast) => `${toast.title}: ${toast.description}`);
@@ -95,7 +94,7 @@ describe("HttpClient", () => {
     expect(storage.getItem("refreshToken")).toBeNull();
     expect(storage.getItem("user")).toBeNull();
     expect(navigation.visits.map((visit) => visit.path)).toContain("/login");
-    expect(container.get(AuthSession).actor.getSnapshot().value).toBe("signedOut");
+    expect(container.get(AuthSession).getSnapshot().value).toBe("signedOut");
     expect(toastTitles()).toEqual(["Request failed: Expired"]);
     expect(api.count("GET /thing")).toBe(1);
   });
@@ -148,13 +147,11 @@ describe("HttpClient", () => {
       new Promise((_resolve, reject) => {
         init?.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
       });
-    const container = createContainer({
-      baseUrl: "/api",
-      fetch: hangingFetch,
-      localStorage: new MemoryStorage(),
-      sessionStorage: new MemoryStorage(),
-      navigation: new FakeNavigation(),
-    });
+    const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+    container.rebindValue(FETCH, hangingFetch);
+    container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
+    container.rebindValue(SESSION_STORAGE, new MemoryStorage());
+    container.rebindValue(Navigation, new FakeNavigation());
     let settled = false;
     const pending = container
       .get(HttpClient)
@@ -172,7 +169,7 @@ describe("restoring a stored session", () => {
   it("verifies the stored user with /auth/me and stores the fresh profile", async () => {
     const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(200, { success: true, user: { ...ALICE, first_name: "Alicia" } }));
-    const { actor } = container.get(AuthSession);
+    const actor = container.get(AuthSession);
     await settle();
     expect(actor.getSnapshot().value).toBe("signedIn");
     expect(JSON.parse(storage.getItem("user")!).first_name).toBe("Alicia");
@@ -181,7 +178,7 @@ describe("restoring a stored session", () => {
   it("clears everything when the profile fetch fails", async () => {
     const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(500, { message: "down" }));
-    const { actor } = container.get(AuthSession);
+    const actor = container.get(AuthSession);
     await settle();
     expect(actor.getSnapshot().value).toBe("signedOut");
     expect(storage.length).toBe(0);
@@ -191,7 +188,7 @@ describe("restoring a stored session", () => {
     const { api, container, storage, navigation } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
     api.on("POST /logout", () => json(500, { message: "down" }));
-    const { actor } = container.get(AuthSession);
+    const actor = container.get(AuthSession);
     await settle();
     actor.send({ type: "SIGN_OUT" });
     await settle();

@@ -1,31 +1,5 @@
-import type {
-  BrandRecord,
-  BrandsRepository,
-  EarlyAccessRepository,
-  Preferences,
-  PreferencesRepository,
-  ShoppingFrequency,
-} from "../../application/repositories";
+import type { Preferences, PreferencesRepository } from "../../application/repositories";
 import type { Database } from "./database";
-
-export class SqlBrandsRepository implements BrandsRepository {
-  constructor(private readonly db: Database) {}
-
-  list(userId: string): Promise<BrandRecord[]> {
-    return this.db.query<BrandRecord>(
-      `SELECT id, name, domain, is_active AS "isActive" FROM brands WHERE user_id = $1 ORDER BY lower(name), domain`,
-      [userId],
-    );
-  }
-
-  async toggle(userId: string, brandId: string): Promise<boolean | null> {
-    const rows = await this.db.query<{ is_active: boolean }>(
-      "UPDATE brands SET is_active = NOT is_active WHERE id = $1 AND user_id = $2 RETURNING is_active",
-      [brandId, userId],
-    );
-    return rows[0]?.is_active ?? null;
-  }
-}
 
 export class SqlPreferencesRepository implements PreferencesRepository {
   constructor(private readonly db: Database) {}
@@ -60,18 +34,5 @@ export class SqlPreferencesRepository implements PreferencesRepository {
       [now, defaultIntervalMinutes],
     );
     return rows.map((row) => row.user_id);
-  }
-}
-
-export class SqlEarlyAccessRepository implements EarlyAccessRepository {
-  constructor(private readonly db: Database) {}
-
-  async add(request: { name: string; email: string; shoppingFrequency: ShoppingFrequency }): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO early_access_requests (email, name, shopping_frequency) VALUES ($1, $2, $3)
-       ON CONFLICT (email) DO NOTHING RETURNING email`,
-      [request.email.toLowerCase(), request.name, request.shoppingFrequency],
-    );
-    return rows.length === 1;
   }
 }

@@ -1,0 +1,79 @@
+import type { FastifyReply } from "fastify";
+import type { SuccessBody, UserDto } from "../../src/contract";
+import type { AccountDeletion } from "../application/account";
+import type { CallbackOutcome } from "../application/auth/googleSignIn";
+import type { StartOutcome } from "../application/gmail/syncEngine";
+import type { SettingsOverview } from "../application/settings";
+import type { SyncState, UserRecord } from "../application/repositories";
+import { GMAIL_NOT_CONNECTED, SYNC_IN_PROGRESS, SYNC_STARTED } from "../application/messages";
+import { sendError } from "./errors";
+
+/** Use cases' answers in the wire contract's shapes. Only routes use these (lint enforces it). */
+
+/** What the SPA stores of a user (SPEC section 3): never the Google subject or anything else of the record. */
+export function publicUser(user: UserRecord): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gmail_connected: Boolean(user.gmail_connected),
+  };
+}
+
+/** What POST /sync-gmail and POST /gmail/sync answer once a sync was asked for. */
+export function answerSyncStart(reply: FastifyReply, outcome: StartOutcome): SuccessBody<"POST /sync-gmail"> | FastifyReply {
+  if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
+  if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
+  return { status: "success", message: SYNC_STARTED };
+}
+
+export function syncStatus(state: SyncState): SuccessBody<"GET /sync-gmail"> {
+  return {
+    status: "success",
+    gmail_sync_status: state.status,
+    gmail_sync_progress: state.progressMessage,
+    progress: state.total > 0 || state.status === "syncing" ? { processed: state.processed, total: state.total } : null,
+  };
+}
+
+export function settingsOverview(overview: SettingsOverview): SuccessBody<"GET /settings"> {
+  return {
+    status: "success",
+    data: {
+      brands: overview.brands,
+      gmailLabels: overview.gmailLabels,
+      gmailConnected: overview.linkedAccount !== null,
+      lastSync: overview.lastSyncAt?.toISOString() ?? null,
+      linkedAccount: overview.linkedAccount,
+      user: publicUser(overview.user),
+    },
+  };
+}
+
+export function brandToggled(isActive: boolean): SuccessBody<"POST /api/toggle_brand/:id"> {
+  return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
+}
+
+export function accountDeleted({ deleted, googleAccessRevoked }: AccountDeletion): SuccessBody<"DELETE /account"> {
+  return {
+    success: true,
+    deleted,
+    googleAccessRevoked,
+    message: googleAccessRevoked
+      ? "Your account and all its data were deleted, and Deal Finder's access to your Gmail was revoked."
+      : "Your account and all its data were deleted. Google could not be reached to revoke access: remove Deal Finder at myaccount.google.com/permissions.",
+  };
+}
+
+/** The query of the SPA's /oauth-callback page that Google's redirect ends on. */
+export function oauthCallbackQuery(outcome: CallbackOutcome): string {
+  switch (outcome.kind) {
+    case "signed-in":
+      return new URLSearchParams({ success: "true", action: outcome.action, tokens: outcome.tokens }).toString();
+    case "gmail-connected":
+      return new URLSearchParams({ success: "true", action: "gmail_connected" }).toString();
+    case "failed":
+      return new URLSearchParams({ error: outcome.error, ...(outcome.message ? { message: outcome.message } : {}) }).toString();
+  }
+}

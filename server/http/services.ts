@@ -1,0 +1,34 @@
+import type { ServerConfig } from "../config";
+import type { AccountService } from "../application/account";
+import type { BrandService } from "../application/brands";
+import type { DashboardService } from "../application/dashboard";
+import type { DataVersions } from "../application/dataVersions";
+import type { SettingsService } from "../application/settings";
+import type { SessionService } from "../application/auth/sessions";
+import type { GoogleSignInService } from "../application/auth/googleSignIn";
+import type { GmailLabelsService } from "../application/gmail/gmailLabels";
+import type { MailboxService } from "../application/gmail/mailbox";
+import type { ImageProxy } from "../application/images/imageProxy";
+import type { EarlyAccessRepository } from "../application/repositories";
+import type { EncodedJsonCache } from "./cachedJson";
+
+/**
+ * The use cases the HTTP layer calls, one per area; composed in server/compose.ts. Routes depend on this interface,
+ * never on app.ts or on each other.
+ */
+export interface AppServices {
+  config: ServerConfig;
+  sessions: SessionService;
+  signIn: GoogleSignInService;
+  accounts: AccountService;
+  mailbox: MailboxService;
+  gmailLabels: GmailLabelsService;
+  brands: BrandService;
+  settings: SettingsService;
+  /** A port used as it is: storing a request is the whole use case. */
+  earlyAccess: EarlyAccessRepository;
+  dashboard: DashboardService;
+  dataVersions: DataVersions;
+  dashboardCache: EncodedJsonCache;
+  images: ImageProxy;
+}

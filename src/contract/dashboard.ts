@@ -1,0 +1,55 @@
+import * as t from "io-ts";
+import { CATEGORIES, type Category } from "../domain/category";
+import type { Deal } from "../domain/deal";
+import type { Dashboard } from "../domain/dashboard";
+import { nullable } from "./nullable";
+import type { Same } from "./same";
+
+const CategoryCodec = t.keyof(Object.fromEntries(CATEGORIES.map((category) => [category, null])) as Record<Category, null>);
+
+export const DealCodec = t.type({
+  id: t.string,
+  title: t.string,
+  description: t.string,
+  brand: t.string,
+  brandId: t.string,
+  brandDomain: t.string,
+  category: CategoryCodec,
+  dealUrl: nullable(t.string),
+  promoCode: nullable(t.string),
+  discount: nullable(t.string),
+  expirationDate: nullable(t.string),
+  imageUrls: t.array(t.string),
+  source: t.keyof({ markup: null, text: null, llm: null }),
+});
+
+const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
+
+/** GET /dashboard-products. */
+export const DashboardCodec = t.type({
+  categories: t.array(t.type({ id: t.string, label: t.string, count: t.number })),
+  deals: t.array(DealCodec),
+  stats: t.type({
+    activePromos: StatFigureCodec,
+    emailsScanned: StatFigureCodec,
+    uniqueBrands: StatFigureCodec,
+    expiring: StatFigureCodec,
+  }),
+  newDealsToday: t.number,
+});
+
+/** GET /discover: one page of the dashboard's deals. */
+export const DiscoverPageCodec = t.type({
+  deals: t.array(DealCodec),
+  page: t.number,
+  pageSize: t.number,
+  total: t.number,
+  totalPages: t.number,
+});
+
+export type DealDto = t.TypeOf<typeof DealCodec>;
+export type DashboardDto = t.TypeOf<typeof DashboardCodec>;
+
+/** Compile-time proof that the wire shapes are the domain's shapes. */
+const contractMatchesDomain: [Same<DealDto, Deal>, Same<DashboardDto, Dashboard>] = [true, true];
+void contractMatchesDomain;

@@ -1,0 +1,12 @@
+/**
+ * The wire contract: every response shape of the HTTP API, defined once as io-ts codecs, in a module both sides may
+ * import. The server types its replies with it and its tests check every reply against it; the SPA's fetch adapters
+ * decode every response with it, so the two sides cannot drift apart silently.
+ */
+export * from "./auth";
+export * from "./dashboard";
+export * from "./errors";
+export * from "./gmail";
+export * from "./settings";
+export * from "./routes";
+export * from "./check";

@@ -1,0 +1,68 @@
+import * as t from "io-ts";
+import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
+import { DashboardCodec, DiscoverPageCodec } from "./dashboard";
+import { ApiErrorCodec } from "./errors";
+import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
+import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, UserPreferencesCodec } from "./settings";
+
+/** What a route answers: its 2xx body (null when that is no JSON: a redirect, an image) and its 4xx and 5xx body. */
+interface RouteContract<Success extends t.Mixed | null, Failure extends t.Mixed> {
+  success: Success;
+  failure: Failure;
+}
+
+const answers = <Success extends t.Mixed | null, Failure extends t.Mixed = typeof ApiErrorCodec>(
+  success: Success,
+  failure: Failure = ApiErrorCodec as t.Mixed as Failure,
+): RouteContract<Success, Failure> => ({ success, failure });
+
+/**
+ * Every route of the API, as "METHOD /path" below the API's base address (Fastify's notation for parameters), with
+ * the codecs of its answers. The server types each route's replies with it and its tests check every reply against
+ * it; the SPA's adapters decode with the same codecs.
+ */
+export const API_ROUTES = {
+  "GET /app-config": answers(AppConfigCodec),
+  "POST /login": answers(LoginResponseCodec),
+  "GET /google-signin": answers(GoogleAuthStartCodec),
+  "GET /google-signup": answers(GoogleAuthStartCodec),
+  "GET /google-gmail-signin": answers(GoogleAuthStartCodec),
+  "GET /link-google-account": answers(GoogleAuthStartCodec),
+  /** Google's redirect back: answered with a redirect to the SPA's /oauth-callback page. */
+  "GET /google-signin/callback": answers(null),
+  /** A spent or foreign sign-in code is a 400 in the login answer's own failure shape. */
+  "POST /auth/complete": answers(LoginResponseCodec, t.union([LoginResponseCodec.types[1], ApiErrorCodec])),
+  "GET /auth/me": answers(AuthMeCodec),
+  "POST /auth/refresh": answers(RefreshResponseCodec),
+  "POST /logout": answers(LogoutResponseCodec),
+  "GET /connect-gmail": answers(ConnectGmailCodec),
+  "POST /sync-gmail": answers(StatusMessageCodec),
+  "GET /sync-gmail": answers(SyncStatusCodec),
+  "GET /dashboard-products": answers(DashboardCodec),
+  "GET /discover": answers(DiscoverPageCodec),
+  "GET /settings": answers(SettingsCodec),
+  "POST /api/toggle_brand/:id": answers(BrandToggleCodec),
+  "POST /disconnect-gmail": answers(StatusMessageCodec),
+  "GET /gmail/labels": answers(GmailLabelsCodec),
+  "PUT /gmail/labels": answers(GmailLabelsCodec),
+  "POST /gmail/sync": answers(StatusMessageCodec),
+  "GET /user/settings": answers(UserPreferencesCodec),
+  "PUT /user/settings": answers(UserPreferencesCodec),
+  "DELETE /account": answers(AccountDeletionCodec),
+  "POST /early-access": answers(EarlyAccessResponseCodec),
+  /** An image from an email, through our proxy: the image's bytes. */
+  "GET /images/*": answers(null),
+} as const;
+
+export type ApiRoutes = typeof API_ROUTES;
+export type ApiRoute = keyof ApiRoutes;
+
+/** The body of a route's 2xx answer. */
+export type SuccessBody<Route extends ApiRoute> = ApiRoutes[Route]["success"] extends t.Mixed ? t.TypeOf<ApiRoutes[Route]["success"]> : never;
+/** The body of a route's 4xx and 5xx answers. */
+export type FailureBody<Route extends ApiRoute> = t.TypeOf<ApiRoutes[Route]["failure"]>;
+
+/** The contract of "METHOD /path", or undefined when the API has no such route. */
+export function routeContract(route: string): RouteContract<t.Mixed | null, t.Mixed> | undefined {
+  return Object.hasOwn(API_ROUTES, route) ? API_ROUTES[route as ApiRoute] : undefined;
+}

@@ -1,0 +1,45 @@
+import * as t from "io-ts";
+import type { Brand } from "../domain/brand";
+import { UserCodec } from "./auth";
+import { GmailLabelCodec } from "./gmail";
+import { nullable } from "./nullable";
+import type { Same } from "./same";
+
+export const BrandCodec = t.type({ id: t.string, name: t.string, domain: t.string, isActive: t.boolean });
+
+/** GET /settings. */
+export const SettingsCodec = t.type({
+  status: t.literal("success"),
+  data: t.type({
+    brands: t.array(BrandCodec),
+    gmailLabels: t.array(GmailLabelCodec),
+    gmailConnected: t.boolean,
+    lastSync: nullable(t.string),
+    linkedAccount: nullable(t.string),
+    user: UserCodec,
+  }),
+});
+
+/** GET /user/settings, PUT /user/settings. */
+export const UserPreferencesCodec = t.type({
+  status: t.literal("success"),
+  settings: t.type({ weeklyReport: t.boolean, syncIntervalMinutes: t.number }),
+});
+
+/** POST /api/toggle_brand/{id}. */
+export const BrandToggleCodec = t.type({ status: t.literal("success"), is_active: t.boolean, message: t.string });
+
+/** DELETE /account: what was deleted, and whether Google access could be revoked. */
+export const AccountDeletionCodec = t.type({
+  success: t.literal(true),
+  deleted: t.record(t.string, t.number),
+  googleAccessRevoked: t.boolean,
+  message: t.string,
+});
+
+/** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
+export const EarlyAccessResponseCodec = t.type({ success: t.boolean, message: t.string });
+
+/** Compile-time proof that the wire's brand is the domain's brand. */
+const contractMatchesDomain: Same<t.TypeOf<typeof BrandCodec>, Brand> = true;
+void contractMatchesDomain;

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
+import { routesOf } from "./support/routeTable";
+import { DATABASES, api, decode, googleFlow, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+
+/** A well-formed id that no row has. */
+const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * Every route answers in the wire contract's shapes (src/contract/routes.ts): real requests, at least one success per
+ * route whose success is JSON and failures of several kinds, each answer checked against the route's codec, extra
+ * fields included. The server under test also checks each reply itself (checkReplies), so this is the check of the
+ * answers that bypass that hook (the pre-encoded dashboard) and of the route table against the contract's.
+ */
+describe.each(DATABASES)("every reply fits the wire contract, on %s", (database) => {
+  let stack: Stack;
+  /** "METHOD /path" below /api of every route that answered 2xx (or 3xx) in the contract's shape. */
+  const succeeded = new Set<string>();
+
+  /** The contract's "METHOD /path" of a request path below /api. */
+  const routeOf = (method: string, path: string) => {
+    const bare = path.split("?")[0]!;
+    const template = bare.startsWith("/images/") ? "/images/*" : bare.replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id");
+    return `${method} ${template}`;
+  };
+
+  /** Sends a request, expects its status, and checks its body against the route's contract. */
+  async function checked(method: string, path: string, status: number, options: Parameters<typeof api>[3] = {}) {
+    const response = await api(stack, method, path, options);
+    const route = routeOf(method, path);
+    const contract = routeContract(route);
+    expect(contract, `${route} is in the contract`).toBeDefined();
+    expect({ route, status: response.status, body: response.body }).toMatchObject({ route, status });
+    const codec = response.status >= 400 ? contract!.failure : contract!.success;
+    if (codec) expect(contractProblems(codec, response.body), `${route} answered ${JSON.stringify(response.body).slice(0, 500)}`).toEqual([]);
+    else expect(typeof response.body === "string" || response.body === null, `${route} answers no JSON`).toBe(true);
+    if (response.status < 400) succeeded.add(route);
+    return response;
+  }
+
+  beforeAll(async () => {
+    stack = await startStack({ database, env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0" }, emulator: { quotaUnitsPerMinute: 0 } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("has a contract for every route the server has, and for no other", () => {
+    const served = routesOf(stack.server.app).map((route) => route.replace(" /api/", " /"));
+    expect(served).toEqual(Object.keys(API_ROUTES).sort());
+  });
+
+  it("answers every route, in success and in failure, in the contract's shapes", { timeout: 120_000 }, async () => {
+    await checked("GET", "/app-config", 200);
+    await checked("POST", "/login", 200, { body: {} });
+    for (const start of ["/google-signin", "/google-signup", "/google-gmail-signin"]) await checked("GET", start, 200);
+
+    // A whole Google round trip, completed as the SPA does; the code is single-use.
+    const flow = await googleFlow(stack, "/google-gmail-signin", { account: "demo@example.com" });
+    succeeded.add("GET /google-signin/callback");
+    const tokens = flow.landing.searchParams.get("tokens")!;
+    const signedIn = (await checked("POST", "/auth/complete", 200, { body: { tokens, state: flow.state } })).body as { access_token: string; refresh_token: string };
+    await checked("POST", "/auth/complete", 400, { body: { tokens, state: flow.state } });
+    await checked("POST", "/auth/complete", 400, { body: { tokens } });
+    await checked("GET", "/google-signin/callback?state=unknown", 302);
+    const token = signedIn.access_token;
+    await waitForSync(stack, token);
+
+    await checked("GET", "/auth/me", 200, { token });
+    await checked("GET", "/auth/me", 401);
+    const refreshed = (await checked("POST", "/auth/refresh", 200, { body: { refresh_token: signedIn.refresh_token } })).body as { access_token: string };
+    await checked("POST", "/auth/refresh", 401, { body: { refresh_token: "not-a-refresh-token" } });
+    await checked("GET", "/link-google-account", 200, { token: refreshed.access_token });
+    await checked("GET", "/connect-gmail", 200, { token });
+
+    await checked("GET", "/dashboard-products", 200, { token });
+    await checked("GET", "/dashboard-products?expiring=true&search=sale", 200, { token });
+    await checked("GET", "/dashboard-products?expiring=maybe", 400, { token });
+    await checked("GET", "/discover?page=1&pageSize=5", 200, { token });
+    await checked("GET", "/discover?page=0", 400, { token });
+
+    const settings = decode(SettingsCodec, (await checked("GET", "/settings", 200, { token })).body);
+    const brand = settings.data.brands[0]!;
+    await checked("POST", `/api/toggle_brand/${brand.id}`, 200, { token });
+    await checked("POST", `/api/toggle_brand/${brand.id}`, 200, { token });
+    await checked("POST", `/api/toggle_brand/${NO_SUCH_ID}`, 404, { token });
+    await checked("POST", "/api/toggle_brand/not-an-id", 400, { token });
+
+    await checked("GET", "/gmail/labels", 200, { token });
+    await checked("PUT", "/gmail/labels", 200, { token, body: { labels: ["CATEGORY_PROMOTIONS"] } });
+    await checked("PUT", "/gmail/labels", 400, { token, body: { labels: ["NO_SUCH_LABEL"] } });
+    await checked("POST", "/gmail/sync", 200, { token, body: {} });
+    await checked("POST", "/sync-gmail", 409, { token });
+    await checked("GET", "/sync-gmail", 200, { token });
+    await waitForSync(stack, token);
+    await checked("POST", "/sync-gmail", 200, { token });
+    await waitForSync(stack, token);
+
+    await checked("GET", "/user/settings", 200, { token });
+    await checked("PUT", "/user/settings", 200, { token, body: { weeklyReport: false, syncIntervalMinutes: 60 } });
+    await checked("PUT", "/user/settings", 400, { token, body: { weeklyReport: "no", syncIntervalMinutes: 60 } });
+    await checked("POST", "/early-access", 200, { body: { name: "Ada", email: "ada@example.org", shopping_frequency: "weekly" } });
+    await checked("POST", "/early-access", 400, { body: { name: "Ada" } });
+    await checked("GET", "/images/unsigned/aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLnBuZw", 403);
+
+    // Without Gmail: every Gmail route's refusal.
+    const fresh = await signInWithGoogle(stack, "/google-signup", { account: "new.user@example.com" });
+    await checked("GET", "/gmail/labels", 400, { token: fresh.access_token });
+    await checked("POST", "/sync-gmail", 400, { token: fresh.access_token });
+    await checked("POST", "/disconnect-gmail", 400, { token: fresh.access_token });
+
+    // What ends a session, a connection or an account, on an account of its own.
+    const other = await signUpWithGmail(stack, "other.user@example.com");
+    await waitForSync(stack, other.access_token);
+    await checked("POST", "/disconnect-gmail", 200, { token: other.access_token });
+    await checked("DELETE", "/account", 200, { token: other.access_token });
+    await checked("DELETE", "/account", 401, { token: other.access_token });
+    await checked("POST", "/logout", 200, { token: fresh.access_token });
+    await checked("POST", "/logout", 401, { token: fresh.access_token });
+
+    const withJsonSuccess = Object.entries(API_ROUTES)
+      .filter(([, contract]) => contract.success !== null)
+      .map(([route]) => route);
+    expect(withJsonSuccess.filter((route) => !succeeded.has(route))).toEqual([]);
+  });
+});
