@@ -53,7 +53,7 @@ function prerenderPages(): Plugin {
           ssr: { noExternal: true },
           build: { ssr: "src/prerender.tsx", outDir: serverBuild, emptyOutDir: true, sourcemap: false },
         });
-        const { renderPage, pageTitle, STATIC_PAGES } = (await import(
+        const { renderPage, pageTitle, signedInRedirectScript, STATIC_PAGES } = (await import(
           pathToFileURL(join(serverBuild, "prerender.js")).href
         )) as PrerenderModule;
         const manifest = JSON.parse(await readFile(join(OUT_DIR, MANIFEST), "utf8")) as Manifest;
@@ -63,7 +63,10 @@ function prerenderPages(): Plugin {
           shell.replace("</head>", () => `${page.lazyModule ? chunkLinks(manifest, page.lazyModule, shell) : ""}</head>`);
         const render = async (page: StaticPage, demoMode: boolean) => {
           const markup = await renderPage(page.path, demoMode);
+          // First in <head>: a classic script after a stylesheet would wait for the stylesheet.
+          const redirect = page.signedInGoesTo ? `\n    <script>${signedInRedirectScript(page.signedInGoesTo)}</script>` : "";
           return withChunks(page)
+            .replace(/<head>/, () => `<head>${redirect}`)
             .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(pageTitle(page.path))}</title>`)
             // The page shows without JavaScript, so the notice that it needs JavaScript goes, and the scripts (which
             // only hydrate it) are fetched at low priority, leaving the bandwidth to the stylesheet first.
@@ -157,8 +160,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     cssCodeSplit: false,
     // The prerender plugin reads which files each lazy page became.
     manifest: true,
-    // The prerender and compression steps take a few seconds by design; rolldown's note about slow plugins is noise.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      // The prerender and compression steps take a few seconds by design; rolldown's note about slow plugins is noise.
+      checks: { bundlerTimings: false },
+      // Everything the first page needs in one script: left to itself, rolldown splits what the lazy pages share with
+      // it (React, wouter) into a second one, one more request on every first visit.
+      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,3 @@
-import "reflect-metadata";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { SessionStore } from "./application/ports/session";
@@ -11,7 +10,7 @@ import "./ui/theme/theme.css";
 
 /** The composition root: adapters are chosen here and reach the views only through the container in context. */
 const appConfig = readInlineAppConfig(document);
-const container = createContainer({ baseUrl: import.meta.env.VITE_API_BASE_URL ?? "/api", appConfig: appConfig ?? undefined });
+const container = createContainer({ apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? "/api", appConfig });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("the page has no #root element");

@@ -1,8 +1,9 @@
-import "reflect-metadata";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { createContainer } from "./infrastructure/container";
+import { FETCH } from "./infrastructure/http/httpClient";
+import { LOCAL_STORAGE, SESSION_STORAGE, STORAGE_KEYS } from "./infrastructure/storage/localSessionStore";
 import { MemoryStorage } from "./infrastructure/storage/memoryStorage";
 import { ContainerProvider } from "./ui/di";
 import { App } from "./ui/App";
@@ -17,12 +18,10 @@ export { pageTitle } from "./ui/routing/RouteFocus";
  * Each page is rendered for both values of the server's demo mode, the one setting that changes the layout.
  */
 export async function renderPage(path: string, demoMode: boolean): Promise<string> {
-  const container = createContainer({
-    baseUrl: "/api",
-    localStorage: new MemoryStorage(),
-    sessionStorage: new MemoryStorage(),
-    fetch: () => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)),
-  });
+  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
+  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
+  container.rebindValue(FETCH, () => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)));
   const { prelude } = await prerender(
     <StrictMode>
       <Router ssrPath={path}>
@@ -35,4 +34,19 @@ export async function renderPage(path: string, demoMode: boolean): Promise<strin
     </StrictMode>,
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The classic script at the top of a guest page's <head> that sends a person with a stored session on to `target`
+ * before the guest's page paints. It tests what LocalSessionStore.storedUser tests, short of decoding the user: if
+ * that fails, the app there sends them back as a guest, by a navigation inside the app, so this never loops. The
+ * server allows it by its hash (server/http/staticFiles.ts); a style set from a script needs no CSP permission.
+ */
+export function signedInRedirectScript(target: string): string {
+  const token = JSON.stringify(STORAGE_KEYS.authToken);
+  const user = JSON.stringify(STORAGE_KEYS.user);
+  return (
+    `try{var s=localStorage;if(s.getItem(${token})&&JSON.parse(s.getItem(${user})||"null")){` +
+    `document.documentElement.style.visibility="hidden";location.replace(${JSON.stringify(target)})}}catch(e){}`
+  );
 }

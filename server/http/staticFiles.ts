@@ -31,6 +31,8 @@ interface Page {
   br: Buffer;
   gzip: Buffer;
   etag: string;
+  /** CSP sources ('sha256-...') of the scripts the build wrote inline into this page, and of no other. */
+  inlineScripts: string[];
 }
 
 type Encoding = "br" | "gzip" | "identity";
@@ -66,6 +68,7 @@ export async function registerStaticFiles(
       const { page, status } = pages.pageFor(request.url.split("?")[0] ?? "/");
       reply.code(status).type("text/html; charset=utf-8").header("cache-control", REVALIDATE).header("vary", "Accept-Encoding");
       reply.header("etag", page.etag);
+      allowInlineScripts(reply, page.inlineScripts);
       if (status === 200 && etagMatches(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
       const encoding = preferredEncoding(request.headers["accept-encoding"]);
       if (encoding === "identity") return reply.send(page.identity);
@@ -110,12 +113,31 @@ function preparePage(html: string, appConfig: InlineAppConfig): Page {
   const configBlock = `<script id="app-config" type="application/json">${JSON.stringify(appConfig).replace(/</g, "\\u003c")}</script>`;
   const identity = Buffer.from(html.replace("</head>", `  ${configBlock}\n  </head>`));
   return {
+    inlineScripts: inlineScriptSources(html),
     identity,
     br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
     // Weak: the same page is sent in three encodings, which a strong validator would have to tell apart.
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
   };
+}
+
+/** A classic script without src (a JSON data block is not run, and needs no permission). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
+
+function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(([, code]) => `'sha256-${createHash("sha256").update(code ?? "").digest("base64")}'`);
+}
+
+/**
+ * Adds a page's own inline scripts, by hash, to the script-src of the policy the security headers set for this
+ * answer: the rest of the app still runs only scripts from our origin, and no other page allows these.
+ */
+function allowInlineScripts(reply: FastifyReply, sources: string[]): void {
+  const policy = reply.getHeader("content-security-policy");
+  if (sources.length === 0 || typeof policy !== "string") return;
+  const allowed = sources.join(" ");
+  reply.header("content-security-policy", policy.replace(/(^|;)\s*script-src ([^;]*)/, (_, start: string, list: string) => `${start}script-src ${list} ${allowed}`));
 }
 
 /**

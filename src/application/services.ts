@@ -4,31 +4,53 @@ import type { OAuthCallbackInput, provideOAuthCallbackMachine } from "./machines
 import type { SessionStore } from "./ports/session";
 import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 import type { provideDashboardMachine } from "./machines/dashboardMachine";
+import type { ProvidedGoogleFlowMachine } from "./machines/googleFlowMachine";
+import type { provideSettingsPageMachine } from "./machines/settingsPageMachine";
+
+/** Names a service that has no class of its own to name it; the type parameter is the service's type. */
+export interface ServiceToken<T> {
+  readonly description: string;
+  /** Never set: carries T, so that a token and what it resolves to cannot disagree. */
+  readonly type?: T;
+}
+
+export function serviceToken<T>(description: string): ServiceToken<T> {
+  return { description };
+}
+
+/** A service is asked for by its port (an abstract class, or any class) or by a typed token. */
+export type ServiceKey<T> = ServiceToken<T> | (abstract new (...args: never[]) => T);
+
+/** What views and composition code resolve services from. */
+export interface ServiceResolver {
+  get<T>(key: ServiceKey<T>): T;
+}
 
 /** The running auth machine, shared by the whole app. */
-export class AuthSession {
-  constructor(readonly actor: AuthActor) {}
-}
+export const AuthSession = serviceToken<AuthActor>("AuthSession");
 
-/** The OAuth callback machine wired to its ports; each visit of /oauth-callback starts one from it. */
-export class OAuthCallbackLogic {
-  constructor(
-    readonly logic: ReturnType<typeof provideOAuthCallbackMachine>,
-    private readonly session: SessionStore,
-  ) {}
-
+/** The OAuth callback machine wired to its ports, and how a visit of /oauth-callback reads its input. */
+export interface OAuthCallback {
+  readonly logic: ReturnType<typeof provideOAuthCallbackMachine>;
   /** A visit's input: the query Google's round trip left, and the state this browser kept when it started a flow. */
-  inputFor(search: string): OAuthCallbackInput {
-    return { params: readOAuthCallbackParams(search), oauthState: this.session.oauthState() };
-  }
+  inputFor(search: string): OAuthCallbackInput;
 }
+
+export function oauthCallback(logic: OAuthCallback["logic"], session: SessionStore): OAuthCallback {
+  return { logic, inputFor: (search) => ({ params: readOAuthCallbackParams(search), oauthState: session.oauthState() }) };
+}
+
+/** Each visit of /oauth-callback starts one machine from this. */
+export const OAuthCallbackLogic = serviceToken<OAuthCallback>("OAuthCallbackLogic");
 
 /** The early-access form machine wired to its ports. */
-export class EarlyAccessLogic {
-  constructor(readonly logic: ReturnType<typeof provideEarlyAccessMachine>) {}
-}
+export const EarlyAccessLogic = serviceToken<ReturnType<typeof provideEarlyAccessMachine>>("EarlyAccessLogic");
 
 /** The dashboard machine wired to its ports; each visit of /dashboard starts one from it. */
-export class DashboardLogic {
-  constructor(readonly logic: ReturnType<typeof provideDashboardMachine>) {}
-}
+export const DashboardLogic = serviceToken<ReturnType<typeof provideDashboardMachine>>("DashboardLogic");
+
+/** "Continue with Google" and "Connect Gmail": each button runs one machine from this, its flow given as input. */
+export const GoogleFlowLogic = serviceToken<ProvidedGoogleFlowMachine>("GoogleFlowLogic");
+
+/** The settings page machine wired to its ports; each visit of /settings starts one from it. */
+export const SettingsPageLogic = serviceToken<ReturnType<typeof provideSettingsPageMachine>>("SettingsPageLogic");

@@ -9,9 +9,9 @@ import { RouteFocus } from "./routing/RouteFocus";
 import { GuestOnly, HomeGate, Protected } from "./routing/guards";
 import { useAuthStatus } from "./hooks";
 import { LandingRoute } from "./pages/landing/LandingRoute";
-import { LoginRoute } from "./pages/LoginRoute";
-import { RegisterRoute } from "./pages/RegisterRoute";
-import { OAuthCallbackRoute } from "./pages/OAuthCallbackRoute";
+import { LoginPage } from "./pages/LoginPage";
+import { RegisterPage } from "./pages/RegisterPage";
+import { OAuthCallbackPage } from "./pages/OAuthCallbackPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 
 // Signed-in screens load on demand, keeping the landing page's JavaScript small.
@@ -45,12 +45,12 @@ export function App() {
               </Route>
               <Route path="/login">
                 <GuestOnly>
-                  <LoginRoute />
+                  <LoginPage />
                 </GuestOnly>
               </Route>
               <Route path="/register">
                 <GuestOnly>
-                  <RegisterRoute />
+                  <RegisterPage />
                 </GuestOnly>
               </Route>
               <Route path="/dashboard">
@@ -65,7 +65,7 @@ export function App() {
               </Route>
               <Route path="/privacy" component={PrivacyPage} />
               <Route path="/terms" component={TermsPage} />
-              <Route path="/oauth-callback" component={OAuthCallbackRoute} />
+              <Route path="/oauth-callback" component={OAuthCallbackPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -1,15 +1,15 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Container, ServiceIdentifier } from "inversify";
+import type { ServiceKey, ServiceResolver } from "../application/services";
 
-const ContainerContext = createContext<Container | null>(null);
+const ContainerContext = createContext<ServiceResolver | null>(null);
 
 /** Holds the composition root's container; views below resolve their services from it, never from a global. */
-export function ContainerProvider({ container, children }: { container: Container; children: ReactNode }) {
+export function ContainerProvider({ container, children }: { container: ServiceResolver; children: ReactNode }) {
   return <ContainerContext.Provider value={container}>{children}</ContainerContext.Provider>;
 }
 
-export function useService<T>(id: ServiceIdentifier<T>): T {
+export function useService<T>(key: ServiceKey<T>): T {
   const container = useContext(ContainerContext);
   if (!container) throw new Error("useService needs a ContainerProvider above it");
-  return useMemo(() => container.get<T>(id), [container, id]);
+  return useMemo(() => container.get(key), [container, key]);
 }

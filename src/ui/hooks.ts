@@ -7,17 +7,17 @@ import type { User } from "../domain/user";
 import { useService } from "./di";
 
 export function useAuthStatus(): AuthStatus {
-  const { actor } = useService(AuthSession);
+  const actor = useService(AuthSession);
   return useSelector(actor, authStatusOf);
 }
 
 export function useCurrentUser(): User | null {
-  const { actor } = useService(AuthSession);
+  const actor = useService(AuthSession);
   return useSelector(actor, (snapshot) => (authStatusOf(snapshot) === "signedIn" ? snapshot.context.user : null));
 }
 
 export function useSignOut(): () => void {
-  const { actor } = useService(AuthSession);
+  const actor = useService(AuthSession);
   return () => actor.send({ type: "SIGN_OUT" });
 }
 

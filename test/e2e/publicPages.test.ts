@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2eApp, type E2eApp } from "./support/app";
+import { signUpInBrowser, startE2eApp, type E2eApp } from "./support/app";
 
 /** The prerendered public pages: their main heading, a sentence of their text, and the status they answer with. */
 const PUBLIC_PAGES = [
@@ -82,6 +82,31 @@ describe("the public pages", () => {
     const removed = await page.evaluate(() => (window as unknown as { removedHeadings: { headings: number } }).removedHeadings.headings);
     expect(removed).toBe(path === "/register" ? 0 : 1);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("sends a signed-in person from the guest pages to the dashboard before the guest's page shows", async () => {
+    const page = await app.newPage();
+    await signUpInBrowser(page, app.stack, "new.user@example.com");
+    // In every document: a guest heading in a page that could show it is written down at once, in storage that
+    // outlives the document (a report sent later could be lost as the document goes).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const heading = document.querySelector("h1");
+        if (heading && location.pathname !== "/dashboard" && document.documentElement.style.visibility !== "hidden") {
+          sessionStorage.setItem("guestHeadingShown", `${location.pathname}: ${heading.textContent}`);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ["/", "/login", "/register"]) {
+      await page.goto(`${app.stack.baseUrl}${path}`);
+      await page.waitForURL(`${app.stack.baseUrl}/dashboard`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      // The dashboard is a document of its own, loaded in place of the guest's, not a page the app moved to.
+      const loaded = await page.evaluate(() => new URL(performance.getEntriesByType("navigation")[0]!.name).pathname);
+      expect(loaded).toBe("/dashboard");
+      expect(await page.evaluate(() => sessionStorage.getItem("guestHeadingShown"))).toBeNull();
+    }
     await page.close();
   });
 });

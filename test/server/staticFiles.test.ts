@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preferredEncoding } from "../../server/http/staticFiles";
@@ -37,6 +38,8 @@ function writeBuilt(path: string, content: string): void {
 
 const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))});`;
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>${title}</h1></div></body></html>`;
+const INLINE_SCRIPT = 'location.replace("/dashboard")';
+const pageWithInlineScript = (title: string) => page(title).replace("<head>", `<head><script>${INLINE_SCRIPT}</script>`);
 const HOSTILE_STORE_URL = "https://store.example/?q=</script><script>alert(1)</script>";
 
 describe("the app's files", () => {
@@ -52,6 +55,7 @@ describe("the app's files", () => {
     writeBuilt(join(dist, "pages", "index.html"), page("Landing"));
     writeBuilt(join(dist, "pages", "index.demo.html"), page("Landing in demo mode"));
     writeBuilt(join(dist, "pages", "dashboard.html"), page("Dashboard shell"));
+    writeBuilt(join(dist, "pages", "login.html"), pageWithInlineScript("Welcome Back"));
     writeBuilt(join(dist, "pages", "404.html"), page("Page Not Found"));
     stack = await startStack({ staticDir: dist, env: { EXTENSION_STORE_URL: HOSTILE_STORE_URL } });
   });
@@ -119,6 +123,21 @@ describe("the app's files", () => {
     expect(block).not.toBeNull();
     expect(block![1]).not.toContain("<");
     expect(JSON.parse(block![1]!)).toEqual({ demoMode: true, extensionStoreUrl: HOSTILE_STORE_URL, feedbackFormUrl: expect.any(String) });
+  });
+
+  it("lets a page run the scripts the build wrote into it, by their hash, and no other page", async () => {
+    const policyOf = (answer: RawAnswer) => String(answer.headers["content-security-policy"]);
+    const scriptSources = (answer: RawAnswer) => policyOf(answer).match(/(?:^|;)\s*script-src ([^;]*)/)?.[1]?.split(" ");
+    const hash = `'sha256-${createHash("sha256").update(INLINE_SCRIPT).digest("base64")}'`;
+    const login = await get("/login");
+    expect(login.body.toString()).toContain(`<script>${INLINE_SCRIPT}</script>`);
+    expect(scriptSources(login)).toEqual(["'self'", hash]);
+    // Everything else in the policy is as the security headers set it.
+    const landing = await get("/");
+    expect(scriptSources(landing)).toEqual(["'self'"]);
+    expect(policyOf(login).replace(` ${hash}`, "")).toBe(policyOf(landing));
+    const revalidated = await get("/login", { "if-none-match": login.headers.etag! });
+    expect(revalidated.status).toBe(304);
   });
 
   it("answers each route with its own page and any other path with the 404 page", async () => {

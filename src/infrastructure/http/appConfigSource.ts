@@ -1,15 +1,13 @@
-import { inject, injectable } from "inversify";
 import { isRight } from "fp-ts/Either";
 import { AppConfigSource, type AppConfig } from "../../application/ports/appConfig";
-import { AppConfigCodec } from "./contract";
-import { HttpClient } from "./httpClient";
+import { AppConfigCodec } from "../../contract";
+import type { HttpClient } from "./httpClient";
 
 /** GET /app-config, asked once per page load. */
-@injectable()
 export class HttpAppConfigSource extends AppConfigSource {
   private loaded: Promise<AppConfig> | null = null;
 
-  constructor(@inject(HttpClient) private readonly http: HttpClient) {
+  constructor(private readonly http: HttpClient) {
     super();
   }
 

@@ -1,11 +1,9 @@
-import { inject, injectable } from "inversify";
 import { EarlyAccessGateway, type EarlyAccessReply, type EarlyAccessRequest } from "../../application/ports/earlyAccess";
-import { EarlyAccessResponseCodec } from "./contract";
-import { HttpClient } from "./httpClient";
+import { EarlyAccessResponseCodec } from "../../contract";
+import type { HttpClient } from "./httpClient";
 
-@injectable()
 export class HttpEarlyAccessGateway extends EarlyAccessGateway {
-  constructor(@inject(HttpClient) private readonly http: HttpClient) {
+  constructor(private readonly http: HttpClient) {
     super();
   }
 

@@ -1,11 +1,11 @@
-import { inject, injectable } from "inversify";
 import type * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
 import { PathReporter } from "io-ts/PathReporter";
 import { RequestError } from "../../application/errors";
-import { SessionStore } from "../../application/ports/session";
-import { Notifier } from "../../application/ports/notifications";
-import { Navigation } from "../../application/ports/platform";
+import type { SessionStore } from "../../application/ports/session";
+import type { Notifier } from "../../application/ports/notifications";
+import type { Navigation } from "../../application/ports/platform";
+import { serviceToken } from "../../application/services";
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = "Network error occurred";
@@ -16,10 +16,12 @@ export interface HttpConfig {
   fetch: typeof fetch;
 }
 
-export const HTTP_CONFIG = Symbol("HttpConfig");
+export const HTTP_CONFIG = serviceToken<HttpConfig>("HttpConfig");
+/** The browser's fetch; tests give a fake API's. */
+export const FETCH = serviceToken<typeof fetch>("fetch");
 /** Asks the token refresh machine for a refresh (or joins the running one); true when a new token is stored. */
-export const REFRESH_SESSION = Symbol("RefreshSession");
 export type RefreshSession = () => Promise<boolean>;
+export const REFRESH_SESSION = serviceToken<RefreshSession>("RefreshSession");
 
 type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
@@ -50,14 +52,13 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
  * The one way the SPA talks to the API: JSON over fetch with a timeout, the bearer token when one is stored, one
  * refresh and retry on 401, every answer decoded with its wire codec, every failure a RequestError.
  */
-@injectable()
 export class HttpClient {
   constructor(
-    @inject(HTTP_CONFIG) private readonly config: HttpConfig,
-    @inject(SessionStore) private readonly session: SessionStore,
-    @inject(Notifier) private readonly notifier: Notifier,
-    @inject(Navigation) private readonly navigation: Navigation,
-    @inject(REFRESH_SESSION) private readonly refreshSession: RefreshSession,
+    private readonly config: HttpConfig,
+    private readonly session: SessionStore,
+    private readonly notifier: Notifier,
+    private readonly navigation: Navigation,
+    private readonly refreshSession: RefreshSession,
   ) {}
 
   get<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { useAuthStatus } from "../hooks";
 import { LoadingScreen } from "../components/LoadingScreen";
-import type { LoginHistoryState } from "../pages/LoginRoute";
+import type { LoginHistoryState } from "../pages/LoginPage";
 
 /** Signed-in only: guests go to /login, which remembers where they were going. */
 export function Protected({ children }: { children: ReactNode }) {

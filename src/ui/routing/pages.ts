@@ -9,14 +9,19 @@ export interface StaticPage {
   prerendered: boolean;
   /** The page's lazily loaded module: its page links to its stylesheets and preloads its scripts. */
   lazyModule?: string;
+  /**
+   * Where the route's guard sends a signed-in person (App.tsx): their browser goes there before the guest's page
+   * paints, instead of showing it until the app has run.
+   */
+  signedInGoesTo?: string;
 }
 
 export const NOT_FOUND_PAGE: StaticPage = { path: "/404", file: "404.html", prerendered: true };
 
 export const STATIC_PAGES: readonly StaticPage[] = [
-  { path: "/", file: "index.html", prerendered: true },
-  { path: "/login", file: "login.html", prerendered: true },
-  { path: "/register", file: "register.html", prerendered: true },
+  { path: "/", file: "index.html", prerendered: true, signedInGoesTo: "/dashboard" },
+  { path: "/login", file: "login.html", prerendered: true, signedInGoesTo: "/dashboard" },
+  { path: "/register", file: "register.html", prerendered: true, signedInGoesTo: "/dashboard" },
   { path: "/privacy", file: "privacy.html", prerendered: true, lazyModule: "src/ui/pages/legal/PrivacyPage.tsx" },
   { path: "/terms", file: "terms.html", prerendered: true, lazyModule: "src/ui/pages/legal/TermsPage.tsx" },
   { path: "/dashboard", file: "dashboard.html", prerendered: false, lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx" },

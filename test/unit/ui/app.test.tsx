@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import "reflect-metadata";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRoot, type Root } from "react-dom/client";
 import { screen, waitFor, within, fireEvent } from "@testing-library/dom";
 import { createContainer } from "../../../src/infrastructure/container";
+import { FETCH } from "../../../src/infrastructure/http/httpClient";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
+import { Navigation } from "../../../src/application/ports/platform";
 import { BrowserNavigation } from "../../../src/infrastructure/platform/browser";
 import { ContainerProvider } from "../../../src/ui/di";
 import { App } from "../../../src/ui/App";
@@ -42,7 +44,11 @@ function start(path: string, options: { signedIn?: boolean; oauthState?: string;
   }
   if (options.oauthState) localStorage.setItem("oauth_state", options.oauthState);
   const navigation = new RecordingBrowserNavigation();
-  const container = createContainer({ baseUrl: "/api", fetch: api.fetch, localStorage, sessionStorage, navigation });
+  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+  container.rebindValue(FETCH, api.fetch);
+  container.rebindValue(LOCAL_STORAGE, localStorage);
+  container.rebindValue(SESSION_STORAGE, sessionStorage);
+  container.rebindValue(Navigation, navigation);
   const element = document.createElement("div");
   document.body.appendChild(element);
   root = createRoot(element);

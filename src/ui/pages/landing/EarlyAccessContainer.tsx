@@ -5,7 +5,7 @@ import { useService } from "../../di";
 import { EarlyAccessForm } from "./EarlyAccessForm";
 
 export function EarlyAccessContainer() {
-  const { logic } = useService(EarlyAccessLogic);
+  const logic = useService(EarlyAccessLogic);
   const actor = useActorRef(logic);
   const submitting = useSelector(actor, isSubmitting);
   const formKey = useSelector(actor, (snapshot) => snapshot.context.formKey);

@@ -1,0 +1,25 @@
+import { provideDashboardMachine } from "../../application/machines/dashboardMachine";
+import { DashboardSource } from "../../application/ports/deals";
+import { Notifier } from "../../application/ports/notifications";
+import { Clipboard } from "../../application/ports/platform";
+import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
+import { DashboardLogic, GoogleFlowLogic } from "../../application/services";
+import { DataCache } from "../cache/dataCache";
+import { CachedDashboardSource } from "../http/dashboardSource";
+import { HttpClient } from "../http/httpClient";
+import type { ServiceRegistry } from "../serviceRegistry";
+
+/** The deals dashboard and its cached data. */
+export function registerDashboard(services: ServiceRegistry): void {
+  services.bind(DashboardSource, (s) => new CachedDashboardSource(s.get(DataCache), s.get(HttpClient)));
+  services.bind(DashboardLogic, (s) =>
+    provideDashboardMachine({
+      source: s.get(DashboardSource),
+      clipboard: s.get(Clipboard),
+      settings: s.get(SettingsGateway),
+      gmail: s.get(GmailGateway),
+      notifier: s.get(Notifier),
+      connectGmail: s.get(GoogleFlowLogic),
+    }),
+  );
+}
