@@ -1,4 +1,8 @@
-/** A failed call to the API, as the application sees it: the HTTP status (null when no answer came) and the server's code and message. */
+/**
+ * Gateways have one error style: a call resolves with its answer or throws one of these, and machines catch them in
+ * `onError`. A failed call to the API, as the application sees it: the HTTP status (null when no answer came) and the
+ * server's code and message.
+ */
 export class RequestError extends Error {
   constructor(
     readonly status: number | null,
@@ -12,8 +16,24 @@ export class RequestError extends Error {
   }
 }
 
+/**
+ * The server understood the call and said no, with its reason for a person (which may be empty): a spent sign-in
+ * code, a sign-in started in another browser, a Google flow it will not start. Unlike other failures, the reason is
+ * worth showing as it is.
+ */
+export class RefusedRequest extends RequestError {
+  constructor(status: number, code: string, reason: string) {
+    super(status, code, reason, reason);
+    this.name = "RefusedRequest";
+  }
+}
+
 export function isRequestError(error: unknown): error is RequestError {
   return error instanceof RequestError;
+}
+
+export function isRefusal(error: unknown): error is RefusedRequest {
+  return error instanceof RefusedRequest;
 }
 
 /** What the server said of a failed call, or the caller's own text when it said nothing. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventObject } from "xstate";
-import { BrandToggles, brandToggleMachine, provideBrandToggleMachine } from "../../src/application/machines/brandToggleMachine";
+import { brandToggleMachine, provideBrandToggleMachine } from "../../src/application/machines/brandToggleMachine";
 import { RequestError } from "../../src/application/errors";
 import { ControlledAuthGateway, EffectLog } from "./fakePorts";
 import { ControlledSettingsGateway, recordingNotifier } from "./settingsFakes";
@@ -12,9 +12,14 @@ function wire(log: EffectLog) {
   const logic = provideBrandToggleMachine({
     gateway: new ControlledSettingsGateway(calls),
     notifier: recordingNotifier(log),
-    showBrand: (brandId, isActive) => log.record(`show ${brandId} ${isActive ? "active" : "inactive"}`),
     dealsChanged: () => log.record("deals changed"),
-    refetchSettings: () => log.record("refetch settings"),
+  }).provide({
+    // What the page provides: the brand's shown state, fresh settings, and the end of the pending state.
+    actions: {
+      showBrand: (_, shown) => log.record(`show ${shown.brandId} ${shown.isActive ? "active" : "inactive"}`),
+      refetchSettings: () => log.record("refetch settings"),
+      settled: (_, brandId) => log.record(`settled ${brandId}`),
+    },
   });
   return { calls, logic };
 }
@@ -37,9 +42,9 @@ describe.each([
   function expectedEffects(from: string, event: EventObject, to: string): string[] {
     if (event.type === "xstate.init") return [];
     if (event.type === "TOGGLE") return from === '"idle"' ? ["show b1 inactive", "call toggleBrand b1 (silent)"] : [];
-    if (event.type.startsWith("xstate.done")) return [`show b1 ${serverActive ? "active" : "inactive"}`, "deals changed"];
+    if (event.type.startsWith("xstate.done")) return ["settled b1", `show b1 ${serverActive ? "active" : "inactive"}`, "deals changed"];
     expect(to).toBe('"idle"');
-    return ["toast Failed to update brand status", "refetch settings"];
+    return ["settled b1", "toast Failed to update brand status", "refetch settings"];
   }
 
   it("reaches idle and pending", () => {
@@ -58,31 +63,4 @@ describe.each([
       );
     },
   );
-});
-
-describe("brand toggles of the page", () => {
-  it("marks each toggled brand pending until the server answers, and ignores a second press meanwhile", async () => {
-    const log = new EffectLog();
-    const { calls, logic } = wire(log);
-    const toggles = new BrandToggles(logic);
-    const seen: string[][] = [];
-    toggles.subscribe(() => seen.push([...toggles.pendingIds()].sort()));
-
-    toggles.toggle("b1", true);
-    toggles.toggle("b2", false);
-    toggles.toggle("b1", false);
-    expect([...toggles.pendingIds()].sort()).toEqual(["b1", "b2"]);
-    expect(log.takeNew()).toEqual(["show b1 inactive", "call toggleBrand b1 (silent)", "show b2 active", "call toggleBrand b2 (silent)"]);
-
-    calls.settle("toggleBrand b2", { output: { isActive: true, message: "ok" } });
-    await vi.waitFor(() => expect([...toggles.pendingIds()]).toEqual(["b1"]));
-    calls.settle("toggleBrand b1", { error: new Error("offline") });
-    await vi.waitFor(() => expect(toggles.pendingIds().size).toBe(0));
-    expect(log.takeNew()).toEqual(["show b2 active", "deals changed", "toast Failed to update brand status", "refetch settings"]);
-    expect(seen).toEqual([["b1"], ["b1", "b2"], ["b1"], []]);
-
-    toggles.toggle("b1", true);
-    expect(log.takeNew()).toEqual(["show b1 inactive", "call toggleBrand b1 (silent)"]);
-    toggles.stop();
-  });
 });

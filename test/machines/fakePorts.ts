@@ -1,5 +1,5 @@
 import type { User } from "../../src/domain/user";
-import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignInCompletion } from "../../src/application/ports/auth";
+import { AuthGateway, type GoogleAuthStart, type GoogleFlow } from "../../src/application/ports/auth";
 import { SessionStore, type Session } from "../../src/application/ports/session";
 import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
 import { Notifier, type ToastRequest } from "../../src/application/ports/notifications";
@@ -49,7 +49,7 @@ export class ControlledAuthGateway extends AuthGateway {
   startGoogleFlow(flow: GoogleFlow): Promise<GoogleAuthStart> {
     return this.call("startGoogleFlow", ` ${flow}`);
   }
-  completeSignIn(tokens: string, state: string): Promise<SignInCompletion> {
+  completeSignIn(tokens: string, state: string): Promise<Session> {
     return this.call("completeSignIn", ` ${tokens} ${state}`);
   }
   fetchProfile(): Promise<User | null> {

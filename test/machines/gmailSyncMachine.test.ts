@@ -91,9 +91,8 @@ describe.each(startFailures)("Gmail sync machine, when Sync Now fails with $name
       const calls = new ControlledAuthGateway(log);
       const logic = provideGmailSyncMachine({
         gateway: new ControlledGmailGateway(calls),
-        refetchSettings: () => log.record("refetch settings"),
         dealsChanged: () => log.record("deals changed"),
-      });
+      }).provide({ actions: { refetchSettings: () => log.record("refetch settings") } });
       await drivePath(
         {
           logic,
@@ -117,7 +116,7 @@ describe("Gmail sync polling", () => {
     const log = new EffectLog();
     const calls = new ControlledAuthGateway(log);
     const actor = createActor(
-      provideGmailSyncMachine({ gateway: new ControlledGmailGateway(calls), refetchSettings: () => undefined, dealsChanged: () => undefined }),
+      provideGmailSyncMachine({ gateway: new ControlledGmailGateway(calls), dealsChanged: () => undefined }),
     ).start();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(log.takeNew()).toEqual([]);

@@ -2,20 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventObject } from "xstate";
 import {
   oauthCallbackMachine,
-  oauthCallbackViewOf,
+  oauthCallbackStatusOf,
   provideOAuthCallbackMachine,
 } from "../../src/application/machines/oauthCallbackMachine";
 import type { OAuthCallbackParams } from "../../src/domain/oauthCallback";
+import { RefusedRequest, isRefusal } from "../../src/application/errors";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
 import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
 
 const none: OAuthCallbackParams = { error: null, message: null, success: null, action: null, tokens: null };
 
 const events: EventObject[] = [
-  done("completeSignIn", { ok: true, session: aliceSession }),
-  done("completeSignIn", { ok: false, error: "Sign-in code expired" }),
-  done("completeSignIn", { ok: false, error: "This sign-in was not started in this browser. Please sign in again here." }),
-  done("completeSignIn", { ok: false, error: "" }),
+  done("completeSignIn", aliceSession),
+  failed("completeSignIn", new RefusedRequest(400, "code_spent", "Sign-in code expired")),
+  failed("completeSignIn", new RefusedRequest(400, "started_elsewhere", "This sign-in was not started in this browser. Please sign in again here.")),
+  failed("completeSignIn", new RefusedRequest(200, "signin_refused", "")),
   failed("completeSignIn"),
   done("fetchProfile", alice),
   done("fetchProfile", null),
@@ -31,7 +32,7 @@ interface Scenario {
   /** The state this browser stored when it started a flow; "state-1" unless told. */
   oauthState?: string | null;
   /** The view at the end of each path, keyed by the final state value. */
-  finalViews: Record<string, ReturnType<typeof oauthCallbackViewOf>>;
+  finalViews: Record<string, ReturnType<typeof oauthCallbackStatusOf>>;
 }
 
 const welcomeBack = { kind: "success", message: "Welcome back Alice!" } as const;
@@ -159,11 +160,11 @@ describe.each(scenarios)("oauth callback machine, $name: every simple path", (sc
           gatewayCallOf: { completeSignIn: "completeSignIn", fetchProfile: "fetchProfile" },
           expectedEffects,
           assertStep: (snapshot, event) => {
-            const view = oauthCallbackViewOf(snapshot as never);
+            const view = oauthCallbackStatusOf(snapshot as never);
             const value = JSON.stringify(snapshot.value);
             if (value === '"deciding"' || value === '"completing"') expect(view).toEqual({ kind: "loading" });
-            else if (value === '"failed"' && event.type.startsWith("xstate.done.actor.completeSignIn")) {
-              const error = (event as unknown as { output: { error: string } }).output.error;
+            else if (value === '"failed"' && isRefusal((event as unknown as { error: unknown }).error)) {
+              const error = (event as unknown as { error: RefusedRequest }).error.message;
               expect(view).toEqual({ kind: "error", message: completionFailures[error] ?? "Failed to complete OAuth sign-in" });
             } else if (value === '"failed"' && event.type === "xstate.error.actor.completeSignIn") {
               expect(view).toEqual({ kind: "error", message: "An unexpected error occurred during OAuth completion" });

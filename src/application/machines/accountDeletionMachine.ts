@@ -2,11 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from "xstate";
 import { serverMessageOr } from "../errors";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { AccountDeletion, SettingsGateway } from "../ports/settings";
-
-export const ACCOUNT_DELETION_MESSAGES = {
-  deletedTitle: "Account deleted",
-  failedFallback: "Failed to delete your account. Please try again.",
-} as const;
+import { ACCOUNT_DELETION_MESSAGES } from "../messages";
 
 export type AccountDeletionEvent = { type: "REQUEST" } | { type: "CANCEL" } | { type: "CONFIRM" };
 

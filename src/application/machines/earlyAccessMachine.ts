@@ -3,6 +3,7 @@ import { EARLY_ACCESS_TOASTS, validateEarlyAccess, type EarlyAccessForm } from "
 import { isRequestError, serverMessageOr } from "../errors";
 import type { EarlyAccessGateway, EarlyAccessReply, EarlyAccessRequest } from "../ports/earlyAccess";
 import type { Notifier, ToastRequest } from "../ports/notifications";
+import { EARLY_ACCESS_REFUSED_TITLE } from "../messages";
 
 /**
  * The beta early-access form (SPEC sections 5 and 8). Each outcome is its own state, so a path test reaches every
@@ -65,7 +66,7 @@ export const earlyAccessMachine = setup({
             actions: {
               type: "notify",
               params: ({ event }) => ({
-                title: "Submission Failed",
+                title: EARLY_ACCESS_REFUSED_TITLE,
                 description: event.output.message || EARLY_ACCESS_TOASTS.refusedFallback,
                 variant: "destructive",
               }),
@@ -79,7 +80,7 @@ export const earlyAccessMachine = setup({
             actions: {
               type: "notify",
               params: ({ event }) => ({
-                title: "Submission Failed",
+                title: EARLY_ACCESS_REFUSED_TITLE,
                 description: serverMessageOr(event.error, EARLY_ACCESS_TOASTS.invalidFallback),
                 variant: "destructive",
               }),

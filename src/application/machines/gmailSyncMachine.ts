@@ -1,15 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
 import type { GmailGateway, SyncProgress, SyncState } from "../ports/settings";
+import { SYNC_MESSAGES } from "../messages";
 
 /** SPEC section 9: the sync status is asked for every 3 s while Gmail is connected. */
 export const SYNC_POLL_INTERVAL_MS = 3_000;
-
-export const SYNC_MESSAGES = {
-  alreadyRunning: "Sync is already in progress. Please wait for it to complete.",
-  startFailed: "Failed to initiate Gmail sync. Please try again.",
-  disconnectFailed: "Failed to disconnect Gmail. Please try again.",
-} as const;
 
 export type GmailSyncEvent =
   /** The settings say whether Gmail is connected; polling runs only while it is. */
@@ -49,6 +44,7 @@ export const gmailSyncMachine = setup({
     isSyncing: (_, state: SyncState) => state.syncing,
   },
   actions: {
+    /** The settings may have changed: provided by the page that shows them. */
     refetchSettings: () => {},
     dealsChanged: () => {},
   },
@@ -156,7 +152,7 @@ export function gmailSyncViewOf(snapshot: SnapshotFrom<typeof gmailSyncMachine>)
   };
 }
 
-export function provideGmailSyncMachine(ports: { gateway: GmailGateway; refetchSettings: () => void; dealsChanged: () => void }) {
+export function provideGmailSyncMachine(ports: { gateway: GmailGateway; dealsChanged: () => void }) {
   return gmailSyncMachine.provide({
     actors: {
       // Silent: a missed poll is retried in 3 s, and the card shows why a start or disconnect failed.
@@ -164,9 +160,6 @@ export function provideGmailSyncMachine(ports: { gateway: GmailGateway; refetchS
       startSync: fromPromise(() => ports.gateway.startSync({ silent: true })),
       disconnect: fromPromise(() => ports.gateway.disconnect({ silent: true })),
     },
-    actions: {
-      refetchSettings: () => ports.refetchSettings(),
-      dealsChanged: () => ports.dealsChanged(),
-    },
+    actions: { dealsChanged: () => ports.dealsChanged() },
   });
 }

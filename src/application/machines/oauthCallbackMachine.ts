@@ -7,9 +7,11 @@ import {
   type OAuthCallbackParams,
 } from "../../domain/oauthCallback";
 import type { Session, SessionStore } from "../ports/session";
-import type { AuthGateway, SignInCompletion } from "../ports/auth";
+import type { AuthGateway } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 import type { Notifier } from "../ports/notifications";
+import { isRefusal } from "../errors";
+import { GMAIL_CONNECTED_TITLE } from "../messages";
 
 export const OAUTH_SUCCESS_REDIRECT_DELAY_MS = 1_000;
 export const OAUTH_PROFILE_REDIRECT_DELAY_MS = 2_000;
@@ -36,7 +38,7 @@ export const oauthCallbackMachine = setup({
     input: {} as OAuthCallbackInput,
   },
   actors: {
-    completeSignIn: fromPromise<SignInCompletion, { tokens: string; state: string }>(async () => {
+    completeSignIn: fromPromise<Session, { tokens: string; state: string }>(async () => {
       throw new Error("completeSignIn is provided at the composition root");
     }),
     fetchProfile: fromPromise<User | null>(async () => {
@@ -49,6 +51,8 @@ export const oauthCallbackMachine = setup({
     lacksTokens: ({ context }) => context.params.success === "true" && !context.params.tokens,
     lacksOAuthState: ({ context }) => context.params.success === "true" && context.oauthState === null,
     isSuccess: ({ context }) => context.params.success === "true",
+    /** The server said no and why, as opposed to failing. */
+    isRefusal: (_, error: unknown) => isRefusal(error),
   },
   actions: {
     forgetOAuthState: () => {},
@@ -91,29 +95,23 @@ export const oauthCallbackMachine = setup({
         id: "completeSignIn",
         src: "completeSignIn",
         input: ({ context }) => ({ tokens: context.params.tokens ?? "", state: context.oauthState ?? "" }),
-        onDone: [
+        onDone: {
+          target: "signedIn",
+          actions: [
+            assign({ message: ({ context, event }) => oauthSuccessMessage(context.params.action, event.output.user) }),
+            { type: "signIn", params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
           {
-            guard: ({ event }) => event.output.ok,
-            target: "signedIn",
-            actions: [
-              assign({
-                message: ({ context, event }) =>
-                  event.output.ok ? oauthSuccessMessage(context.params.action, event.output.session.user) : "",
-              }),
-              {
-                type: "signIn",
-                params: ({ event }) => (event.output as Extract<SignInCompletion, { ok: true }>).session,
-              },
-            ],
-          },
-          {
+            guard: { type: "isRefusal", params: ({ event }: { event: { error: unknown } }) => event.error },
             target: "failed",
             actions: assign({
-              message: ({ event }) => (!event.output.ok && event.output.error) || OAUTH_MESSAGES.completionFailed,
+              message: ({ event }) => (isRefusal(event.error) && event.error.serverMessage) || OAUTH_MESSAGES.completionFailed,
             }),
           },
+          { target: "failed", actions: assign({ message: OAUTH_MESSAGES.unexpected }) },
         ],
-        onError: { target: "failed", actions: assign({ message: OAUTH_MESSAGES.unexpected }) },
       },
     },
     signedIn: {
@@ -158,12 +156,12 @@ export const oauthCallbackMachine = setup({
 
 export type OAuthCallbackActor = ActorRefFrom<typeof oauthCallbackMachine>;
 
-export type OAuthCallbackView =
+export type OAuthCallbackStatus =
   | { kind: "loading" }
   | { kind: "success"; message: string }
   | { kind: "error"; message: string };
 
-export function oauthCallbackViewOf(snapshot: SnapshotFrom<typeof oauthCallbackMachine>): OAuthCallbackView {
+export function oauthCallbackStatusOf(snapshot: SnapshotFrom<typeof oauthCallbackMachine>): OAuthCallbackStatus {
   if (snapshot.matches("deciding") || snapshot.matches("completing")) return { kind: "loading" };
   if (snapshot.matches("failed")) return { kind: "error", message: snapshot.context.message };
   return { kind: "success", message: snapshot.context.message };
@@ -178,7 +176,7 @@ export function provideOAuthCallbackMachine(ports: {
   signIn: (session: Session) => void;
 }) {
   // The tokens code is single-use: a remounted page (React's StrictMode, a double render) must not spend it twice.
-  const completions = new Map<string, Promise<SignInCompletion>>();
+  const completions = new Map<string, Promise<Session>>();
   const completeOnce = (tokens: string, state: string) => {
     let completion = completions.get(tokens);
     if (!completion) {
@@ -197,7 +195,7 @@ export function provideOAuthCallbackMachine(ports: {
       signIn: (_, session) => ports.signIn(session),
       storeUser: (_, user) => ports.session.saveUser(user),
       announceGmailConnected: () =>
-        ports.notifier.notify({ title: "Gmail Connected", description: OAUTH_MESSAGES.gmailConnected, variant: "success" }),
+        ports.notifier.notify({ title: GMAIL_CONNECTED_TITLE, description: OAUTH_MESSAGES.gmailConnected, variant: "success" }),
       goToDashboard: () => ports.navigation.navigate(ports.session.takeReturnPath() ?? "/dashboard", { replace: true }),
       reloadDashboard: () => ports.navigation.assign("/dashboard"),
       goToLogin: (_, redirect) => ports.navigation.navigate("/login", { replace: true, state: redirect }),

@@ -3,11 +3,7 @@ import type { User } from "../../domain/user";
 import { serverMessageOr } from "../errors";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { SettingsData, SettingsGateway } from "../ports/settings";
-
-export const SETTINGS_MESSAGES = {
-  loadFailedTitle: "Error loading settings",
-  loadFailedFallback: "Failed to fetch settings",
-} as const;
+import { SETTINGS_MESSAGES } from "../messages";
 
 export type SettingsEvent =
   /** Load again, e.g. after a disconnect or a failed brand toggle. */
@@ -36,6 +32,8 @@ export const settingsMachine = setup({
     notify: (_, _toast: ToastRequest) => {},
     /** GET /settings refreshes the stored user (SPEC section 7). */
     userLoaded: (_, _user: User) => {},
+    /** A fresh answer says whether Gmail is connected (during a refetch the last one may predate a disconnect). */
+    loaded: (_, _answer: { gmailConnected: boolean }) => {},
   },
 }).createMachine({
   id: "settings",
@@ -65,6 +63,7 @@ export const settingsMachine = setup({
           actions: [
             assign({ settings: ({ event }) => event.output, error: null }),
             { type: "userLoaded", params: ({ event }) => event.output.user },
+            { type: "loaded", params: ({ event }) => ({ gmailConnected: event.output.gmailConnected }) },
           ],
         },
         onError: {

@@ -9,16 +9,17 @@ export interface GoogleAuthStart {
   state: string;
 }
 
-export type SignInCompletion = { ok: true; session: Session } | { ok: false; error: string };
-
-/** Sign-in, session and profile calls of the API. Failures throw RequestError. */
+/**
+ * Sign-in, session and profile calls of the API. Failures throw RequestError; a refusal the server gives a reason
+ * for (a spent or foreign sign-in code, a flow it will not start) throws RefusedRequest.
+ */
 export abstract class AuthGateway {
   abstract startGoogleFlow(flow: GoogleFlow): Promise<GoogleAuthStart>;
   /**
    * Exchanges the single-use tokens code of the OAuth callback for a session, showing the state this browser kept
-   * when it started the flow. A refusal by the server is `ok: false` with its message.
+   * when it started the flow.
    */
-  abstract completeSignIn(tokens: string, state: string): Promise<SignInCompletion>;
+  abstract completeSignIn(tokens: string, state: string): Promise<Session>;
   /** The signed-in user's profile, or null when no session is stored. */
   abstract fetchProfile(): Promise<User | null>;
   abstract refresh(refreshToken: string): Promise<Session>;

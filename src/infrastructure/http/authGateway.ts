@@ -1,7 +1,6 @@
-import { inject, injectable } from "inversify";
-import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignInCompletion } from "../../application/ports/auth";
-import { SessionStore, type Session } from "../../application/ports/session";
-import { RequestError, isRequestError } from "../../application/errors";
+import { AuthGateway, type GoogleAuthStart, type GoogleFlow } from "../../application/ports/auth";
+import type { SessionStore, Session } from "../../application/ports/session";
+import { RefusedRequest, isRequestError } from "../../application/errors";
 import type { User } from "../../domain/user";
 import {
   AuthMeCodec,
@@ -10,8 +9,8 @@ import {
   LogoutResponseCodec,
   RefreshResponseCodec,
   type LoginResponse,
-} from "./contract";
-import { HttpClient } from "./httpClient";
+} from "../../contract";
+import type { HttpClient } from "./httpClient";
 
 const FLOW_PATHS: Record<GoogleFlow, string> = {
   signin: "/google-signin",
@@ -21,36 +20,33 @@ const FLOW_PATHS: Record<GoogleFlow, string> = {
   "connect-gmail": "/connect-gmail",
 };
 
-@injectable()
 export class HttpAuthGateway extends AuthGateway {
   constructor(
-    @inject(HttpClient) private readonly http: HttpClient,
-    @inject(SessionStore) private readonly session: SessionStore,
+    private readonly http: HttpClient,
+    private readonly session: SessionStore,
   ) {
     super();
   }
 
   async startGoogleFlow(flow: GoogleFlow): Promise<GoogleAuthStart> {
     const answer = await this.http.get(FLOW_PATHS[flow], GoogleAuthStartCodec, { silent: true });
-    if (!answer.success) throw new RequestError(200, "google_flow_refused", answer.error);
+    if (!answer.success) throw new RefusedRequest(200, "google_flow_refused", answer.error);
     return { authUrl: answer.authUrl, state: answer.state };
   }
 
-  async completeSignIn(tokens: string, state: string): Promise<SignInCompletion> {
+  async completeSignIn(tokens: string, state: string): Promise<Session> {
     let answer: LoginResponse;
     try {
       answer = await this.http.post("/auth/complete", LoginResponseCodec, { body: { tokens, state } });
     } catch (error) {
       // A refused code (spent, expired, or from a flow another browser started) is a 400 whose message says why.
-      const refused = isRequestError(error) && error.status !== null && error.status < 500 && error.serverMessage;
-      if (refused) return { ok: false, error: refused };
+      if (isRequestError(error) && error.status !== null && error.status < 500 && error.serverMessage) {
+        throw new RefusedRequest(error.status, error.code, error.serverMessage);
+      }
       throw error;
     }
-    if (!answer.success) return { ok: false, error: answer.error };
-    return {
-      ok: true,
-      session: { accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user },
-    };
+    if (!answer.success) throw new RefusedRequest(200, "signin_refused", answer.error);
+    return { accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user };
   }
 
   async fetchProfile(): Promise<User | null> {

@@ -1,4 +1,3 @@
-import { inject, injectable } from "inversify";
 import {
   GmailGateway,
   SettingsGateway,
@@ -8,12 +7,11 @@ import {
   type SettingsData,
   type SyncState,
 } from "../../application/ports/settings";
-import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, StatusMessageCodec, SyncStatusCodec } from "./contract";
-import { HttpClient } from "./httpClient";
+import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, StatusMessageCodec, SyncStatusCodec } from "../../contract";
+import type { HttpClient } from "./httpClient";
 
-@injectable()
 export class HttpSettingsGateway extends SettingsGateway {
-  constructor(@inject(HttpClient) private readonly http: HttpClient) {
+  constructor(private readonly http: HttpClient) {
     super();
   }
 
@@ -32,9 +30,8 @@ export class HttpSettingsGateway extends SettingsGateway {
   }
 }
 
-@injectable()
 export class HttpGmailGateway extends GmailGateway {
-  constructor(@inject(HttpClient) private readonly http: HttpClient) {
+  constructor(private readonly http: HttpClient) {
     super();
   }
 

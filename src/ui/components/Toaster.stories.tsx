@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Toaster } from "./Toaster";
 import type { Toast } from "../../domain/toast";
 import { EARLY_ACCESS_TOASTS } from "../../domain/earlyAccess";
-import { GOOGLE_FLOW_FAILURES } from "../../application/googleAuth";
+import { GOOGLE_FLOW_FAILURES } from "../../application/messages";
 import { OAUTH_MESSAGES } from "../../domain/oauthCallback";
 
 const toast = (overrides: Partial<Toast>): Toast => ({

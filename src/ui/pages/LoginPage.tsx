@@ -1,29 +1,21 @@
-import { Link } from "wouter";
-import { GoogleButton } from "./GoogleButton";
-import * as styles from "./auth.css";
-import { muted } from "../components/primitives.css";
-import { AuthPanel } from "./AuthPanel";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useHistoryState } from "wouter/use-browser-location";
+import { isGoogleFlowBusy } from "../../application/machines/googleFlowMachine";
+import { GoogleFlowLogic } from "../../application/services";
+import { useService } from "../di";
+import { LoginView } from "./LoginView";
 
-export interface LoginPageProps {
-  /** A note from the page that sent the person here, e.g. 'Session expired. Please log in again.' */
-  message: string | null;
-  pending: boolean;
-  onContinueWithGoogle: () => void;
+/** What other pages may leave in history state for /login. */
+export interface LoginHistoryState {
+  /** The protected page the guest was turned away from. */
+  from?: string;
+  message?: string;
 }
 
-export function LoginPage({ message, pending, onContinueWithGoogle }: LoginPageProps) {
-  return (
-    <AuthPanel titleId="login-title" title="Welcome Back">
-      <p className={muted}>Sign in with the Google account you used to sign up.</p>
-      {message && (
-        <p className={styles.notice} role="status">
-          {message}
-        </p>
-      )}
-      <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
-      <p className={styles.small}>
-        New to Deal Finder? <Link href="/register">Create an account</Link>
-      </p>
-    </AuthPanel>
-  );
+/** /login: Google sign-in, returning afterwards to the page the guest was turned away from. */
+export function LoginPage() {
+  const state = useHistoryState<LoginHistoryState | null>();
+  const googleFlow = useActorRef(useService(GoogleFlowLogic), { input: { flow: "signin", returnPath: state?.from ?? null } });
+  const busy = useSelector(googleFlow, isGoogleFlowBusy);
+  return <LoginView message={state?.message ?? null} pending={busy} onContinueWithGoogle={() => googleFlow.send({ type: "START" })} />;
 }

@@ -1,29 +1,12 @@
-import { Link } from "wouter";
-import { GoogleButton } from "./GoogleButton";
-import * as styles from "./auth.css";
-import { muted } from "../components/primitives.css";
-import { AuthPanel } from "./AuthPanel";
+import { useActorRef, useSelector } from "@xstate/react";
+import { isGoogleFlowBusy } from "../../application/machines/googleFlowMachine";
+import { GoogleFlowLogic } from "../../application/services";
+import { useService } from "../di";
+import { RegisterView } from "./RegisterView";
 
-export interface RegisterPageProps {
-  pending: boolean;
-  onContinueWithGoogle: () => void;
-}
-
-export function RegisterPage({ pending, onContinueWithGoogle }: RegisterPageProps) {
-  return (
-    <AuthPanel titleId="register-title" title="Create your account">
-      <p className={muted}>
-        Sign up with Google and allow read-only access to your Gmail Promotions. We find the deals and promo codes
-        there and never read anything else.
-      </p>
-      <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
-      <p className={styles.small}>
-        By continuing you agree to our <Link href="/terms">Terms of Service</Link> and{" "}
-        <Link href="/privacy">Privacy Policy</Link>.
-      </p>
-      <p className={styles.small}>
-        Already have an account? <Link href="/login">Sign in</Link>
-      </p>
-    </AuthPanel>
-  );
+/** /register: sign-up that also asks for Gmail access, so the first sync can start right away. */
+export function RegisterPage() {
+  const googleFlow = useActorRef(useService(GoogleFlowLogic), { input: { flow: "gmail-signup", returnPath: null } });
+  const busy = useSelector(googleFlow, isGoogleFlowBusy);
+  return <RegisterView pending={busy} onContinueWithGoogle={() => googleFlow.send({ type: "START" })} />;
 }

@@ -1,10 +1,13 @@
-import "reflect-metadata";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContainer } from "../../../src/infrastructure/container";
+import { FETCH } from "../../../src/infrastructure/http/httpClient";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
+import { Navigation } from "../../../src/application/ports/platform";
 import { DashboardSource } from "../../../src/application/ports/deals";
-import { AuthSession } from "../../../src/application/services";
+import { AuthSession, SettingsPageLogic } from "../../../src/application/services";
 import { authStatusOf } from "../../../src/application/machines/authMachine";
-import { SettingsPageLogic, type SettingsPageActors } from "../../../src/application/machines/settingsPage";
+import { createActor } from "xstate";
+import { settingsPageChildren, type SettingsPageActor } from "../../../src/application/machines/settingsPageMachine";
 import { SAMPLE_DASHBOARD } from "../../../src/ui/pages/dashboard/fixtures";
 import { SAMPLE_SETTINGS } from "../../../src/ui/pages/settings/fixtures";
 import { ALICE, FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
@@ -28,49 +31,53 @@ function wire() {
   localStorage.setItem("refreshToken", "refresh-1");
   localStorage.setItem("user", JSON.stringify(ALICE));
   const navigation = new FakeNavigation("/settings");
-  const container = createContainer({ baseUrl: "/api", fetch: api.fetch, localStorage, sessionStorage: new MemoryStorage(), navigation });
+  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+  container.rebindValue(FETCH, api.fetch);
+  container.rebindValue(LOCAL_STORAGE, localStorage);
+  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
+  container.rebindValue(Navigation, navigation);
   return { api, container, localStorage, navigation };
 }
 
-let page: SettingsPageActors | null = null;
+let page: SettingsPageActor | null = null;
 afterEach(() => page?.stop());
 
-describe("the settings page's machines, wired at the composition root", () => {
+describe("the settings page machine, wired at the composition root", () => {
   it("polls the sync status once the settings say Gmail is connected", async () => {
     const { api, container } = wire();
-    page = container.get(SettingsPageLogic).start();
+    page = createActor(container.get(SettingsPageLogic)).start();
     await settle();
-    expect(page.settings.getSnapshot().value).toBe("ready");
-    expect(page.gmailSync.getSnapshot().matches("connected")).toBe(true);
+    expect(settingsPageChildren(page).settings.getSnapshot().value).toBe("ready");
+    expect(settingsPageChildren(page).gmailSync.getSnapshot().matches("connected")).toBe(true);
     expect(api.count("GET /sync-gmail")).toBe(1);
   });
 
   it("stops polling after a disconnect, without polling again while the settings reload", async () => {
     const { api, container } = wire();
     api.on("POST /disconnect-gmail", () => json(200, { status: "success", message: "Gmail disconnected." }));
-    page = container.get(SettingsPageLogic).start();
+    page = createActor(container.get(SettingsPageLogic)).start();
     await settle();
     api.on("GET /settings", () => json(200, { status: "success", data: { ...SAMPLE_SETTINGS, user: ALICE, gmailConnected: false, linkedAccount: null } }));
-    page.gmailSync.send({ type: "DISCONNECT" });
+    page.send({ type: "DISCONNECT" });
     await settle();
     expect(api.count("GET /settings")).toBe(2);
-    expect(page.gmailSync.getSnapshot().value).toBe("notConnected");
+    expect(settingsPageChildren(page).gmailSync.getSnapshot().value).toBe("notConnected");
     expect(api.count("GET /sync-gmail")).toBe(1);
   });
 
   it("makes the cached dashboard refetch after a brand toggle", async () => {
     const { api, container } = wire();
     api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
-    const dashboard = container.get(DashboardSource).watch({});
+    const dashboard = container.get(DashboardSource).watch();
     const stop = dashboard.subscribe(() => undefined);
-    page = container.get(SettingsPageLogic).start();
+    page = createActor(container.get(SettingsPageLogic)).start();
     await settle();
     expect(api.count("GET /dashboard-products")).toBe(1);
 
-    page.brandToggles.toggle(BRAND_ID, true);
-    expect(page.settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(false);
+    page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });
+    expect(settingsPageChildren(page).settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(false);
     await settle();
-    expect(page.brandToggles.pendingIds().size).toBe(0);
+    expect(page.getSnapshot().context.pendingBrandIds.size).toBe(0);
     expect(api.count("GET /dashboard-products")).toBe(2);
     stop();
   });
@@ -78,12 +85,12 @@ describe("the settings page's machines, wired at the composition root", () => {
   it("re-fetches the settings after a failed toggle, so the server's value is shown", async () => {
     const { api, container } = wire();
     api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(500, { success: false, code: "internal", message: "boom" }));
-    page = container.get(SettingsPageLogic).start();
+    page = createActor(container.get(SettingsPageLogic)).start();
     await settle();
-    page.brandToggles.toggle(BRAND_ID, true);
+    page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });
     await settle();
     expect(api.count("GET /settings")).toBe(2);
-    expect(page.settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(true);
+    expect(settingsPageChildren(page).settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(true);
   });
 
   it("signs out, clears the stored session and goes home after the account is deleted", async () => {
@@ -91,12 +98,12 @@ describe("the settings page's machines, wired at the composition root", () => {
     api.on("DELETE /account", () =>
       json(200, { success: true, deleted: { deals: 3 }, googleAccessRevoked: true, message: "Your account and all its data were deleted." }),
     );
-    const auth = container.get(AuthSession).actor;
+    const auth = container.get(AuthSession);
     await settle();
     expect(authStatusOf(auth.getSnapshot())).toBe("signedIn");
-    page = container.get(SettingsPageLogic).start();
-    page.accountDeletion.send({ type: "REQUEST" });
-    page.accountDeletion.send({ type: "CONFIRM" });
+    page = createActor(container.get(SettingsPageLogic)).start();
+    page.send({ type: "DELETE_REQUEST" });
+    page.send({ type: "DELETE_CONFIRM" });
     await settle();
     expect(authStatusOf(auth.getSnapshot())).toBe("signedOut");
     expect(localStorage.getItem("authToken")).toBeNull();

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { GmailConnectionCard } from "./GmailConnectionCard";
 import { IDLE_SYNC, LOAD_FAILED, MOBILE, NOT_CONNECTED, READY, RUNNING_SYNC } from "./fixtures";
+import { SYNC_MESSAGES } from "../../../application/messages";
 
 const meta = {
   title: "Pages/Settings/Gmail Connection",
@@ -56,11 +57,11 @@ export const SyncCompleted: Story = {
 };
 
 export const SyncAlreadyRunning: Story = {
-  args: { sync: { ...IDLE_SYNC, message: "Sync is already in progress. Please wait for it to complete." } },
+  args: { sync: { ...IDLE_SYNC, message: SYNC_MESSAGES.alreadyRunning } },
 };
 
 export const SyncFailed: Story = {
-  args: { sync: { ...IDLE_SYNC, message: "Failed to initiate Gmail sync. Please try again." } },
+  args: { sync: { ...IDLE_SYNC, message: SYNC_MESSAGES.startFailed } },
 };
 
 export const Disconnecting: Story = {

@@ -1,4 +1,5 @@
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
+import { SETTINGS_MESSAGES } from "../../../application/messages";
 import type { GmailLabel } from "../../../domain/brand";
 import { labelColumns, monitoredLabelCount } from "../../../domain/gmailSettings";
 import { badge, card, heading2, muted, stack, visuallyHidden } from "../../components/primitives.css";
@@ -17,7 +18,7 @@ export function GmailLabels({ load }: { load: SettingsLoad }) {
         (load.settings.gmailConnected ? (
           <ConnectedLabels labels={load.settings.gmailLabels} />
         ) : (
-          <p>Gmail is not connected. Please connect your Gmail account to manage labels.</p>
+          <p>{SETTINGS_MESSAGES.gmailNotConnected}</p>
         ))}
       <p className={muted}>Label customization coming soon.</p>
     </section>

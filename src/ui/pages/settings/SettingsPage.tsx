@@ -1,34 +1,33 @@
-import { useSelector } from "@xstate/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import type { AccountDeletionActor } from "../../../application/machines/accountDeletionMachine";
-import { gmailSyncViewOf } from "../../../application/machines/gmailSyncMachine";
-import { SettingsPageLogic } from "../../../application/machines/settingsPage";
-import { settingsLoadOf } from "../../../application/machines/settingsMachine";
+import { useActorRef, useSelector } from "@xstate/react";
 import type { SnapshotFrom } from "xstate";
+import type { accountDeletionMachine } from "../../../application/machines/accountDeletionMachine";
+import { gmailSyncViewOf } from "../../../application/machines/gmailSyncMachine";
+import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
+import { settingsLoadOf } from "../../../application/machines/settingsMachine";
+import { settingsPageChildren } from "../../../application/machines/settingsPageMachine";
+import { SettingsPageLogic } from "../../../application/services";
 import { useService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
 import { SettingsView } from "./SettingsView";
 
-function deletionPhaseOf(snapshot: SnapshotFrom<AccountDeletionActor>): AccountDeletionPhase {
+function deletionPhaseOf(snapshot: SnapshotFrom<typeof accountDeletionMachine>): AccountDeletionPhase {
   if (snapshot.matches("confirming")) return { kind: "confirming" };
   if (snapshot.matches("deleting")) return { kind: "deleting" };
   if (snapshot.matches("failed")) return { kind: "failed", error: snapshot.context.error ?? "" };
   return { kind: "idle" };
 }
 
-/** /settings: starts the page's machines for this visit, stops them on leaving, and hands plain data to the view. */
+/** /settings: runs the page machine for this visit (stopped on leaving) and hands plain data to the view. */
 export default function SettingsPage() {
-  const logic = useService(SettingsPageLogic);
-  const [actors] = useState(() => logic.start());
-  useEffect(() => () => actors.stop(), [actors]);
-
+  const page = useActorRef(useService(SettingsPageLogic));
+  const children = settingsPageChildren(page);
   const user = useCurrentUser();
-  const load = useSelector(actors.settings, settingsLoadOf, sameFields);
-  const sync = useSelector(actors.gmailSync, gmailSyncViewOf, sameFields);
-  const deletion = useSelector(actors.accountDeletion, deletionPhaseOf, sameFields);
-  const pendingBrandIds = useSyncExternalStore(actors.brandToggles.subscribe, actors.brandToggles.pendingIds);
-  const [connecting, setConnecting] = useState(false);
+  const load = useSelector(children.settings, settingsLoadOf, sameFields);
+  const sync = useSelector(children.gmailSync, gmailSyncViewOf, sameFields);
+  const deletion = useSelector(children.accountDeletion, deletionPhaseOf, sameFields);
+  const connecting = useSelector(children.connectGmail, isGoogleFlowBusy);
+  const pendingBrandIds = useSelector(page, (snapshot) => snapshot.context.pendingBrandIds);
 
   return (
     <SettingsView
@@ -38,16 +37,13 @@ export default function SettingsPage() {
       connecting={connecting}
       pendingBrandIds={pendingBrandIds}
       deletion={deletion}
-      onSyncNow={() => actors.gmailSync.send({ type: "SYNC_NOW" })}
-      onDisconnect={() => actors.gmailSync.send({ type: "DISCONNECT" })}
-      onConnectGmail={async () => {
-        setConnecting(true);
-        if (!(await actors.connectGmail())) setConnecting(false);
-      }}
-      onToggleBrand={(brandId, isActive) => actors.brandToggles.toggle(brandId, isActive)}
-      onDeleteRequest={() => actors.accountDeletion.send({ type: "REQUEST" })}
-      onDeleteCancel={() => actors.accountDeletion.send({ type: "CANCEL" })}
-      onDeleteConfirm={() => actors.accountDeletion.send({ type: "CONFIRM" })}
+      onSyncNow={() => page.send({ type: "SYNC_NOW" })}
+      onDisconnect={() => page.send({ type: "DISCONNECT" })}
+      onConnectGmail={() => page.send({ type: "CONNECT_GMAIL" })}
+      onToggleBrand={(brandId, isActive) => page.send({ type: "TOGGLE_BRAND", brandId, isActive })}
+      onDeleteRequest={() => page.send({ type: "DELETE_REQUEST" })}
+      onDeleteCancel={() => page.send({ type: "DELETE_CANCEL" })}
+      onDeleteConfirm={() => page.send({ type: "DELETE_CONFIRM" })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import type { SettingsData } from "../../../application/ports/settings";
+import { SETTINGS_MESSAGES } from "../../../application/messages";
 import type { Brand, GmailLabel } from "../../../domain/brand";
 
 /** Sample settings for the stories: what a person with a connected Gmail and a few brands sees. */
@@ -49,7 +50,7 @@ export const NOT_CONNECTED: SettingsLoad = {
   refreshing: false,
 };
 
-export const LOAD_FAILED: SettingsLoad = { kind: "error", message: "Failed to fetch settings" };
+export const LOAD_FAILED: SettingsLoad = { kind: "error", message: SETTINGS_MESSAGES.loadFailedFallback };
 
 export const IDLE_SYNC: GmailSyncView = { syncing: false, starting: false, disconnecting: false, message: null, progress: null };
 

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { RegisterPage } from "./RegisterPage";
+import { RegisterView } from "./RegisterView";
 
 const meta = {
   title: "Pages/Register",
-  component: RegisterPage,
+  component: RegisterView,
   args: { pending: false, onContinueWithGoogle: fn() },
   parameters: { path: "/register" },
-} satisfies Meta<typeof RegisterPage>;
+} satisfies Meta<typeof RegisterView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { LoginPage } from "./LoginPage";
+import { LoginView } from "./LoginView";
 
 const meta = {
   title: "Pages/Login",
-  component: LoginPage,
+  component: LoginView,
   args: { message: null, pending: false, onContinueWithGoogle: fn() },
   parameters: { path: "/login" },
-} satisfies Meta<typeof LoginPage>;
+} satisfies Meta<typeof LoginView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { OAuthCallbackPage } from "./OAuthCallbackPage";
+import { OAuthCallbackView } from "./OAuthCallbackView";
 import { OAUTH_MESSAGES, oauthErrorMessage } from "../../domain/oauthCallback";
 
 const meta = {
   title: "Pages/OAuth callback",
-  component: OAuthCallbackPage,
+  component: OAuthCallbackView,
   args: { view: { kind: "loading" } },
   parameters: { path: "/oauth-callback" },
-} satisfies Meta<typeof OAuthCallbackPage>;
+} satisfies Meta<typeof OAuthCallbackView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,0 +1,42 @@
+import type { GoogleFlow } from "./ports/auth";
+
+/**
+ * The SPA's texts that machines show in toasts and panels, written once (SPEC section 8 where it gives the wording).
+ * Views and stories that show the same text import it from here.
+ */
+
+/** The toast title of every failed Google flow (SPEC section 8: "Google flows (titled Error)"). */
+export const GOOGLE_FLOW_FAILED_TITLE = "Error";
+
+/** What a Google flow says when the server cannot start it (SPEC section 8). */
+export const GOOGLE_FLOW_FAILURES: Record<GoogleFlow, string> = {
+  signin: "Failed to initiate Google sign-in",
+  signup: "Failed to initiate Google sign-up",
+  "gmail-signup": "Failed to initiate Google sign-up with Gmail",
+  link: "Failed to link Google account",
+  "connect-gmail": "Failed to connect Gmail",
+};
+
+/** The toast shown when Google's round trip granted Gmail access. */
+export const GMAIL_CONNECTED_TITLE = "Gmail Connected";
+
+export const SETTINGS_MESSAGES = {
+  loadFailedTitle: "Error loading settings",
+  loadFailedFallback: "Failed to fetch settings",
+  brandToggleFailed: "Failed to update brand status",
+  gmailNotConnected: "Gmail is not connected. Please connect your Gmail account to manage labels.",
+} as const;
+
+export const SYNC_MESSAGES = {
+  alreadyRunning: "Sync is already in progress. Please wait for it to complete.",
+  startFailed: "Failed to initiate Gmail sync. Please try again.",
+  disconnectFailed: "Failed to disconnect Gmail. Please try again.",
+} as const;
+
+export const ACCOUNT_DELETION_MESSAGES = {
+  deletedTitle: "Account deleted",
+  failedFallback: "Failed to delete your account. Please try again.",
+} as const;
+
+/** The early-access toast title for a refusal, with the server's message or a fallback (SPEC section 8). */
+export const EARLY_ACCESS_REFUSED_TITLE = "Submission Failed";
