@@ -40,7 +40,7 @@ export function daysUntil(expirationDate: string, today: Date): number {
   return Math.round((end - start) / DAY_MS);
 }
 
-/** Expired if the date is before today; expiring soon if 0 to 7 days remain. */
+/** Expired if the date is before today; expiring soon if 0 to EXPIRING_SOON_DAYS (7) days remain. */
 export function expiryStatus(expirationDate: string | null, today: Date): ExpiryStatus {
   if (!expirationDate) return "undated";
   const days = daysUntil(expirationDate, today);
@@ -49,22 +49,31 @@ export function expiryStatus(expirationDate: string | null, today: Date): Expiry
   return "active";
 }
 
+/**
+ * The dashboard's order, first key: live deals (expiring soon or later), then undated ones, then expired ones. Within a
+ * rank the earlier date comes first; deals still level keep the order they came in (the server sends the newest first).
+ */
+export const SORT_RANK: Readonly<Record<ExpiryStatus, number>> = { "expiring-soon": 0, active: 0, undated: 1, expired: 2 };
+
 /** Expired deals last; the others by soonest date; undated after dated. */
 export function compareDeals(today: Date) {
-  const rank = (deal: Pick<Deal, "expirationDate">) => {
-    const status = expiryStatus(deal.expirationDate, today);
-    return status === "expired" ? 2 : status === "undated" ? 1 : 0;
-  };
-  return (a: Pick<Deal, "expirationDate">, b: Pick<Deal, "expirationDate">): number => {
-    const byRank = rank(a) - rank(b);
-    if (byRank !== 0) return byRank;
-    if (a.expirationDate && b.expirationDate) return a.expirationDate.localeCompare(b.expirationDate);
-    return 0;
-  };
+  const rank = (deal: Pick<Deal, "expirationDate">) => SORT_RANK[expiryStatus(deal.expirationDate, today)];
+  return (a: Pick<Deal, "expirationDate">, b: Pick<Deal, "expirationDate">): number =>
+    compareSortKeys(rank(a), a.expirationDate, rank(b), b.expirationDate);
 }
 
+// YYYY-MM-DD dates order as plain strings.
+function compareSortKeys(rankA: number, dateA: string | null, rankB: number, dateB: string | null): number {
+  if (rankA !== rankB) return rankA - rankB;
+  if (dateA && dateB && dateA !== dateB) return dateA < dateB ? -1 : 1;
+  return 0;
+}
+
+/** The deals in the dashboard's order; each deal's rank is worked out once, not at every comparison. */
 export function sortDeals<T extends Pick<Deal, "expirationDate">>(deals: readonly T[], today: Date): T[] {
-  return [...deals].sort(compareDeals(today));
+  const ranked = deals.map((deal) => ({ deal, rank: SORT_RANK[expiryStatus(deal.expirationDate, today)] }));
+  ranked.sort((a, b) => compareSortKeys(a.rank, a.deal.expirationDate, b.rank, b.deal.expirationDate));
+  return ranked.map(({ deal }) => deal);
 }
 
 /** The card's expiry badge: 'Expired', 'Expires today', 'Expires in N days'; null for an undated deal. */

@@ -2,10 +2,11 @@ import { sameCategory } from "./category";
 import type { Deal } from "./deal";
 import { expiryStatus } from "./deal";
 
-/** The fields a dashboard search looks in (SPEC section 5). */
-const SEARCHED_FIELDS = ["title", "description", "brand", "brandDomain", "category"] as const;
+/** The fields a dashboard search looks in: SPEC section 5's five, and the promo codes the search box promises. */
+export const SEARCHED_FIELDS = ["title", "description", "brand", "brandDomain", "category", "promoCode"] as const;
 
-export type SearchableDeal = Pick<Deal, (typeof SEARCHED_FIELDS)[number]>;
+export type SearchedField = (typeof SEARCHED_FIELDS)[number];
+export type SearchableDeal = Pick<Deal, SearchedField>;
 
 /** What the dashboard's filters ask for; null or blank means "any". */
 export interface DealFilters {
@@ -16,17 +17,56 @@ export interface DealFilters {
 
 export const NO_FILTERS: DealFilters = { category: null, search: "", expiringOnly: false };
 
+/**
+ * Where a word starts: at the start of a field, or after whitespace or punctuation (ASCII, Latin-1 and the General
+ * Punctuation block: curly quotes, dashes, ellipsis). Letters and digits in any script continue a word. Written with
+ * \uXXXX escapes only, so the same pattern means the same in JavaScript and in PostgreSQL's regular expressions.
+ */
+const WORD_START = String.raw`(?:^|[\u0000-\u002F\u003A-\u0040\u005B-\u0060\u007B-\u00BF\u00D7\u00F7\u2000-\u206F])`;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** The words of a query; every one of them must match for a deal to be found. */
+export function searchWords(query: string): string[] {
+  return query.trim().split(/\s+/u).filter((word) => word.length > 0);
+}
+
 /**
- * A predicate for "the query starts a whole word", case-insensitively, in any searched field: "ship" finds
- * "Free shipping" but not "membership". Built once per query so filtering thousands of deals per keystroke stays cheap.
+ * A regular expression (to be used case-insensitively) for "this word begins a word": "ship" finds "Free shipping"
+ * but not "membership". Special characters in the word are taken literally. The server runs the same pattern in SQL.
+ */
+export function wordStartPattern(word: string): string {
+  return `${WORD_START}${escapeRegExp(word)}`;
+}
+
+/**
+ * A deal's searched fields as one text, a newline between fields (a newline starts a word, so no match runs from one
+ * field into the next; the server joins them the same way). Kept per deal object: a keystroke then tests one string
+ * per word rather than six.
+ */
+const searchTexts = new WeakMap<SearchableDeal, string>();
+function searchTextOf(deal: SearchableDeal): string {
+  let text = searchTexts.get(deal);
+  if (text === undefined) {
+    text = SEARCHED_FIELDS.map((field) => deal[field] ?? "").join("\n");
+    searchTexts.set(deal, text);
+  }
+  return text;
+}
+
+/**
+ * A predicate for the search rule: every word of the query begins a word somewhere in the deal's searched fields
+ * (not necessarily the same field), ignoring case; a blank query finds everything. "free save10" finds a deal
+ * titled "Free shipping" with the code SAVE10. Built once per query so filtering thousands of deals per keystroke
+ * stays cheap.
  */
 export function dealSearchMatcher(query: string): (deal: SearchableDeal) => boolean {
-  const trimmed = query.trim();
-  if (!trimmed) return () => true;
-  const wordStart = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(trimmed)}`, "iu");
-  return (deal) => SEARCHED_FIELDS.some((field) => wordStart.test(deal[field]));
+  const patterns = searchWords(query).map((word) => new RegExp(wordStartPattern(word), "iu"));
+  if (patterns.length === 0) return () => true;
+  return (deal) => {
+    const text = searchTextOf(deal);
+    return patterns.every((pattern) => pattern.test(text));
+  };
 }
 
 export function matchesSearch(deal: SearchableDeal, query: string): boolean {

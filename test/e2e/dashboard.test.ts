@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DashboardCodec } from "../../src/infrastructure/http/contract";
+import { DashboardCodec } from "../../src/contract";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { expiryStatus, promoCodesOf } from "../../src/domain/deal";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
@@ -133,6 +133,36 @@ describe("the dashboard in Chromium", () => {
     await copy.click();
     await page.getByRole("button", { name: `Copied ${code}`, exact: true }).first().waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+  });
+
+  it("never says 'Copied!' when the clipboard refuses a code", async () => {
+    const code = promoCodesOf(dashboard.deals.find((deal) => promoCodesOf(deal).length > 0)!)[0]!;
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+    });
+    const copy = page.getByRole("button", { name: `Copy code ${code}`, exact: true }).first();
+    await copy.scrollIntoViewIfNeeded();
+    await copy.click();
+    await page.getByText(`Select the code ${code} and copy it by hand.`).waitFor();
+    await page.getByRole("button", { name: `Copy failed: copy code ${code} again`, exact: true }).first().waitFor();
+    await expect(page.getByText("Copied!").count()).resolves.toBe(0);
+    await page.reload();
+    await dealCount(page).filter({ hasText: countText(dashboard.deals.length) }).waitFor({ timeout: 15_000 });
+  });
+
+  it("finds a deal by its promo code, the same deals in the browser as on the server", async () => {
+    const withCode = dashboard.deals.find((deal) => promoCodesOf(deal).length > 0)!;
+    const query = promoCodesOf(withCode)[0]!.toLowerCase();
+    const expected = filterDeals(dashboard.deals, { ...NO_FILTERS, search: query }, new Date());
+    expect(expected.map((deal) => deal.id)).toContain(withCode.id);
+    const fromServer = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?search=${encodeURIComponent(query)}`, { token })).body);
+    expect(fromServer.deals.map((deal) => deal.id)).toEqual(expected.map((deal) => deal.id));
+    const search = page.getByRole("searchbox", { name: "Search deals" });
+    await search.fill(query);
+    await dealCount(page).filter({ hasText: countText(expected.length) }).waitFor();
+    await page.getByRole("heading", { level: 3, name: withCode.title, exact: true }).first().waitFor();
+    await search.fill("");
+    await dealCount(page).filter({ hasText: countText(dashboard.deals.length) }).waitFor();
   });
 
   it("hides a brand: the card greys at once, and its deals are gone after a refresh", async () => {

@@ -1,14 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, transition, type EventObject } from "xstate";
-import { dashboardMachine, isUpdating, provideDashboardMachine, type DashboardSnapshot } from "../../src/application/machines/dashboardMachine";
+import {
+  connectGmailFlowOf,
+  dashboardMachine,
+  provideDashboardMachine,
+  type DashboardSnapshot,
+} from "../../src/application/machines/dashboardMachine";
+import { isStartingSync, isUpdating, selectCopyFeedback } from "../../src/application/machines/dashboardSelectors";
+import { googleFlowMachine, isGoogleFlowBusy, provideGoogleFlowMachine } from "../../src/application/machines/googleFlowMachine";
 import { DashboardSource, type LiveQuery, type QueryState } from "../../src/application/ports/deals";
 import { Clipboard } from "../../src/application/ports/platform";
 import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type SettingsData, type SyncState } from "../../src/application/ports/settings";
 import { RequestError } from "../../src/application/errors";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
-import { ControlledAuthGateway, EffectLog } from "./fakePorts";
+import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation } from "./fakePorts";
 import { byValue, done, drivePath, failed, simplePathsOf } from "./pathDriver";
+import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
 
 const query = (state: Partial<QueryState<Dashboard>>): EventObject =>
   ({ type: "QUERY_CHANGED", query: { status: "pending", data: undefined, error: null, isFetching: true, ...state } }) as EventObject;
@@ -65,23 +73,21 @@ function fakePorts(log: EffectLog) {
       return calls.call("disconnect");
     }
   })();
-  const logic = provideDashboardMachine({
-    source,
-    clipboard,
-    settings,
-    gmail,
-    notifier: { notify: (toast) => log.record(`toast ${toast.title}: ${toast.description}`) },
-    connectGmail: () => calls.call("connectGmail"),
-  });
-  return { calls, logic };
+  const notifier = { notify: (toast: { title: string; description?: string }) => log.record(`toast ${toast.title}: ${toast.description}`) };
+  const session = new MemorySessionStore(log);
+  const connectGmail = provideGoogleFlowMachine({ auth: calls, session, navigation: new RecordingNavigation(log), notifier });
+  const logic = provideDashboardMachine({ source, clipboard, settings, gmail, notifier, connectGmail });
+  return { calls, session, logic };
 }
 
-const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", connectGmail: "connectGmail", startSync: "startSync" };
+const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", startSync: "startSync" };
 
 /** The state of one region of the loaded dashboard, from a state serialized by value; null before it is loaded. */
 function region(state: string, name: string): string | null {
-  const value = JSON.parse(state) as string | { ready: Record<string, string> };
-  return typeof value === "string" ? null : value.ready[name]!;
+  const value = JSON.parse(state) as string | { ready: Record<string, string | Record<string, string>> };
+  if (typeof value === "string") return null;
+  const regionValue = value.ready[name]!;
+  return typeof regionValue === "string" ? regionValue : Object.entries(regionValue).map(([parent, child]) => `${parent}.${child}`)[0]!;
 }
 
 function expectedEffects(from: string, event: EventObject, to: string): string[] {
@@ -97,8 +103,6 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
       return region(to, "hide") === "hiding" ? ["call toggleBrand brand-d1"] : [];
     case "CONFIRM_HIDE":
       return ["call toggleBrand brand-d1"];
-    case "CONNECT_GMAIL":
-      return ["call connectGmail"];
     case "START_SYNC":
       return ["call startSync"];
     case "xstate.done.actor.hideBrand":
@@ -127,10 +131,16 @@ function assertStep(snapshot: DashboardSnapshot): void {
   if (region(state, "hide") === null) expect(context.dashboard).toBeNull();
   else expect(context.dashboard).toBe(SAMPLE_DASHBOARD);
   expect(context.pendingHide).toEqual(["confirming", "hiding"].includes(region(state, "hide") ?? "") ? brand : null);
-  expect(context.copied).toEqual(
-    ["copying", "copied"].includes(region(state, "copy") ?? "") ? { dealId: "d2", code: "SAFE10" } : null,
+  const copy = region(state, "copy");
+  const copying = copy !== null && copy !== "idle";
+  expect(context.copied).toEqual(copying ? { dealId: "d2", code: "SAFE10" } : null);
+  // 'Copied!' only after the clipboard took the code; the card is marked for the first 1.5 s of that.
+  const status = copy?.startsWith("copied") ? "copied" : copy === "failed" ? "failed" : "copying";
+  expect(selectCopyFeedback(snapshot)).toEqual(
+    copying ? { dealId: "d2", code: "SAFE10", status, highlighted: copy === "copied.highlighted" } : null,
   );
   expect(isUpdating(snapshot)).toBe(region(state, "refresh") === "updating" || (region(state, "refresh") !== null && context.isFetching));
+  expect(isStartingSync(snapshot)).toBe(region(state, "gmail") === "startingSync");
 }
 
 const scenarios: { name: string; events: EventObject[] }[] = [
@@ -149,7 +159,9 @@ const scenarios: { name: string; events: EventObject[] }[] = [
       { type: "COPY", dealId: "d2", code: "SAFE10" } as EventObject,
       done("copyCode", undefined),
       failed("copyCode"),
-      { type: "xstate.after.1500.dashboard.ready.copy.copied" },
+      { type: "xstate.after.1500.dashboard.ready.copy.copied.highlighted" },
+      { type: "xstate.after.500.dashboard.ready.copy.copied.lingering" },
+      { type: "xstate.after.2000.dashboard.ready.copy.failed" },
     ],
   },
   {
@@ -166,13 +178,10 @@ const scenarios: { name: string; events: EventObject[] }[] = [
     ],
   },
   {
-    name: "connecting Gmail and starting a sync from the welcome panel",
+    name: "starting a sync from the welcome panel",
     events: [
       loaded,
-      { type: "CONNECT_GMAIL" },
       { type: "START_SYNC" },
-      done("connectGmail", true),
-      failed("connectGmail"),
       done("startSync", "Gmail sync started."),
       failed("startSync", new RequestError(409, "sync_running", "Conflict", "A sync is already running")),
       failed("startSync", new RequestError(500, "http_error", "Server error", null)),
@@ -216,6 +225,46 @@ describe.each(scenarios)("dashboard machine, $name: every simple path", ({ event
   );
 });
 
+describe("Connect Gmail on the welcome panel: every path of the Google flow the dashboard runs as its child", () => {
+  const CONSENT = { authUrl: "https://google.example/consent", state: "state-1" };
+  // The flow's own events; START is what the dashboard's CONNECT_GMAIL becomes.
+  const flowEvents: EventObject[] = [{ type: "START" }, done("startGoogleFlow", CONSENT), failed("startGoogleFlow", new RequestError(null, "network_error", "Network error occurred"))];
+  const input = { flow: "connect-gmail", returnPath: "/dashboard" } as const;
+  const paths = pathsWithOneMoreStep(googleFlowMachine, flowEvents, input);
+
+  it("reaches every state of the flow", () => {
+    expect(new Set(paths.map((path) => byValue(path.state)))).toEqual(new Set(['"idle"', '"starting"', '"redirecting"', '"failed"']));
+  });
+
+  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))("%s", async (_name, path) => {
+    const log = new EffectLog();
+    const { calls, session, logic } = fakePorts(log);
+    const dashboard = createActor(logic, { input: {} }).start();
+    dashboard.send(loaded as never);
+    log.takeNew();
+    const flow = connectGmailFlowOf(dashboard);
+    for (const step of path.steps.slice(1)) {
+      const event = step.event as EventObject & { output?: unknown; error?: unknown };
+      if (event.type === "START") dashboard.send({ type: "CONNECT_GMAIL" });
+      else calls.settle("startGoogleFlow", event.type.startsWith("xstate.done") ? { output: event.output } : { error: event.error });
+      await vi.waitFor(() => expect(byValue(flow.getSnapshot())).toBe(byValue(step.state)));
+      const to = byValue(step.state);
+      expect(log.takeNew()).toEqual(
+        event.type === "START"
+          ? ["call startGoogleFlow connect-gmail"]
+          : to === '"redirecting"'
+            ? ["save oauth state state-1", `assign ${CONSENT.authUrl}`]
+            : ["toast Error: Failed to connect Gmail"],
+      );
+      // The button is busy from the press until the browser leaves; the dashboard's own regions are untouched.
+      expect(isGoogleFlowBusy(flow.getSnapshot())).toBe(to === '"starting"' || to === '"redirecting"');
+      expect(dashboard.getSnapshot().matches({ ready: { gmail: "idle" } })).toBe(true);
+      expect(session.takeReturnPath()).toBe(to === '"redirecting"' ? "/dashboard" : null);
+    }
+    dashboard.stop();
+  });
+});
+
 describe("dashboard filters", () => {
   it("start with the from_domain parameter as the search, and follow category, search and expiry events", () => {
     const { logic } = fakePorts(new EffectLog());
@@ -241,6 +290,21 @@ describe("dashboard filters", () => {
     await vi.waitFor(() => expect(actor.getSnapshot().context.hiddenBrandIds).toEqual(["brand-d1"]));
     actor.send(refetching as never);
     expect(actor.getSnapshot().context.hiddenBrandIds).toEqual(["brand-d1"]);
+    actor.stop();
+  });
+});
+
+describe("copy feedback", () => {
+  it("never says 'Copied!' when the clipboard refuses the code, and says it failed beside the toast", async () => {
+    const log = new EffectLog();
+    const { calls, logic } = fakePorts(log);
+    const actor = createActor(logic, { input: {} }).start();
+    actor.send(loaded as never);
+    actor.send({ type: "COPY", dealId: "d2", code: "SAFE10" });
+    expect(selectCopyFeedback(actor.getSnapshot())?.status).toBe("copying");
+    calls.settle("copy", { error: new Error("Clipboard blocked") });
+    await vi.waitFor(() => expect(selectCopyFeedback(actor.getSnapshot())?.status).toBe("failed"));
+    expect(log.takeNew()).toContain("toast Copy failed: Select the code SAFE10 and copy it by hand.");
     actor.stop();
   });
 });

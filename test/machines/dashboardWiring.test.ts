@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import "reflect-metadata";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { focusManager } from "@tanstack/query-core";
 import { createContainer } from "../../src/infrastructure/container";
+import { FETCH } from "../../src/infrastructure/http/httpClient";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "../../src/infrastructure/storage/localSessionStore";
+import { Navigation } from "../../src/application/ports/platform";
 import { DashboardLogic } from "../../src/application/services";
 import { ToastCenter } from "../../src/application/toastCenter";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
@@ -13,13 +15,16 @@ const HIDDEN_BRAND = "brand-d5";
 const WITHOUT_BRAND = { ...SAMPLE_DASHBOARD, deals: SAMPLE_DASHBOARD.deals.filter((deal) => deal.brandId !== HIDDEN_BRAND) };
 
 /** The dashboard machine as the composition root wires it: real adapters and data cache, the API faked at fetch. */
-function wire() {
+function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND)]) {
   const api = new FakeApi()
-    .on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND))
+    .on("GET /dashboard-products", ...answers)
     .on(`POST /api/toggle_brand/${HIDDEN_BRAND}`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
-  const storage = { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() };
-  const container = createContainer({ baseUrl: "/api", fetch: api.fetch, navigation: new FakeNavigation(), ...storage });
-  const actor = createActor(container.get(DashboardLogic).logic, { input: {} }).start();
+  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
+  container.rebindValue(FETCH, api.fetch);
+  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
+  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
+  container.rebindValue(Navigation, new FakeNavigation());
+  const actor = createActor(container.get(DashboardLogic), { input: {} }).start();
   return { api, actor, toasts: container.get(ToastCenter) };
 }
 
@@ -57,6 +62,17 @@ describe("the dashboard machine on the data cache", () => {
     expect(actor.getSnapshot().matches({ ready: { refresh: "idle" } })).toBe(true);
     expect(api.count("GET /dashboard-products")).toBe(2);
     expect(actor.getSnapshot().context.dashboard?.deals).toHaveLength(WITHOUT_BRAND.deals.length);
+    actor.stop();
+  });
+
+  it("shows no deals, and says why, when one deal of the answer breaks the contract", async () => {
+    const deals = SAMPLE_DASHBOARD.deals.map((deal, index) => (index === 1 ? { ...deal, category: "Not a category" } : deal));
+    const { actor, toasts } = wire([() => json(200, { ...SAMPLE_DASHBOARD, deals })]);
+    await settle();
+    // The data cache retries a failed answer after a pause; meanwhile the dashboard is still loading.
+    expect(actor.getSnapshot().matches("loading")).toBe(true);
+    expect(toasts.getSnapshot()[0]).toMatchObject({ title: "Request failed" });
+    expect(toasts.getSnapshot()[0]?.description).toMatch(/^Unexpected response from GET \/dashboard-products/);
     actor.stop();
   });
 });

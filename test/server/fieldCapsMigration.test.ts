@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/infrastructure/db/database";
+import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
-import { DATABASES, freshPostgresSchema } from "./support/stack";
+import { DATABASES, openTestDatabase } from "./support/stack";
 
 const MIGRATIONS = fileURLToPath(new URL("../../server/infrastructure/db/migrations/", import.meta.url));
 const CAPS_MIGRATION = "004_field_caps.sql";
@@ -30,13 +30,7 @@ describe.each(DATABASES)("migration 004_field_caps, on %s", (database) => {
   });
 
   it("brings rows stored before the caps within them, then refuses anything past them", async () => {
-    if (database === "postgres") {
-      const schema = await freshPostgresSchema();
-      drop = schema.drop;
-      db = await openDatabase({ databaseUrl: schema.url });
-    } else {
-      db = await openDatabase({ inMemory: true });
-    }
+    ({ db, drop } = await openTestDatabase(database));
     await databaseBeforeCaps(db);
     const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('a@example.com') RETURNING id");
     const [brand] = await db.query<{ id: string }>("INSERT INTO brands (user_id, domain, name) VALUES ($1, 'shop.test', $2) RETURNING id", [

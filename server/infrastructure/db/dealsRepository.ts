@@ -1,5 +1,6 @@
 import type { Category } from "../../../src/domain/category";
-import type { Deal, DealSource } from "../../../src/domain/deal";
+import { EXPIRING_SOON_DAYS, SORT_RANK, type Deal, type DealSource } from "../../../src/domain/deal";
+import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DealsRepository, DashboardFigures } from "../../application/dashboard";
 import type { Database } from "./database";
 
@@ -37,50 +38,77 @@ function toDeal(row: DealRow): Deal {
   };
 }
 
-/** Escapes a search word for a PostgreSQL regular expression. */
-function regexLiteral(word: string): string {
-  return word.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
+/** The SQL for each field the domain's search looks in; a field added there does not compile here until it is mapped. */
+const SEARCHED_COLUMNS: Readonly<Record<SearchedField, string>> = {
+  title: "d.title",
+  description: "d.description",
+  brand: "b.name",
+  brandDomain: "b.domain",
+  category: "d.category",
+  promoCode: "array_to_string(d.promo_codes, ',')",
+};
+/** The searched fields as one text; a newline starts a word, so no word runs from one field into the next. */
+const SEARCHED_TEXT = `concat_ws(E'\\n', ${Object.values(SEARCHED_COLUMNS).join(", ")})`;
+
+/** The domain's "expiring soon" window (SPEC: 0 to 7 days left), as a condition on a `today` date parameter. */
+const expiringSoon = (today: string, days: string) => `d.expiration_date BETWEEN ${today} AND ${today} + ${days}`;
+
+/** The domain's sort rank (SORT_RANK) of a deal in SQL. */
+const sortRank = (today: string, days: string) =>
+  `CASE WHEN d.expiration_date IS NULL THEN ${SORT_RANK.undated} WHEN d.expiration_date < ${today} THEN ${SORT_RANK.expired}
+        WHEN ${expiringSoon(today, days)} THEN ${SORT_RANK["expiring-soon"]} ELSE ${SORT_RANK.active} END`;
+
+/** A query's parameters in placeholder order; a value several conditions share is added once. */
+class Parameters {
+  readonly values: unknown[] = [];
+  private readonly named = new Map<string, string>();
+
+  add(value: unknown, cast = ""): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+
+  /** A shared value, added the first time a condition asks for it. */
+  shared(name: string, value: unknown, cast: string): string {
+    const existing = this.named.get(name);
+    if (existing) return existing;
+    const placeholder = this.add(value, cast);
+    this.named.set(name, placeholder);
+    return placeholder;
+  }
 }
 
-/** Builds the WHERE clause of the dashboard's filters; every value travels as a parameter. */
-function filterClause(userId: string, today: string, filters: DashboardFilters): { where: string; params: unknown[] } {
-  const params: unknown[] = [userId];
-  const conditions = ["d.user_id = $1", "b.is_active"];
-  const add = (sql: (placeholder: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql(`$${params.length}`));
-  };
-  if (filters.category) add((p) => `lower(d.category) = lower(${p})`, filters.category);
-  if (filters.brandId) add((p) => `b.id = ${p}::uuid`, filters.brandId);
-  if (filters.fromDomain) add((p) => `(b.domain = lower(${p}) OR lower(${p}) LIKE '%.' || b.domain)`, filters.fromDomain);
-  if (filters.expiringOnly) add((p) => `d.expiration_date BETWEEN ${p}::date AND ${p}::date + 7`, today);
-  for (const word of (filters.search ?? "").trim().split(/\s+/).filter(Boolean)) {
-    // The word-prefix rule: each word must begin a word of the title, description, brand, domain, category or a code.
-    add(
-      (p) => `(d.title || ' ' || d.description || ' ' || b.name || ' ' || b.domain || ' ' || d.category || ' ' ||
-        array_to_string(d.promo_codes, ' ')) ~* ('\\m' || ${p})`,
-      regexLiteral(word),
-    );
+/** The dashboard's filters as SQL over `deals d JOIN brands b`; every value travels as a parameter. */
+function filterClause(userId: string, today: string, filters: DashboardFilters) {
+  const params = new Parameters();
+  const todayParam = () => params.shared("today", today, "::date");
+  const daysParam = () => params.shared("days", EXPIRING_SOON_DAYS, "::int");
+  const conditions = [`d.user_id = ${params.add(userId)}`, "b.is_active"];
+  if (filters.category) conditions.push(`lower(d.category) = lower(${params.add(filters.category)})`);
+  if (filters.brandId) conditions.push(`b.id = ${params.add(filters.brandId, "::uuid")}`);
+  if (filters.fromDomain) {
+    const domain = params.add(filters.fromDomain);
+    conditions.push(`(b.domain = lower(${domain}) OR lower(${domain}) LIKE '%.' || b.domain)`);
   }
-  return { where: conditions.join(" AND "), params };
+  if (filters.expiringOnly) conditions.push(expiringSoon(todayParam(), daysParam()));
+  // The domain's search rule, with the domain's own pattern: every word begins a word of some searched field.
+  for (const word of searchWords(filters.search ?? "")) conditions.push(`${SEARCHED_TEXT} ~* ${params.add(wordStartPattern(word))}`);
+  return { where: conditions.join(" AND "), params, order: () => `${sortRank(todayParam(), daysParam())}, d.expiration_date` };
 }
 
 export class SqlDealsRepository implements DealsRepository {
   constructor(private readonly db: Database) {}
 
   async deals(userId: string, today: string, filters: DashboardFilters, page?: { offset: number; limit: number }): Promise<Deal[]> {
-    const { where, params } = filterClause(userId, today, filters);
-    params.push(today);
-    const todayParam = `$${params.length}::date`;
+    const { where, params, order } = filterClause(userId, today, filters);
     const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : "";
     const rows = await this.db.query<DealRow>(
       `SELECT d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
               d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE ${where}
-       ORDER BY CASE WHEN d.expiration_date < ${todayParam} THEN 2 WHEN d.expiration_date IS NULL THEN 1 ELSE 0 END,
-                d.expiration_date, d.sent_at DESC NULLS LAST, d.id${paging}`,
-      params,
+       ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,
+      params.values,
     );
     return rows.map(toDeal);
   }
@@ -89,7 +117,7 @@ export class SqlDealsRepository implements DealsRepository {
     const { where, params } = filterClause(userId, today, filters);
     const [row] = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM deals d JOIN brands b ON b.id = d.brand_id WHERE ${where}`,
-      params,
+      params.values,
     );
     return row?.n ?? 0;
   }
@@ -115,8 +143,8 @@ export class SqlDealsRepository implements DealsRepository {
            WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at::date, d.created_at::date) <= $2::date) AS "uniqueBrands",
          (SELECT count(*)::int FROM deals d JOIN brands b ON b.id = d.brand_id
            WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at::date, d.created_at::date) <= $2::date
-             AND d.expiration_date BETWEEN $2::date AND $2::date + 7) AS "expiring"`,
-      [userId, day],
+             AND ${expiringSoon("$2::date", "$3::int")}) AS "expiring"`,
+      [userId, day, EXPIRING_SOON_DAYS],
     );
     return row!;
   }

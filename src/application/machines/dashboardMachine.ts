@@ -1,13 +1,14 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Dashboard } from "../../domain/dashboard";
 import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
-import { DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
+import { CARD_COPY_FEEDBACK_MS, DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
 import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
-import { SYNC_MESSAGES } from "./gmailSyncMachine";
+import { SYNC_MESSAGES } from "../messages";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { BrandToggleResult, GmailGateway, SettingsGateway } from "../ports/settings";
+import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
 
 /** The toasts of hiding a brand and of starting a sync from the dashboard (SPEC section 8). */
 export const DASHBOARD_TOASTS = {
@@ -44,13 +45,18 @@ export interface BrandToHide {
   brand: string;
 }
 
+export interface CodeToCopy {
+  dealId: string;
+  code: string;
+}
+
 export interface DashboardContext {
   dashboard: Dashboard | null;
   /** The data cache is fetching, e.g. after the window regained focus. */
   isFetching: boolean;
   filters: DealFilters;
-  /** The code copied last and its deal; forgotten after 1.5 s. */
-  copied: { dealId: string; code: string } | null;
+  /** The code being copied, or copied or failed a moment ago, and its deal; forgotten when the feedback ends. */
+  copied: CodeToCopy | null;
   /** Brands hidden since the dashboard was loaded: their cards stay, greyed and inert, until a refresh. */
   hiddenBrandIds: readonly string[];
   pendingHide: BrandToHide | null;
@@ -75,12 +81,16 @@ export interface DashboardInput {
   fromDomain?: string | null;
 }
 
+/** The id of the "Connect Gmail" Google flow the dashboard runs, for the view to read its state. */
+export const CONNECT_GMAIL_FLOW = "connectGmail";
+
 const queryOf = (event: DashboardEvent) => (event as Extract<DashboardEvent, { type: "QUERY_CHANGED" }>).query;
 
 /**
  * The dashboard (SPEC sections 2, 4 and 8): the cached data followed from the data cache (which refetches on window
  * focus), a refresh, the filters applied in the browser, copying a code, hiding a brand (asking first on phones), and
- * the welcome panel's Gmail connection and sync. Each concern of a loaded dashboard is its own parallel region.
+ * the welcome panel's Gmail connection (the Google flow, run as a child) and sync. Each concern of a loaded dashboard
+ * is its own parallel region.
  */
 export const dashboardMachine = setup({
   types: {
@@ -101,9 +111,7 @@ export const dashboardMachine = setup({
     hideBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
       throw new Error("hideBrand is provided at the composition root");
     }),
-    connectGmail: fromPromise<boolean>(async () => {
-      throw new Error("connectGmail is provided at the composition root");
-    }),
+    connectGmail: googleFlowMachine,
     startSync: fromPromise<string>(async () => {
       throw new Error("startSync is provided at the composition root");
     }),
@@ -135,7 +143,10 @@ export const dashboardMachine = setup({
     hiddenBrandIds: [],
     pendingHide: null,
   }),
-  invoke: { id: "watchDashboard", src: "watchDashboard" },
+  invoke: [
+    { id: "watchDashboard", src: "watchDashboard" },
+    { id: CONNECT_GMAIL_FLOW, src: "connectGmail", input: { flow: "connect-gmail", returnPath: "/dashboard" } },
+  ],
   on: {
     SELECT_CATEGORY: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, category: event.category }) }) },
     SEARCH: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, search: event.text }) }) },
@@ -180,13 +191,14 @@ export const dashboardMachine = setup({
             },
           },
         },
+        // The copy feedback (SPEC section 4): 'Copied!' only once the clipboard took the code, never after a failure.
         copy: {
           initial: "idle",
           on: {
             COPY: { target: ".copying", reenter: true, actions: assign({ copied: ({ event }) => ({ dealId: event.dealId, code: event.code }) }) },
           },
           states: {
-            idle: {},
+            idle: { entry: assign({ copied: null }) },
             copying: {
               invoke: {
                 id: "copyCode",
@@ -194,17 +206,21 @@ export const dashboardMachine = setup({
                 input: ({ context }) => context.copied!.code,
                 onDone: "copied",
                 onError: {
-                  target: "idle",
-                  actions: [
-                    { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.copyFailed(context.copied!.code) },
-                    assign({ copied: null }),
-                  ],
+                  target: "failed",
+                  actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.copyFailed(context.copied!.code) },
                 },
               },
             },
             copied: {
-              after: { [DASHBOARD_COPY_FEEDBACK_MS]: { target: "idle", actions: assign({ copied: null }) } },
+              initial: "highlighted",
+              states: {
+                // The dashboard marks the copied deal for 1.5 s; the card's 'Copied!' stays 2 s in all.
+                highlighted: { after: { [DASHBOARD_COPY_FEEDBACK_MS]: "lingering" } },
+                lingering: { after: { [CARD_COPY_FEEDBACK_MS - DASHBOARD_COPY_FEEDBACK_MS]: "#dashboard.ready.copy.idle" } },
+              },
             },
+            // The card says the copy failed, beside the toast that says how to copy by hand, for as long as 'Copied!'.
+            failed: { after: { [CARD_COPY_FEEDBACK_MS]: "idle" } },
           },
         },
         hide: {
@@ -253,9 +269,13 @@ export const dashboardMachine = setup({
         gmail: {
           initial: "idle",
           states: {
-            idle: { on: { CONNECT_GMAIL: "connecting", START_SYNC: "startingSync" } },
-            // On success the browser is leaving for Google; on failure the starter has shown its toast.
-            connecting: { invoke: { id: "connectGmail", src: "connectGmail", onDone: "idle", onError: "idle" } },
+            idle: {
+              on: {
+                // The Google flow says whether it is busy; pressed again while busy, it ignores the press.
+                CONNECT_GMAIL: { actions: sendTo(CONNECT_GMAIL_FLOW, { type: "START" }) },
+                START_SYNC: "startingSync",
+              },
+            },
             startingSync: {
               invoke: {
                 id: "startSync",
@@ -287,21 +307,25 @@ export const dashboardMachine = setup({
 export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 
+/** The "Connect Gmail" Google flow, which lives as long as the dashboard. */
+export const connectGmailFlowOf = (dashboard: DashboardActor): GoogleFlowActor =>
+  dashboard.getSnapshot().children[CONNECT_GMAIL_FLOW] as GoogleFlowActor;
+
 export interface DashboardPorts {
   source: DashboardSource;
   clipboard: Clipboard;
   settings: SettingsGateway;
   gmail: GmailGateway;
   notifier: Notifier;
-  /** Starts Google's consent for Gmail access; resolves false after a failure toast. */
-  connectGmail: () => Promise<boolean>;
+  /** "Connect Gmail": the Google flow that grants Gmail access. */
+  connectGmail: ProvidedGoogleFlowMachine;
 }
 
 export function provideDashboardMachine(ports: DashboardPorts) {
   return dashboardMachine.provide({
     actors: {
       watchDashboard: fromCallback<DashboardEvent>(({ sendBack }) => {
-        const query = ports.source.watch({});
+        const query = ports.source.watch();
         const report = () => sendBack({ type: "QUERY_CHANGED", query: query.getSnapshot() });
         const unsubscribe = query.subscribe(report);
         report();
@@ -310,7 +334,7 @@ export function provideDashboardMachine(ports: DashboardPorts) {
       refresh: fromPromise(() => ports.source.refresh()),
       copyCode: fromPromise(({ input }) => ports.clipboard.copy(input)),
       hideBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
-      connectGmail: fromPromise(() => ports.connectGmail()),
+      connectGmail: ports.connectGmail,
       startSync: fromPromise(() => ports.gmail.startSync({ silent: true })),
     },
     actions: {
@@ -319,9 +343,3 @@ export function provideDashboardMachine(ports: DashboardPorts) {
     },
   });
 }
-
-export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
-  snapshot.matches({ ready: { refresh: "updating" } }) || (snapshot.matches("ready") && snapshot.context.isFetching);
-
-export const isStartingGmail = (snapshot: DashboardSnapshot): boolean =>
-  snapshot.matches({ ready: { gmail: "connecting" } }) || snapshot.matches({ ready: { gmail: "startingSync" } });

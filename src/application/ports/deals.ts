@@ -1,13 +1,5 @@
 import type { Dashboard } from "../../domain/dashboard";
 
-export interface DashboardFilters {
-  category?: string;
-  search?: string;
-  expiring?: boolean;
-  fromDomain?: string;
-  brand?: string;
-}
-
 /** A cached query as views see it; the same object is returned until something changes. */
 export interface QueryState<T> {
   status: "pending" | "success" | "error";
@@ -22,9 +14,12 @@ export interface LiveQuery<T> {
   refetch(): Promise<void>;
 }
 
-/** The dashboard data, cached (SPEC section 9) and shared by every view that asks for the same filters. */
+/**
+ * The dashboard data, cached (SPEC section 9) and shared by every view that watches it. It is the whole dashboard:
+ * the filters (src/domain/dealSearch.ts) are applied in the browser, so a keystroke never waits for the network.
+ */
 export abstract class DashboardSource {
-  abstract watch(filters: DashboardFilters): LiveQuery<Dashboard>;
+  abstract watch(): LiveQuery<Dashboard>;
   /** Fetches every dashboard being watched again now. */
   abstract refresh(): Promise<void>;
   /**

@@ -1,36 +1,23 @@
-import { inject, injectable } from "inversify";
-import { DashboardSource, type DashboardFilters, type LiveQuery } from "../../application/ports/deals";
+import { DashboardSource, type LiveQuery } from "../../application/ports/deals";
 import type { Dashboard } from "../../domain/dashboard";
-import { DataCache } from "../cache/dataCache";
-import { DashboardCodec } from "./contract";
-import { HttpClient } from "./httpClient";
+import type { DataCache } from "../cache/dataCache";
+import { DashboardCodec } from "../../contract";
+import type { HttpClient } from "./httpClient";
 
-/** The cache key every dashboard answer sits under. */
+/** The cache key of the dashboard answer. */
 const DASHBOARD_KEY = "dashboard";
 
-export function dashboardQuery(filters: DashboardFilters) {
-  return {
-    category: filters.category,
-    search: filters.search,
-    expiring: filters.expiring ? "true" : undefined,
-    from_domain: filters.fromDomain,
-    brand: filters.brand,
-  };
-}
-
-/** GET /dashboard-products through the data cache, one cache entry per set of filters. */
-@injectable()
+/** GET /dashboard-products, the whole dashboard, through the data cache. */
 export class CachedDashboardSource extends DashboardSource {
   constructor(
-    @inject(DataCache) private readonly cache: DataCache,
-    @inject(HttpClient) private readonly http: HttpClient,
+    private readonly cache: DataCache,
+    private readonly http: HttpClient,
   ) {
     super();
   }
 
-  watch(filters: DashboardFilters): LiveQuery<Dashboard> {
-    const query = dashboardQuery(filters);
-    return this.cache.watch([DASHBOARD_KEY, query], () => this.http.get("/dashboard-products", DashboardCodec, { query }));
+  watch(): LiveQuery<Dashboard> {
+    return this.cache.watch([DASHBOARD_KEY], () => this.http.get("/dashboard-products", DashboardCodec));
   }
 
   refresh(): Promise<void> {

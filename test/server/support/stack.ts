@@ -10,6 +10,7 @@ import { PathReporter } from "io-ts/lib/PathReporter";
 import { startGoogleEmulator, type GoogleEmulator, type GoogleEmulatorOptions } from "../../../emulator/googleEmulator";
 import { DEMO_CLIENT, emulatorEndpoints, loadConfig, type ServerConfig } from "../../../server/config";
 import { composeServer, type ComposedServer } from "../../../server/compose";
+import { openDatabase, type Database } from "../../../server/infrastructure/db/database";
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 import { BrowserCookies } from "./browserCookies";
 
@@ -46,6 +47,13 @@ export async function freshPostgresSchema(): Promise<{ url: string; drop: () => 
       await client.end();
     },
   };
+}
+
+/** An empty database of the kind under test: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
+export async function openTestDatabase(database: "pglite" | "postgres"): Promise<{ db: Database; drop?: () => Promise<void> }> {
+  if (database === "pglite") return { db: await openDatabase({ inMemory: true }) };
+  const schema = await freshPostgresSchema();
+  return { db: await openDatabase({ databaseUrl: schema.url }), drop: schema.drop };
 }
 
 export interface Stack {
@@ -89,7 +97,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   config.database = postgres ? { databaseUrl: postgres.url } : { inMemory: true };
   config.staticDir = options.staticDir ?? null;
   config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
-  const server = await composeServer(config, options.log ? { log: options.log } : {});
+  // Every JSON reply of every server test is checked against the wire contract: one that breaks it answers a 500.
+  const server = await composeServer(config, { checkReplies: true, ...(options.log ? { log: options.log } : {}) });
   await server.app.listen({ host: "127.0.0.1", port });
   return {
     baseUrl: publicUrl,

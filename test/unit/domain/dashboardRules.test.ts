@@ -89,6 +89,19 @@ describe("search", () => {
   it("lets everything through when blank", () => {
     expect(dealSearchMatcher("   ")(shoes)).toBe(true);
   });
+
+  it("looks in the promo codes, as the search box promises", () => {
+    const coded = { ...shoes, promoCode: "SAVE10,FREESHIP" };
+    expect(matchesSearch(coded, "save10")).toBe(true);
+    expect(matchesSearch(coded, "freeship")).toBe(true);
+    expect(matchesSearch(shoes, "save10")).toBe(false);
+  });
+
+  it("needs every word of the query, each starting a word in any field", () => {
+    expect(matchesSearch(shoes, "sneakers quarrystone")).toBe(true);
+    expect(matchesSearch(shoes, "quarrystone free")).toBe(true);
+    expect(matchesSearch(shoes, "sneakers boots")).toBe(false);
+  });
 });
 
 describe("filters", () => {

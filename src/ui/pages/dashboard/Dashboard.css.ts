@@ -180,17 +180,19 @@ export const hiddenNote = style({
   fontWeight: vars.fontWeight.bold,
 });
 
+/**
+ * A fixed-ratio media area, its muted background showing until the image arrives: the card's height never depends on
+ * an image loading, so nothing below it moves (no layout shift, and the virtualised grid's measurements hold).
+ */
 export const dealImage = style({
   display: "block",
   width: "100%",
   height: "auto",
+  aspectRatio: "3 / 2",
   maxHeight: "500px",
   objectFit: "cover",
   background: vars.color.surfaceMuted,
 });
-
-/** Holds a place while the image loads, so the card does not jump when it arrives. */
-export const dealImageLoading = style({ aspectRatio: "3 / 2" });
 
 export const dealBody = style({ padding: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm });
 

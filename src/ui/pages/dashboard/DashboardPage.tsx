@@ -2,14 +2,26 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useSearch } from "wouter";
 import { DashboardLogic } from "../../../application/services";
-import { isStartingGmail, isUpdating, type DashboardSnapshot } from "../../../application/machines/dashboardMachine";
+import { connectGmailFlowOf } from "../../../application/machines/dashboardMachine";
+import {
+  isStartingSync,
+  isUpdating,
+  sameCopyFeedback,
+  selectBrandToConfirm,
+  selectCopyFeedback,
+  selectFilters,
+  selectHiddenBrandIds,
+  selectViewState,
+  visibleDealsSelector,
+} from "../../../application/machines/dashboardSelectors";
+import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { Clock } from "../../../application/ports/platform";
 import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "../../../domain/dashboardLayout";
 import type { Deal } from "../../../domain/deal";
 import { useService } from "../../di";
 import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
-import { DashboardView, type DashboardState } from "./DashboardView";
+import { DashboardView } from "./DashboardView";
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -21,14 +33,9 @@ function useViewportWidth(): number {
   return width;
 }
 
-const viewStateOf = (snapshot: DashboardSnapshot): DashboardState => {
-  if (snapshot.context.dashboard && snapshot.matches("ready")) return { kind: "ready", dashboard: snapshot.context.dashboard };
-  return snapshot.matches("failed") ? { kind: "error" } : { kind: "loading" };
-};
-
 /** /dashboard: runs the dashboard machine and hands its state to the plain view. */
 export default function DashboardPage() {
-  const { logic } = useService(DashboardLogic);
+  const logic = useService(DashboardLogic);
   const clock = useService(Clock);
   const fromDomain = new URLSearchParams(useSearch()).get("from_domain");
   const actor = useActorRef(logic, { input: { fromDomain } });
@@ -38,15 +45,16 @@ export default function DashboardPage() {
   // One date per visit: the expiry badges and sort must not shift between keystrokes.
   const today = useMemo(() => clock.now(), [clock]);
 
-  const state = useSelector(actor, viewStateOf, sameFields);
-  const filters = useSelector(actor, (snapshot) => snapshot.context.filters);
-  const copiedDealId = useSelector(actor, (snapshot) => snapshot.context.copied?.dealId ?? null);
-  const hiddenBrandIds = useSelector(actor, (snapshot) => snapshot.context.hiddenBrandIds);
-  const brandToConfirm = useSelector(actor, (snapshot) =>
-    snapshot.matches({ ready: { hide: "confirming" } }) ? (snapshot.context.pendingHide?.brand ?? null) : null,
-  );
+  const state = useSelector(actor, selectViewState, sameFields);
+  const filters = useSelector(actor, selectFilters);
+  const selectVisibleDeals = useMemo(() => visibleDealsSelector(today), [today]);
+  const visibleDeals = useSelector(actor, selectVisibleDeals);
+  const copyFeedback = useSelector(actor, selectCopyFeedback, sameCopyFeedback);
+  const hiddenBrandIds = useSelector(actor, selectHiddenBrandIds);
+  const brandToConfirm = useSelector(actor, selectBrandToConfirm);
   const isRefreshing = useSelector(actor, isUpdating);
-  const gmailBusy = useSelector(actor, isStartingGmail);
+  const startingSync = useSelector(actor, isStartingSync);
+  const connectingGmail = useSelector(connectGmailFlowOf(actor), isGoogleFlowBusy);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
 
   const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
@@ -65,11 +73,12 @@ export default function DashboardPage() {
       feedbackFormUrl={config?.feedbackFormUrl ?? null}
       viewportWidth={viewportWidth}
       filters={filters}
-      copiedDealId={copiedDealId}
+      visibleDeals={visibleDeals}
+      copyFeedback={copyFeedback}
       hiddenBrandIds={hiddenBrandIds}
       brandToConfirm={brandToConfirm}
       gmailConnected={user?.gmail_connected ?? false}
-      gmailBusy={gmailBusy}
+      gmailBusy={startingSync || connectingGmail}
       onRefresh={() => actor.send({ type: "REFRESH" })}
       onRetry={() => actor.send({ type: "RETRY" })}
       onSelectCategory={(category) => actor.send({ type: "SELECT_CATEGORY", category })}

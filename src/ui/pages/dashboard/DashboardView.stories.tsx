@@ -1,12 +1,17 @@
 import { useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
+import { visibleDeals, type CopyFeedback } from "../../../application/machines/dashboardSelectors";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY } from "./fixtures";
 
 const DESKTOP = 1280;
 const PHONE = 375;
+
+/** The view is given the deals its filters let through, as the dashboard's selector gives them. */
+const withFilters = (filters: DealFilters) => ({ filters, visibleDeals: visibleDeals(SAMPLE_DASHBOARD, filters, SAMPLE_TODAY) });
+const copyOf = (status: CopyFeedback["status"], highlighted = false): CopyFeedback => ({ dealId: "d2", code: "SAFE10", status, highlighted });
 
 const meta = {
   title: "Pages/Dashboard",
@@ -18,8 +23,8 @@ const meta = {
     today: SAMPLE_TODAY,
     feedbackFormUrl: "https://forms.gle/feedback",
     viewportWidth: DESKTOP,
-    filters: NO_FILTERS,
-    copiedDealId: null,
+    ...withFilters(NO_FILTERS),
+    copyFeedback: null,
     hiddenBrandIds: [],
     brandToConfirm: null,
     gmailConnected: true,
@@ -64,7 +69,7 @@ function WithLiveFilters(args: DashboardViewProps) {
   return (
     <DashboardView
       {...args}
-      filters={filters}
+      {...withFilters(filters)}
       onSearch={(search) => {
         args.onSearch(search);
         setFilters((current) => ({ ...current, search }));
@@ -102,17 +107,57 @@ export const WithDeals: Story = {
   },
 };
 
+/** A click asks the machine to copy; the button says nothing more until the machine reports how the copy went. */
 export const CopyCode: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Copy code SAFE10" }));
     await expect(args.onCopy).toHaveBeenCalledWith("d2", "SAFE10");
-    await expect(canvas.getByRole("button", { name: "Copied SAFE10" })).toHaveTextContent("Copied!");
-    await expect(canvas.getByRole("button", { name: "Copy code BRAKES30" })).toHaveTextContent("Copy");
+    await expect(canvas.getByRole("button", { name: "Copy code SAFE10" })).toHaveTextContent("Copy");
+    await expect(canvas.queryByText("Copied!")).toBeNull();
   },
 };
 
-export const JustCopied: Story = { args: { copiedDealId: "d2" } };
+export const Copying: Story = {
+  args: { copyFeedback: copyOf("copying") },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Copy code SAFE10" })).toHaveTextContent("Copy");
+    await expect(within(canvasElement).queryByText("Copied!")).toBeNull();
+  },
+};
+
+/** The clipboard took the code: 'Copied!' on its button, and its card marked for the first 1.5 s. */
+export const CodeCopied: Story = {
+  args: { copyFeedback: copyOf("copied", true) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Copied SAFE10" })).toHaveTextContent("Copied!");
+    await expect(canvas.getByRole("button", { name: "Copy code BRAKES30" })).toHaveTextContent("Copy");
+    await expect(canvas.getByRole("article", { name: "$30 off brake service" }).className).toMatch(/dealCardCopied/);
+  },
+};
+
+export const CodeCopiedCardNoLongerMarked: Story = {
+  args: { copyFeedback: copyOf("copied") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Copied SAFE10" })).toHaveTextContent("Copied!");
+    await expect(canvas.getByRole("article", { name: "$30 off brake service" }).className).not.toMatch(/dealCardCopied/);
+  },
+};
+
+/** The clipboard refused: never 'Copied!'; the button says so (the toast says how to copy by hand) and can try again. */
+export const CopyFailed: Story = {
+  args: { copyFeedback: copyOf("failed") },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText("Copied!")).toBeNull();
+    const again = canvas.getByRole("button", { name: "Copy failed: copy code SAFE10 again" });
+    await expect(again).toHaveTextContent("Copy failed");
+    await userEvent.click(again);
+    await expect(args.onCopy).toHaveBeenCalledWith("d2", "SAFE10");
+  },
+};
 
 export const HideBrand: Story = {
   play: async ({ canvasElement, args }) => {
@@ -145,6 +190,10 @@ export const Filters: Story = {
     await userEvent.type(search, "rake");
     await waitFor(() => expect(canvas.getByText("No deals match your filters.")).toBeInTheDocument());
     await userEvent.clear(search);
+    // Codes are searched too, as the placeholder promises.
+    await userEvent.type(search, "safe10");
+    await waitFor(() => expect(titles(canvasElement)).toEqual(["$30 off brake service"]));
+    await userEvent.clear(search);
     await userEvent.click(canvas.getByRole("button", { name: "Home 1" }));
     await expect(args.onSelectCategory).toHaveBeenCalledWith("Home");
     await waitFor(() => expect(titles(canvasElement)).toEqual(["25% off home essentials"]));
@@ -170,14 +219,14 @@ export const MoreCategories: Story = {
 };
 
 export const ExpiringFilterActive: Story = {
-  args: { filters: { ...NO_FILTERS, expiringOnly: true } },
+  args: withFilters({ ...NO_FILTERS, expiringOnly: true }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Filter Active");
   },
 };
 
 export const SearchFromDomain: Story = {
-  args: { filters: { ...NO_FILTERS, search: "example.com" } },
+  args: withFilters({ ...NO_FILTERS, search: "example.com" }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("searchbox")).toHaveValue("example.com");
   },
@@ -280,7 +329,7 @@ export const PhoneHideConfirmationReturnsFocus: Story = {
 
 export const PhoneSwipe: Story = {
   ...phone,
-  args: { viewportWidth: PHONE, filters: { ...NO_FILTERS, category: "Home" } },
+  args: { viewportWidth: PHONE, ...withFilters({ ...NO_FILTERS, category: "Home" }) },
   play: async ({ canvasElement, args }) => {
     const deals = within(canvasElement).getByRole("region", { name: "Deals" });
     const at = (clientX: number, clientY = 300) => [{ clientX, clientY }];

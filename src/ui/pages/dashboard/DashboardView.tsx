@@ -1,17 +1,21 @@
 import { useMemo } from "react";
+import type { CopyFeedback, DashboardState } from "../../../application/machines/dashboardSelectors";
 import type { Dashboard } from "../../../domain/dashboard";
-import { sortDeals, type Deal } from "../../../domain/deal";
-import { filterDeals, type DealFilters } from "../../../domain/dealSearch";
+import type { Deal } from "../../../domain/deal";
+import type { DealFilters } from "../../../domain/dealSearch";
 import { columnsForWidth, dealImageWidth, isMobileWidth } from "../../../domain/dashboardLayout";
 import { swipedCategory } from "../../../domain/swipe";
 import { button, centered, heading1, muted, page, stack, visuallyHidden } from "../../components/primitives.css";
 import { LoadingScreen } from "../../components/LoadingScreen";
-import { CategoryChips, FeedbackBanner, HideConfirmation, StatCards, WelcomePanel } from "./DashboardSections";
+import { CategoryChips } from "./CategoryChips";
+import { CodeCopyContext } from "./codeCopy";
 import { DealGrid } from "./DealGrid";
+import { FeedbackBanner } from "./FeedbackBanner";
+import { HideConfirmation } from "./HideConfirmation";
+import { StatCards } from "./StatCards";
+import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
 import * as styles from "./Dashboard.css";
-
-export type DashboardState = { kind: "loading" } | { kind: "error" } | { kind: "ready"; dashboard: Dashboard };
 
 export interface DashboardViewProps {
   state: DashboardState;
@@ -22,7 +26,9 @@ export interface DashboardViewProps {
   /** The browser's width: columns, image size and the phone's gestures follow it. */
   viewportWidth: number;
   filters: DealFilters;
-  copiedDealId: string | null;
+  /** The deals the filters let through, in the dashboard's order. */
+  visibleDeals: readonly Deal[];
+  copyFeedback: CopyFeedback | null;
   hiddenBrandIds: readonly string[];
   /** A brand waiting for the phone's confirmation before it is hidden. */
   brandToConfirm: string | null;
@@ -43,7 +49,6 @@ export interface DashboardViewProps {
 
 export function DashboardView(props: DashboardViewProps) {
   const { state, feedbackFormUrl, onRetry } = props;
-  if (state.kind === "loading") return <LoadingScreen label="Loading your deals..." />;
   if (state.kind === "error") {
     return (
       <div className={`${page} ${stack} ${centered}`}>
@@ -57,20 +62,19 @@ export function DashboardView(props: DashboardViewProps) {
       </div>
     );
   }
+  // The banner is there from the first paint, so nothing moves when the deals arrive below it.
   return (
     <>
       {feedbackFormUrl && <FeedbackBanner formUrl={feedbackFormUrl} />}
-      <LoadedDashboard {...props} dashboard={state.dashboard} />
+      {state.kind === "loading" ? <LoadingScreen label="Loading your deals..." /> : <LoadedDashboard {...props} dashboard={state.dashboard} />}
     </>
   );
 }
 
 function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboard: Dashboard }) {
-  const { filters, today, viewportWidth, onSelectCategory } = props;
+  const { filters, today, viewportWidth, onSelectCategory, visibleDeals: deals, copyFeedback, onCopy } = props;
   const mobile = isMobileWidth(viewportWidth);
-  // Sorted once per answer; filtering the sorted list in the browser keeps each keystroke cheap.
-  const sorted = useMemo(() => sortDeals(dashboard.deals, today), [dashboard.deals, today]);
-  const deals = useMemo(() => filterDeals(sorted, filters, today), [sorted, filters, today]);
+  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   const categoryLabels = dashboard.categories.map((category) => category.label);
   const swipe = useSwipe(mobile, (direction) => onSelectCategory(swipedCategory(categoryLabels, filters.category, direction)));
   const swipeTarget = swipe.indicator && (swipedCategory(categoryLabels, filters.category, swipe.indicator) ?? "All");
@@ -120,7 +124,10 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
               onSelect={onSelectCategory}
             />
           </div>
-          <section aria-label="Deals" className={styles.swipeArea} {...swipe.handlers}>
+          <section aria-labelledby="deals-title" className={styles.swipeArea} {...swipe.handlers}>
+            <h2 id="deals-title" className={visuallyHidden}>
+              Deals
+            </h2>
             <p className={visuallyHidden} role="status">
               {deals.length === 1 ? "1 deal" : `${deals.length} deals`}
             </p>
@@ -132,16 +139,16 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
             {deals.length === 0 ? (
               <p className={styles.empty}>No deals match your filters.</p>
             ) : (
-              <DealGrid
-                deals={deals}
-                columns={columnsForWidth(viewportWidth)}
-                copiedDealId={props.copiedDealId}
-                hiddenBrandIds={props.hiddenBrandIds}
-                today={today}
-                imageWidth={dealImageWidth(viewportWidth)}
-                onCopy={props.onCopy}
-                onHideBrand={props.onHideBrand}
-              />
+              <CodeCopyContext value={codeCopy}>
+                <DealGrid
+                  deals={deals}
+                  columns={columnsForWidth(viewportWidth)}
+                  hiddenBrandIds={props.hiddenBrandIds}
+                  today={today}
+                  imageWidth={dealImageWidth(viewportWidth)}
+                  onHideBrand={props.onHideBrand}
+                />
+              </CodeCopyContext>
             )}
           </section>
         </>

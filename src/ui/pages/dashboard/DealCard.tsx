@@ -1,8 +1,9 @@
-import { memo, useEffect, useState } from "react";
+import { memo, useState } from "react";
 import { expiryLabel, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
 import { dealImageChain } from "../../../domain/stockImages";
-import { CARD_COPY_FEEDBACK_MS } from "../../../domain/dashboardLayout";
-import { badge, button, visuallyHidden } from "../../components/primitives.css";
+import { badge, visuallyHidden } from "../../components/primitives.css";
+import { useCodeCopy } from "./codeCopy";
+import { CopyButton } from "./CopyButton";
 import * as styles from "./Dashboard.css";
 
 export interface DealCardProps {
@@ -10,60 +11,35 @@ export interface DealCardProps {
   today: Date;
   /** Width the image is laid out at: 300 px, 210 px on small screens. */
   imageWidth: number;
-  /** The dashboard copied a code of this deal in the last 1.5 s. */
-  justCopied: boolean;
   /** The deal's brand was hidden: the card stays, greyed and inert, until the dashboard is refreshed. */
   hidden: boolean;
-  onCopy: (dealId: string, code: string) => void;
   onHideBrand: (deal: Deal) => void;
 }
 
 function DealImage({ deal, width }: { deal: Deal; width: number }) {
   const chain = dealImageChain(deal);
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState(false);
   const url = chain[Math.min(attempt, chain.length - 1)]!;
   const isLast = attempt >= chain.length - 1;
   const next = () => setAttempt((current) => Math.min(current + 1, chain.length - 1));
   // The image proxy has already judged the image by its real size: a tracking pixel or a thin strip is an error here.
   return (
     <img
-      className={loaded ? styles.dealImage : `${styles.dealImage} ${styles.dealImageLoading}`}
+      className={styles.dealImage}
       src={url}
       alt=""
       width={width}
       loading="lazy"
       decoding="async"
-      onLoad={() => setLoaded(true)}
       onError={isLast ? undefined : next}
     />
   );
 }
 
-function CopyButton({ dealId, code, onCopy }: { dealId: string; code: string; onCopy: DealCardProps["onCopy"] }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), CARD_COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className={button.small}
-      aria-label={copied ? `Copied ${code}` : `Copy code ${code}`}
-      onClick={() => {
-        onCopy(dealId, code);
-        setCopied(true);
-      }}
-    >
-      {copied ? "Copied!" : "Copy"}
-    </button>
-  );
-}
-
 /** One deal: image, brand, title, expiry badge, promo codes to copy, a link, and hiding the brand. */
-export const DealCard = memo(function DealCard({ deal, today, imageWidth, justCopied, hidden, onCopy, onHideBrand }: DealCardProps) {
+export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden, onHideBrand }: DealCardProps) {
+  const { feedback } = useCodeCopy();
+  const justCopied = feedback?.dealId === deal.id && feedback.highlighted;
   const codes = promoCodesOf(deal);
   const status = expiryStatus(deal.expirationDate, today);
   const expiry = expiryLabel(deal.expirationDate, today);
@@ -94,7 +70,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, justCo
               {codes.map((code) => (
                 <li key={code} className={styles.codeRow}>
                   <code className={styles.code}>{code}</code>
-                  <CopyButton dealId={deal.id} code={code} onCopy={onCopy} />
+                  <CopyButton dealId={deal.id} code={code} />
                 </li>
               ))}
             </ul>

@@ -5,10 +5,9 @@ import { promoCodesOf } from "../../../domain/deal";
 import { DealCard, type DealCardProps } from "./DealCard";
 import * as styles from "./Dashboard.css";
 
-export interface DealGridProps extends Pick<DealCardProps, "today" | "imageWidth" | "onCopy" | "onHideBrand"> {
+export interface DealGridProps extends Pick<DealCardProps, "today" | "imageWidth" | "onHideBrand"> {
   deals: readonly Deal[];
   columns: number;
-  copiedDealId: string | null;
   hiddenBrandIds: readonly string[];
 }
 
@@ -16,16 +15,16 @@ const GAP_PX = 16;
 /** Rows of cards mounted beyond the visible ones, so a quick scroll does not show gaps. */
 const OVERSCAN_ROWS = 2;
 
-/** A first guess of a card's height before it is measured: image, text and one row per code. */
+/** A first guess of a card's height before it is measured: the 3:2 image, text and one row per code. */
 function estimateCardHeight(deal: Deal, imageWidth: number): number {
-  return imageWidth * 0.75 + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44;
+  return (imageWidth * 2) / 3 + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44;
 }
 
 /**
  * Masonry deal cards, virtualised: each card goes to the shortest column, and only the cards near the viewport are
  * mounted, so thousands of deals scroll smoothly.
  */
-export function DealGrid({ deals, columns, copiedDealId, hiddenBrandIds, today, imageWidth, onCopy, onHideBrand }: DealGridProps) {
+export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, onHideBrand }: DealGridProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The list's distance from the top of the page changes as filters above it wrap or expand.
@@ -65,9 +64,7 @@ export function DealGrid({ deals, columns, copiedDealId, hiddenBrandIds, today, 
               deal={deal}
               today={today}
               imageWidth={imageWidth}
-              justCopied={copiedDealId === deal.id}
               hidden={hidden.has(deal.brandId)}
-              onCopy={onCopy}
               onHideBrand={onHideBrand}
             />
           </li>

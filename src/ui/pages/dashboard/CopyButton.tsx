@@ -1,0 +1,19 @@
+import { button } from "../../components/primitives.css";
+import { useCodeCopy } from "./codeCopy";
+
+/** Copies one code; says 'Copied!' only once the dashboard machine reports the clipboard took it. */
+export function CopyButton({ dealId, code }: { dealId: string; code: string }) {
+  const { feedback, copy } = useCodeCopy();
+  const status = feedback?.dealId === dealId && feedback.code === code ? feedback.status : null;
+  const { label, text } =
+    status === "copied"
+      ? { label: `Copied ${code}`, text: "Copied!" }
+      : status === "failed"
+        ? { label: `Copy failed: copy code ${code} again`, text: "Copy failed" }
+        : { label: `Copy code ${code}`, text: "Copy" };
+  return (
+    <button type="button" className={button.small} aria-label={label} onClick={() => copy(dealId, code)}>
+      {text}
+    </button>
+  );
+}

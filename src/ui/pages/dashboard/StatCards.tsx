@@ -1,0 +1,56 @@
+import type { DashboardStats, StatFigure } from "../../../domain/dashboard";
+import * as styles from "./Dashboard.css";
+
+function Delta({ delta }: { delta: number | null }) {
+  if (delta === null) return <span>No data last month</span>;
+  const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+  return (
+    <span>
+      <span className={delta > 0 ? styles.deltaUp : delta < 0 ? styles.deltaDown : undefined}>
+        {sign}
+        {Math.abs(delta)}%
+      </span>{" "}
+      vs last month
+    </span>
+  );
+}
+
+function StatBody({ label, figure }: { label: string; figure: StatFigure }) {
+  return (
+    <>
+      <span className={styles.statLabel}>{label}</span>
+      <span className={styles.statValue}>{figure.value}</span>
+      <span className={styles.statFoot}>
+        <Delta delta={figure.delta} />
+      </span>
+    </>
+  );
+}
+
+/** Active Promos, Emails Scanned, Unique Brands, and Expiring Soon, which toggles its filter. */
+export function StatCards({ stats, expiringOnly, onToggleExpiring }: { stats: DashboardStats; expiringOnly: boolean; onToggleExpiring: () => void }) {
+  return (
+    <ul className={styles.stats} aria-label="Your numbers">
+      <li className={styles.stat.plain}>
+        <StatBody label="Active Promos" figure={stats.activePromos} />
+      </li>
+      <li className={styles.stat.plain}>
+        <StatBody label="Emails Scanned" figure={stats.emailsScanned} />
+      </li>
+      <li className={styles.stat.plain}>
+        <StatBody label="Unique Brands" figure={stats.uniqueBrands} />
+      </li>
+      <li>
+        <button
+          type="button"
+          className={expiringOnly ? styles.stat.active : styles.stat.toggle}
+          aria-pressed={expiringOnly}
+          onClick={onToggleExpiring}
+        >
+          <StatBody label="Expiring Soon" figure={stats.expiring} />
+          <span className={styles.statFoot}>{expiringOnly ? "Filter Active" : "filter off"}</span>
+        </button>
+      </li>
+    </ul>
+  );
+}
