@@ -8,7 +8,7 @@ import { ErrorBoundary } from "./components/ErrorBoundary";
 import { RouteFocus } from "./routing/RouteFocus";
 import { GuestOnly, HomeGate, Protected } from "./routing/guards";
 import { useAuthStatus } from "./hooks";
-import { LandingRoute } from "./pages/landing/LandingRoute";
+import { LandingPage } from "./pages/landing/LandingPage";
 import { LoginPage } from "./pages/LoginPage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { OAuthCallbackPage } from "./pages/OAuthCallbackPage";
@@ -40,7 +40,7 @@ export function App() {
             <Switch>
               <Route path="/">
                 <HomeGate>
-                  <LandingRoute />
+                  <LandingPage />
                 </HomeGate>
               </Route>
               <Route path="/login">

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Toaster } from "./Toaster";
 import type { Toast } from "../../domain/toast";
 import { EARLY_ACCESS_TOASTS } from "../../domain/earlyAccess";
-import { GOOGLE_FLOW_FAILURES } from "../../application/messages";
+import { EARLY_ACCESS_REFUSED_TITLE, GOOGLE_FLOW_FAILURES } from "../../application/messages";
 import { OAUTH_MESSAGES } from "../../domain/oauthCallback";
 
 const toast = (overrides: Partial<Toast>): Toast => ({
@@ -74,8 +74,8 @@ export const EarlyAccessValidationError = shown(
   "destructive",
 );
 export const EarlyAccessSuccess = shown(EARLY_ACCESS_TOASTS.success.title, EARLY_ACCESS_TOASTS.success.description, "success");
-export const EarlyAccessRefused = shown("Submission Failed", EARLY_ACCESS_TOASTS.refusedFallback, "destructive");
-export const EarlyAccessInvalidData = shown("Submission Failed", EARLY_ACCESS_TOASTS.invalidFallback, "destructive");
+export const EarlyAccessRefused = shown(EARLY_ACCESS_REFUSED_TITLE, EARLY_ACCESS_TOASTS.refusedFallback, "destructive");
+export const EarlyAccessInvalidData = shown(EARLY_ACCESS_REFUSED_TITLE, EARLY_ACCESS_TOASTS.invalidFallback, "destructive");
 export const EarlyAccessNetworkError = shown(
   EARLY_ACCESS_TOASTS.network.title,
   EARLY_ACCESS_TOASTS.network.description,

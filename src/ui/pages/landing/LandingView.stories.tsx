@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, within } from "storybook/test";
-import { LandingPage } from "./LandingPage";
+import { LandingView } from "./LandingView";
 import { EarlyAccessForm } from "./EarlyAccessForm";
 
 const meta = {
   title: "Pages/Landing",
-  component: LandingPage,
+  component: LandingView,
   args: { extensionStoreUrl: "https://chromewebstore.google.com/", earlyAccess: <EarlyAccessForm formKey={0} submitting={false} onSubmit={fn()} /> },
-} satisfies Meta<typeof LandingPage>;
+} satisfies Meta<typeof LandingView>;
 
 export default meta;
 
