@@ -70,6 +70,7 @@ export function json(status: number, body: unknown): Response {
 
 export const ALICE = { id: "u1", email: "alice@example.com", first_name: "Alice", last_name: "Smith", gmail_connected: true };
 
+/** Lets promises, fetch bodies and the data cache's timers run; generous, as a loaded CI machine needs more turns. */
 export async function settle(): Promise<void> {
-  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }

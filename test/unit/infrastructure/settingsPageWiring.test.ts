@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContainer } from "../../../src/infrastructure/container";
 import { FETCH } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
@@ -71,14 +71,13 @@ describe("the settings page machine, wired at the composition root", () => {
     const dashboard = container.get(DashboardSource).watch();
     const stop = dashboard.subscribe(() => undefined);
     page = createActor(container.get(SettingsPageLogic)).start();
+    await vi.waitFor(() => expect(api.count("GET /dashboard-products")).toBe(1));
     await settle();
-    expect(api.count("GET /dashboard-products")).toBe(1);
 
     page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });
     expect(settingsPageChildren(page).settings.getSnapshot().context.settings?.brands[0]?.isActive).toBe(false);
-    await settle();
+    await vi.waitFor(() => expect(api.count("GET /dashboard-products")).toBe(2));
     expect(page.getSnapshot().context.pendingBrandIds.size).toBe(0);
-    expect(api.count("GET /dashboard-products")).toBe(2);
     stop();
   });
 
