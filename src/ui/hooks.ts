@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { createContext, useEffect, useState } from "react";
 import { AuthSession } from "../application/services";
-import { authStatusOf, type AuthStatus } from "../application/machines/authMachine";
+import { authStatusOf, shownUserOf, type AuthStatus } from "../application/machines/authMachine";
 import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
 import type { User } from "../domain/user";
 import { useService } from "./di";
@@ -13,7 +13,7 @@ export function useAuthStatus(): AuthStatus {
 
 export function useCurrentUser(): User | null {
   const actor = useService(AuthSession);
-  return useSelector(actor, (snapshot) => (authStatusOf(snapshot) === "signedIn" ? snapshot.context.user : null));
+  return useSelector(actor, shownUserOf);
 }
 
 export function useSignOut(): () => void {

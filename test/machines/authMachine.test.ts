@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EventObject } from "xstate";
-import { authMachine, provideAuthMachine } from "../../src/application/machines/authMachine";
+import { createActor, type EventObject } from "xstate";
+import { authMachine, provideAuthMachine, shownUserOf } from "../../src/application/machines/authMachine";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
 import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
 
@@ -61,4 +61,21 @@ describe.each([
       );
     },
   );
+});
+
+describe("the person the page shows", () => {
+  it("is the stored user while the stored session is checked, and nobody once the check fails", async () => {
+    const log = new EffectLog();
+    const gateway = new ControlledAuthGateway(log);
+    const logic = provideAuthMachine({ auth: gateway, session: new MemorySessionStore(log), navigation: new RecordingNavigation(log, "/dashboard") });
+    const actor = createActor(logic, { input: { storedUser: alice } }).start();
+    expect(actor.getSnapshot().value).toBe("verifying");
+    expect(shownUserOf(actor.getSnapshot())).toEqual(alice);
+    gateway.settle("fetchProfile", { output: null });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(shownUserOf(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
 });

@@ -110,6 +110,14 @@ export function authStatusOf(snapshot: AuthSnapshot): AuthStatus {
   return "checking";
 }
 
+/**
+ * The person the page shows: once signed in, and also while a stored session is being checked, so that a returning
+ * person's header has its signed-in layout from the first paint instead of moving once the check is done.
+ */
+export function shownUserOf(snapshot: AuthSnapshot): User | null {
+  return authStatusOf(snapshot) === "signedOut" ? null : snapshot.context.user;
+}
+
 /** The auth machine wired to its ports; the composition root and the path test both use this. */
 export function provideAuthMachine(ports: { auth: AuthGateway; session: SessionStore; navigation: Navigation }) {
   return authMachine.provide({
