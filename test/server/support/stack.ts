@@ -75,8 +75,21 @@ export interface StackOptions {
   log?: (message: string, detail?: unknown) => void;
 }
 
-/** The real server on a free port, talking HTTP to a Google emulator of its own, on PGlite or PostgreSQL. */
+/**
+ * The real server on a free port, talking HTTP to a Google emulator of its own, on PGlite or PostgreSQL. A port found
+ * free can be taken by a parallel test before the server listens on it; then the stack starts again on another.
+ */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    }
+  }
+}
+
+async function startStackOnce(options: StackOptions): Promise<Stack> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "deal-finder-test-"));
@@ -99,20 +112,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
   // Every JSON reply of every server test is checked against the wire contract: one that breaks it answers a 500.
   const server = await composeServer(config, { checkReplies: true, ...(options.log ? { log: options.log } : {}) });
-  await server.app.listen({ host: "127.0.0.1", port });
-  return {
-    baseUrl: publicUrl,
-    apiUrl: `${publicUrl}/api`,
-    emulator,
-    server,
-    config,
-    async close() {
-      await server.close();
-      await emulator.close();
-      await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await server.close();
+    await emulator.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await server.app.listen({ host: "127.0.0.1", port });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { baseUrl: publicUrl, apiUrl: `${publicUrl}/api`, emulator, server, config, close };
 }
 
 /** Decodes a response body with a wire-contract codec, failing the test with the reason when it does not fit. */
