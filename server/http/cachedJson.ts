@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Negotiator } from "@fastify/accept-negotiator";
 import { LRUCache } from "lru-cache";
+import { etagMatches } from "./etag";
 
 /** A response body serialised and compressed once, answered to every request for the same data. */
 export interface EncodedJson {
@@ -40,7 +41,7 @@ const encodings = new Negotiator({ supportedValues: ["gzip"] });
 /** Sends an encoded body: 304 when the client has it, gzip when the client accepts it. */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedJson) {
   reply.header("etag", body.etag).header("vary", "accept-encoding").header("cache-control", "private, no-cache");
-  if (request.headers["if-none-match"] === body.etag) return reply.code(304).send();
+  if (etagMatches(request.headers["if-none-match"], body.etag)) return reply.code(304).send();
   reply.type("application/json; charset=utf-8");
   if (encodings.negotiate(request.headers["accept-encoding"] ?? "") === "gzip") return reply.header("content-encoding", "gzip").send(body.gzip);
   return reply.send(body.json);

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { Negotiator } from "@fastify/accept-negotiator";
+import { etagMatches } from "./etag";
 
 /** What the app would otherwise fetch from /api/app-config at start; written into every page instead. */
 export interface InlineAppConfig {
@@ -148,10 +149,4 @@ const pageEncodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "g
 
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   return (acceptEncoding && pageEncodings.negotiate(acceptEncoding)) || "identity";
-}
-
-/** If-None-Match compares weakly (RFC 9110): a tag matches with or without its W/ prefix. */
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
