@@ -46,10 +46,11 @@ export function useAppConfig(): AppConfig | null {
 }
 
 /**
- * For `useSelector`: two views of a machine are the same when each field is the same value or the same object.
- * Machines replace what they change, so an unchanged field keeps its identity and a changed one never does.
+ * For `useSelector`: two views of a machine are the same when each field is the same value or the same object (or
+ * both are null). Machines replace what they change, so an unchanged field keeps its identity and a changed one never does.
  */
-export function sameFields<T extends object>(a: T, b: T): boolean {
+export function sameFields<T extends object>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b;
   const keys = Object.keys(a) as (keyof T)[];
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }

@@ -43,11 +43,6 @@ export function selectCopyFeedback(snapshot: DashboardSnapshot): CopyFeedback | 
   return { ...copied, status, highlighted: snapshot.matches({ ready: { copy: { copied: "highlighted" } } }) };
 }
 
-/** Copy feedback compares by value, so a view re-renders only when what it shows changes. */
-export function sameCopyFeedback(a: CopyFeedback | null, b: CopyFeedback | null): boolean {
-  return a === b || (a !== null && b !== null && a.dealId === b.dealId && a.code === b.code && a.status === b.status && a.highlighted === b.highlighted);
-}
-
 /** The deals the grid shows: the dashboard's deals in the dashboard's order (SPEC section 4), through its filters. */
 export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date): Deal[] {
   return filterDeals(sortDeals(dashboard.deals, today), filters, today);

@@ -13,4 +13,10 @@ describe("sameFields", () => {
     expect(sameFields({ kind: "ready", refreshing: false }, { kind: "ready", refreshing: true })).toBe(false);
     expect(sameFields<{ kind: string; message?: string }>({ kind: "loading" }, { kind: "loading", message: "x" })).toBe(false);
   });
+
+  it("holds for two nulls, and fails for null against a value", () => {
+    expect(sameFields(null, null)).toBe(true);
+    expect(sameFields(null, { kind: "ready" })).toBe(false);
+    expect(sameFields({ kind: "ready" }, null)).toBe(false);
+  });
 });

@@ -6,7 +6,6 @@ import { connectGmailFlowOf } from "../../../application/machines/dashboardMachi
 import {
   isStartingSync,
   isUpdating,
-  sameCopyFeedback,
   selectBrandToConfirm,
   selectCopyFeedback,
   selectFilters,
@@ -49,7 +48,7 @@ export default function DashboardPage() {
   const filters = useSelector(actor, selectFilters);
   const selectVisibleDeals = useMemo(() => visibleDealsSelector(today), [today]);
   const visibleDeals = useSelector(actor, selectVisibleDeals);
-  const copyFeedback = useSelector(actor, selectCopyFeedback, sameCopyFeedback);
+  const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);
   const hiddenBrandIds = useSelector(actor, selectHiddenBrandIds);
   const brandToConfirm = useSelector(actor, selectBrandToConfirm);
   const isRefreshing = useSelector(actor, isUpdating);
