@@ -21,6 +21,9 @@ export const DealCodec = t.type({
   expirationDate: nullable(t.string),
   imageUrls: t.array(t.string),
   source: t.keyof({ markup: null, text: null, llm: null }),
+  terms: t.array(t.string),
+  codeConditions: t.array(t.type({ code: t.string, condition: t.string })),
+  status: nullable(t.keyof({ used: null, not_working: null })),
 });
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });

@@ -17,7 +17,21 @@ export interface Deal {
   expirationDate: string | null;
   imageUrls: string[];
   source: DealSource;
+  /** The fine print the email states: minimum spend, exclusions, new customers only. */
+  terms: string[];
+  /** The spend or offer the email ties to each of its codes, for codes that have one ("$10 off $50"). */
+  codeConditions: CodeCondition[];
+  /** What this person said of the deal; theirs alone, never pooled across users. */
+  status: DealStatus | null;
 }
+
+export interface CodeCondition {
+  code: string;
+  condition: string;
+}
+
+/** "Used it" or "Didn't work". */
+export type DealStatus = "used" | "not_working";
 
 /** Where a deal came from: the sender's own markup, the email text, or a language model. */
 export type DealSource = "markup" | "text" | "llm";

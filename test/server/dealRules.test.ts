@@ -85,6 +85,9 @@ const domainDeals: (Deal & { key: string })[] = [...DEALS]
     expirationDate: deal.expires,
     imageUrls: [],
     source: "text",
+    terms: [],
+    codeConditions: [],
+    status: null,
   }));
 
 const today = new Date(`${TODAY}T12:00:00Z`);

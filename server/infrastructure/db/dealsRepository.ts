@@ -1,5 +1,5 @@
 import type { Category } from "../../../src/domain/category";
-import { EXPIRING_SOON_DAYS, SORT_RANK, type Deal, type DealSource } from "../../../src/domain/deal";
+import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DealsRepository, DashboardFigures } from "../../application/dashboard";
 import type { Database } from "./database";
@@ -18,6 +18,9 @@ interface DealRow {
   expiration_date: string | null;
   image_urls: string[];
   source: DealSource;
+  terms: string[];
+  code_conditions: CodeCondition[];
+  status: DealStatus | null;
 }
 
 function toDeal(row: DealRow): Deal {
@@ -35,6 +38,9 @@ function toDeal(row: DealRow): Deal {
     expirationDate: row.expiration_date,
     imageUrls: row.image_urls,
     source: row.source,
+    terms: row.terms,
+    codeConditions: row.code_conditions,
+    status: row.status,
   };
 }
 
@@ -104,7 +110,8 @@ export class SqlDealsRepository implements DealsRepository {
     const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : "";
     const rows = await this.db.query<DealRow>(
       `SELECT d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
-              d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source
+              d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
+              d.terms, d.code_conditions, d.status
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE ${where}
        ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,

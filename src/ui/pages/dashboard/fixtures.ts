@@ -19,6 +19,9 @@ export const sampleDeal = (overrides: Partial<Deal>): Deal => ({
   expirationDate: null,
   imageUrls: [],
   source: "text",
+  terms: [],
+  codeConditions: [],
+  status: null,
   ...overrides,
 });
 
