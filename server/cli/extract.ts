@@ -23,6 +23,8 @@ async function main(paths: string[]): Promise<number> {
         category: deal.category,
         promoCodes: deal.promoCodes,
         discount: deal.discount,
+        terms: deal.terms,
+        codeConditions: deal.codeConditions,
         expirationDate: deal.expirationDate,
         dealUrl: deal.dealUrl,
         imageUrls: deal.imageUrls,

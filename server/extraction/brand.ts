@@ -11,7 +11,7 @@ const SERVICE_DOMAINS = new Set([
   "responsys.net", "oracle-responsys.net", "cheetahmail.com", "epsilon.com", "sailthru.com", "substack.com", "beehiiv.com",
   "convertkit.com", "ck.page", "aweber.com", "getresponse.com", "activecampaign.com", "acems1.com", "drip.com", "shopifyemail.com",
   "shopify.com", "myshopify.com", "campaign-archive.com", "eventbrite.com", "googleusercontent.com", "doubleclick.net",
-  "lyris.net", "imakenews.net", "mailshell.com", "sneakemail.com", "feedblitz.com", "digitalriver.com",
+  "lyris.net", "imakenews.net", "imakenews.com", "mailshell.com", "sneakemail.com", "feedblitz.com", "digitalriver.com",
 ]);
 
 /** Platforms a brand's mail links to (social profiles, app stores): never its own site, yet a brand when they send. */
@@ -26,9 +26,29 @@ const PERSONAL_MAIL_DOMAINS = new Set([
   "aol.com", "proton.me", "protonmail.com", "gmx.com", "gmx.de", "web.de", "yandex.ru", "mail.ru", "zoho.com", "fastmail.com",
 ]);
 
+/** The authority of a URL ("https://user@host:443/path" gives "user@host:443"). */
+const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i;
+
+/** The host of a URL, an address ("news@mail.shop.com", "mailto:...") or a bare host; the query never counts. */
+function hostOf(value: string): string {
+  const authority = URL_AUTHORITY.exec(value)?.[1] ?? value;
+  return authority.slice(authority.lastIndexOf("@") + 1).replace(/:\d*$/, "").trim().toLowerCase();
+}
+
+/** Registrable domains of hosts already seen: a mail links to the same few hosts many times, and so do its sender's next mails. */
+const domainOfHost = new Map<string, string | null>();
+const DOMAIN_CACHE_SIZE = 20_000;
+
 export function registrableDomain(hostOrUrl: string | null | undefined): string | null {
   if (!hostOrUrl) return null;
-  return getDomain(hostOrUrl.replace(/^.*@/, "")) ?? null;
+  const host = hostOf(hostOrUrl);
+  let domain = domainOfHost.get(host);
+  if (domain === undefined) {
+    if (domainOfHost.size >= DOMAIN_CACHE_SIZE) domainOfHost.clear();
+    domain = getDomain(host) ?? null;
+    domainOfHost.set(host, domain);
+  }
+  return domain;
 }
 
 export function isServiceDomain(domain: string): boolean {
@@ -81,21 +101,83 @@ function siteOfMailDomain(domain: string): string | null {
   return rest ? `${rest}${domain.slice(label.length)}` : null;
 }
 
+/** What else a mail says about who sent it, besides its From header and its links. */
+export interface SenderEvidence {
+  replyTo?: string | null;
+  /** Image URLs: images hosted on the brand's own site name it when click-tracking hides the links. */
+  imageUrls?: readonly string[];
+  /** The List-Unsubscribe header: a list's own host, even when a relay sends its mail. */
+  listUnsubscribe?: string | null;
+  /** The text a reader sees: the addresses and sites it writes out, and the footer's company lines. */
+  body?: string;
+}
+
+/** A domain written out in text: in an address ("help@brand.com"), a URL, or alone ("www.brand.ie", "brand.ie"). */
+const WRITTEN_DOMAIN = /(?<![\w.-])((?:[\w.+-]+@)|(?:https?:\/\/))?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6})(?![\w-]|\.[a-z0-9])/gi;
+
+/**
+ * Registrable domains the text writes out, each once, without services' domains: `named` are those given as an
+ * address or a site's name (what a footer writes to say who it is); `all` adds the hosts of URLs written as text.
+ */
+function writtenDomains(body: string): { named: string[]; all: string[] } {
+  const named = new Set<string>();
+  const all = new Set<string>();
+  for (const match of body.matchAll(WRITTEN_DOMAIN)) {
+    const domain = registrableDomain(match[2]!.toLowerCase());
+    if (!domain || isServiceDomain(domain)) continue;
+    all.add(domain);
+    if (!match[1]?.includes("/")) named.add(domain);
+  }
+  return { named: [...named], all: [...all] };
+}
+
+/** A relay that writes the brand's own address into its local part: "shop.example@x.relay.net", "news.at.shop.example@...". */
+function domainInLocalPart(fromAddress: string | null): string | null {
+  const local = fromAddress?.slice(0, fromAddress.lastIndexOf("@")).toLowerCase() ?? "";
+  const written = /(?:^|\.at\.)((?:[a-z0-9-]+\.)+[a-z]{2,6})$/.exec(local)?.[1];
+  return written ? registrableDomain(written) : null;
+}
+
+/** Registrable hosts of a List-Unsubscribe header's mailto: and web addresses, without services' domains. */
+function listDomains(header: string | null | undefined): string[] {
+  const hosts = [...(header ?? "").matchAll(/<(?:mailto:[^@>]+@|https?:\/\/)([^/?>:]+)/gi)].map((match) => registrableDomain(match[1]!));
+  return [...new Set(hosts.filter((domain): domain is string => domain !== null && !isServiceDomain(domain)))];
+}
+
+/**
+ * The organisation a footer names as the mail's owner: a trademark notice ("ZDNet is a registered service mark of ..."),
+ * a service notice ("This is a service of ...", "ein Service der ..."), a copyright line, in that order of precision.
+ */
+const OWNER_STATEMENTS = [
+  /\b([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})\s+is\s+a\s+(?:registered\s+)?(?:service\s*mark|trade\s*mark)\s+of\b/g,
+  /\b(?:[Aa]\s+service\s+of|[Ss]ent\s+(?:to\s+you\s+)?by|[Oo]n\s+behalf\s+of|[Ee]in\s+(?:Service|Dienst)\s+(?:der|des|von)|[Uu]n\s+service\s+(?:de|d'))\s+(?:the\s+)?([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})/g,
+  /(?:©|\([cC]\)|\b[Cc]opyright\b)\s*(?:\([cC]\)\s*)?(?:\d{4}(?:\s*[-–]\s*\d{4})?\s*,?\s*)?([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})/g,
+];
+
+function footerOwners(body: string): string[] {
+  return OWNER_STATEMENTS.flatMap((pattern) => [...body.matchAll(pattern)].map((match) => match[1]!));
+}
+
 /**
  * The brand's domain: the From address's registrable domain, or the shop links' domain when an ESP sent it. An ESP
  * missing from the list shows itself the same way: its domain has nothing of the display name, while a domain the
- * links (or the Reply-To, or its images' host) go to spells it. A mail-only domain that adds a mail word to a linked site's name
- * (brandmail.com, emailbrand.com for brand.com) stands for that site.
+ * links (or the Reply-To, its images' host, a site the text writes out) spell it, or the one the footer names as the
+ * owner. A mail-only domain that adds a mail word to a linked site's name (brandmail.com, emailbrand.com for
+ * brand.com) stands for that site.
  */
 export function brandDomainOf(
   fromAddress: string | null,
   linkHrefs: readonly string[],
   displayName: string | null = null,
-  replyTo: string | null = null,
-  imageUrls: readonly string[] = [],
+  evidence: SenderEvidence = {},
 ): string | null {
   const fromDomain = registrableDomain(fromAddress);
-  if (fromDomain && isServiceDomain(fromDomain)) return linkedDomains(linkHrefs, null)[0] ?? fromDomain;
+  const body = evidence.body ?? "";
+  if (fromDomain && isServiceDomain(fromDomain)) {
+    // A relay's own mail: the list it relays names itself in List-Unsubscribe, else the name leads to the site.
+    const named = () => (displayName ? writtenDomains(body).named.find((domain) => domainSpellsName(domain, displayName)) : undefined);
+    return linkedDomains(linkHrefs, null)[0] ?? listDomains(evidence.listUnsubscribe)[0] ?? named() ?? fromDomain;
+  }
   // A From header with a name and no address: the site the links go to that spells the name.
   if (!fromDomain) return displayName ? (linkedDomains(linkHrefs, null).find((domain) => domainSpellsName(domain, displayName)) ?? null) : null;
   if (!displayName || domainSpellsName(fromDomain, displayName)) {
@@ -109,11 +191,27 @@ export function brandDomainOf(
     const namedWithMailWord = displayName !== null && compact([displayName]).includes(fromLabel);
     return (namedWithMailWord ? null : siteOfMailDomain(fromDomain)) ?? fromDomain;
   }
-  const linked = linkedDomains(linkHrefs, fromDomain);
-  const replyDomain = registrableDomain(/[^<>\s"]+@[^<>\s"]+/.exec(replyTo ?? "")?.[0]);
-  // Images hosted on the brand's own site say it too, when opaque click-tracking hides the links' destinations.
-  const candidates = [...linked, ...(replyDomain && replyDomain !== fromDomain ? [replyDomain] : []), ...linkedDomains(imageUrls, fromDomain)];
-  return candidates.find((domain) => domainSpellsName(domain, displayName)) ?? fromDomain;
+  // A publisher's list named after one of its titles ("SearchWidgets" from lists.publisher.com): the text gives the
+  // publisher's own addresses, which no sending service's domain would be. (Text without the domain's name is not read.)
+  if (body.toLowerCase().includes(fromDomain) && writtenDomains(body).named.includes(fromDomain)) return fromDomain;
+  const replyDomain = registrableDomain(/[^<>\s"]+@[^<>\s"]+/.exec(evidence.replyTo ?? "")?.[0]);
+  const relayed = domainInLocalPart(fromAddress);
+  const candidates = [
+    ...linkedDomains(linkHrefs, fromDomain),
+    ...(replyDomain && replyDomain !== fromDomain ? [replyDomain] : []),
+    ...linkedDomains(evidence.imageUrls ?? [], fromDomain),
+    ...(relayed && relayed !== fromDomain ? [relayed] : []),
+  ];
+  const spellsName = candidates.find((domain) => domainSpellsName(domain, displayName));
+  if (spellsName) return spellsName;
+  // Else the owner the footer names, among every domain the mail shows; the sender's own domain may be that owner.
+  const owners = footerOwners(body);
+  const shown = owners.length > 0 ? [fromDomain, ...candidates, ...writtenDomains(body).all] : [];
+  for (const owner of owners) {
+    const ownerDomain = shown.find((domain) => domainSpellsName(domain, owner));
+    if (ownerDomain) return ownerDomain;
+  }
+  return fromDomain;
 }
 
 const DEPARTMENT_SUFFIX =

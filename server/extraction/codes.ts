@@ -64,6 +64,21 @@ export function isCodeShaped(token: string, presented = false): boolean {
   return hasUpper && !hasLower && token.replace(/-/g, "").length >= (presented ? 3 : 4);
 }
 
+const TOKEN_CHAR = /[A-Za-z0-9-]/;
+
+/**
+ * Where `token` first stands alone in `text` from `from` on (no letter, digit or hyphen glued to it), or -1. A plain
+ * search, as a code may be searched for many times.
+ */
+export function indexOfWholeToken(text: string, token: string, from = 0): number {
+  for (let at = text.indexOf(token, from); at !== -1; at = text.indexOf(token, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + token.length];
+    if ((before === undefined || !TOKEN_CHAR.test(before)) && (after === undefined || !TOKEN_CHAR.test(after))) return at;
+  }
+  return -1;
+}
+
 export interface FoundCode {
   code: string;
   index: number;

@@ -1,9 +1,9 @@
 /** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
 
-const MONEY = "(?<![\\w$£€])(?:[$£€]\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
+export const MONEY = "(?<![\\w$£€])(?:[$£€]\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
 
-function money(value: string): string {
-  const trimmed = value.replace(/\s+/g, "").replace(/\.00$/, "");
+export function money(value: string): string {
+  const trimmed = value.replace(/\s+/g, "").replace(/[,.]+$/, "").replace(/\.00$/, "");
   const suffix = /^(\d[\d,.]*)(€|EUR|USD|GBP|MXN)$/i.exec(trimmed);
   if (suffix) return suffix[2] === "€" || suffix[2]!.toUpperCase() === "EUR" ? `€${suffix[1]}` : `$${suffix[1]}`;
   return trimmed;
@@ -51,17 +51,34 @@ export function findDiscount(...texts: string[]): string | null {
   return null;
 }
 
+/** "Excludes gift cards and sale items": to the sentence's end, decimals ("$4.95") and abbreviations ("e.g.") kept whole. */
+const EXCLUSION = /\b(?:[Ee]xcludes?|EXCLUDES?)\b(?:[^.!?\n]|\.(?=\d|[a-z]\.|\s[a-z]))*/;
+const EXCLUSION_LIMIT = 120;
+
+/** An exclusion list cut to a readable length, ending on a whole word and without an unclosed bracket. */
+function exclusionTerm(match: RegExpExecArray): string {
+  let text = match[0].replace(/\s+/g, " ").trim();
+  if (text.length > EXCLUSION_LIMIT) text = text.slice(0, text.lastIndexOf(" ", EXCLUSION_LIMIT));
+  const open = text.lastIndexOf("(");
+  if (open > text.lastIndexOf(")")) text = text.slice(0, open);
+  return text.replace(/[\s,;:(–—-]+$/, "").replace(/^\w/, (c) => c.toUpperCase());
+}
+
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [new RegExp(`\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`, "i"), (m) => `Minimum spend ${money(m[1]!)}`],
   [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b/i, "New customers only"],
   [/\bfirst (?:order|purchase|box)\b/i, "First order only"],
+  [/\b(?:for )?members only\b|\bexclusive(?:ly)? for members\b/i, "Members only"],
   [/\bonline only\b/i, "Online only"],
   [/\bin[- ]store only\b/i, "In store only"],
   [/\bonline and in(?: our)? (?:stores?|boutiques?)\b|\bin store and online\b/i, "Online and in store"],
-  [/\bone (?:use|code|coupon) per (?:customer|order|visit|account)\b/i, "One use per customer"],
+  [/\bone (use|code|coupon|redemption) per (customer|order|visit|account|person|household)\b/i, (m) => `One ${m[1]!.toLowerCase()} per ${m[2]!.toLowerCase()}`],
+  [/\blimit(?:ed to)? one per (customer|person|household|order)\b/i, (m) => `One per ${m[1]!.toLowerCase()}`],
   [/\bsingle[- ]use\b/i, "Single use"],
+  [/\b(?:cannot|can't|can ?not|may not) be (?:combined|used|stacked) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\bnot (?:valid|combinable|stackable) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)/i, "Cannot be combined with other offers"],
+  [/\bfull[- ]price (?:items|styles|merchandise) only\b|\bnot valid on sale (?:items|styles)\b/i, "Full-price items only"],
   [/\bwhile supplies last\b/i, "While supplies last"],
-  [/\bexcludes?\b[^.\n]{0,120}/i, (m) => m[0].replace(/^\w/, (c) => c.toUpperCase())],
+  [EXCLUSION, exclusionTerm],
 ];
 
 export function findTerms(text: string): string[] {

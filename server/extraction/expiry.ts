@@ -209,6 +209,11 @@ function sentencesWithEnds(text: string): string {
   return kept.join("\n").slice(0, MAX_DATE_TEXT).replace(HOUR_24, "23:59").replace(WEEKDAY_PART, "$1 $2");
 }
 
+/** A time span the date parser reads as "from now" ("6 hours"), without "in" or "within" of its own. */
+const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
+/** How close an end word must stand before a bare span to make it the offer's remaining time. */
+const BARE_SPAN_CUE_CHARS = 16;
+
 function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, headlineStart: number): Candidate[] {
   if (!text) return [];
   const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
@@ -232,6 +237,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       const startsHere = !result.end && STARTS.test(window) && !/\bby\s*$/i.test(window);
       if (!joinsRange && (NOT_AN_OFFER_END.test(window) || startsHere)) score = 0;
       if (SHIPPING_AFTER.test(after) || PRIZE_AFTER.test(after)) score = 0;
+      // A bare span ("6 hours") is the time left only right after an end word ("valid 48 hours"); elsewhere it
+      // measures something ("the battery lasts 6 hours").
+      if (BARE_SPAN.test(result.text) && cueScore(text.slice(Math.max(0, result.index - BARE_SPAN_CUE_CHARS), result.index)) === 0) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
       let date = formatDate(component.get("year")!, component.get("month")!, component.get("day")!);

@@ -119,9 +119,12 @@ const HAS_INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f/;
 /** Whitespace a browser would collapse: a run of two or more, or any single one other than a plain space. */
 const COLLAPSIBLE = /[\s\u00a0]{2}|[^\S ]/;
 
+const WHITESPACE_RUN = /[\s\u00a0]+/g;
+const NOT_WHITESPACE = /\S/;
+
 function collapse(text: string): string {
   const visibleOnly = HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, "") : text;
-  return COLLAPSIBLE.test(visibleOnly) ? visibleOnly.replace(/[\s\u00a0]+/g, " ") : visibleOnly;
+  return COLLAPSIBLE.test(visibleOnly) ? visibleOnly.replace(WHITESPACE_RUN, " ") : visibleOnly;
 }
 
 /**
@@ -260,7 +263,7 @@ export function renderHtml(html: string): RenderedHtml {
         if (element.item) microText += data;
         if (element.skipped) return;
         // Whitespace between tags is most of an ESP email's text nodes: it renders as one space.
-        append(data.trim() === "" ? " " : collapse(data));
+        append(NOT_WHITESPACE.test(data) ? collapse(data) : " ");
       },
       onclosetag(name) {
         if (VOID_TAGS.has(name)) {
@@ -304,10 +307,15 @@ export function renderHtml(html: string): RenderedHtml {
 }
 
 /** Trims each line and drops empty ones, so text reads line by line. */
+const SPACE_RUN = / {2,}/g;
+
 export function tidyLines(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => line.replace(/ {2,}/g, " ").trim())
-    .filter((line) => line.length > 0)
-    .join("\n");
+  let tidy = "";
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed === "") continue;
+    if (tidy !== "") tidy += "\n";
+    tidy += trimmed.includes("  ") ? trimmed.replace(SPACE_RUN, " ") : trimmed;
+  }
+  return tidy;
 }

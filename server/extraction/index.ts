@@ -3,7 +3,8 @@ import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
 import { isPromotional, isTransactional, nameMatchesAddress } from "./classify";
-import { findBoxedCodes, findCodes, findColumnCodes, PROMO_WORD } from "./codes";
+import { conditionOf, findCodeConditions, type CodeCondition } from "./codeConditions";
+import { findBoxedCodes, findCodes, findColumnCodes, indexOfWholeToken, PROMO_WORD } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
 import { renderHtml, tidyLines, type HtmlLink, type RenderedHtml } from "./html";
@@ -24,6 +25,8 @@ export interface ExtractedDeal {
   promoCodes: string[];
   discount: string | null;
   terms: string[];
+  /** The spend or benefit the mail ties to each code that has its own ("SAVE10" -> "$10 off $50"); empty when none. */
+  codeConditions: CodeCondition[];
   expirationDate: string | null;
   dealUrl: string | null;
   imageUrls: string[];
@@ -167,18 +170,6 @@ function wordsAfterName(body: string, name: string | null): string {
   return "";
 }
 
-const TOKEN_CHAR = /[A-Za-z0-9-]/;
-
-/** Where `token` first stands alone in `text` (no letter, digit or hyphen glued to it), or -1. A plain search, as a code may be searched for many times. */
-function indexOfWholeToken(text: string, token: string): number {
-  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
-    const before = text[at - 1];
-    const after = text[at + token.length];
-    if ((before === undefined || !TOKEN_CHAR.test(before)) && (after === undefined || !TOKEN_CHAR.test(after))) return at;
-  }
-  return -1;
-}
-
 /** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
 function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
   const found = [
@@ -226,6 +217,30 @@ function forwardedOrigin(body: string, outerOffsetMinutes: number): ForwardedOri
   const local = date && !written?.instant ? Date.parse(`${date.replace(/\s(?:at|um|à)\s/i, " ")} UTC`) : Number.NaN;
   const sentAt = written?.instant ?? (Number.isNaN(local) ? null : new Date(local - outerOffsetMinutes * 60_000));
   return { fromName, fromAddress, sentAt };
+}
+
+/** Each code's condition: the sender's markup states it for its own codes, the body's tiers for the rest. */
+function codeConditionsOf(body: string, codes: readonly string[], markupOffers: PromotionMarkup["offers"]): CodeCondition[] {
+  const fromMarkup = new Map<string, string>();
+  for (const offer of markupOffers) {
+    const condition = offer.code && offer.description ? conditionOf(offer.description) : null;
+    if (offer.code && condition && !fromMarkup.has(offer.code)) fromMarkup.set(offer.code, condition);
+  }
+  const fromBody = findCodeConditions(body, codes.filter((code) => !fromMarkup.has(code)));
+  return [...[...fromMarkup].map(([code, condition]) => ({ code, condition })), ...fromBody];
+}
+
+/** A value computed on first use, then kept. */
+function once<T>(read: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = read();
+      done = true;
+    }
+    return value;
+  };
 }
 
 function cleanSubject(subject: string | null): string {
@@ -278,8 +293,12 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
         origin?.fromAddress ?? message.fromAddress,
         hrefs,
         origin ? origin.fromName : message.fromName,
-        origin ? null : (message.headers.get("reply-to") ?? null),
-        (rendering.html?.images ?? []).map((image) => image.url),
+        {
+          replyTo: origin ? null : (message.headers.get("reply-to") ?? null),
+          imageUrls: (rendering.html?.images ?? []).map((image) => image.url),
+          listUnsubscribe: origin ? null : (message.headers.get("list-unsubscribe") ?? null),
+          body: rendering.body,
+        },
       );
   const brand = personal ? null : brandNameOf(origin ? origin.fromName : message.fromName, markup?.organizationName ?? null, brandDomain);
   // A forwarded offer runs from when its shop sent it.
@@ -310,32 +329,39 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
     .filter((date): date is string => date !== null)
     .sort()
     .pop();
-  const expirationDate =
-    markupEnd ??
-    (offerSentAt
-      ? findExpiry({
-          body: rendering.body,
-          headline: `${subject}\n${rendering.preheader}`,
-          sentAt: offerSentAt,
-          senderOffsetMinutes: offset,
-          dayFirst: writesDayFirst(origin?.fromAddress.split("@")[1] ?? fromHost, brandDomain, rendering.body),
-        })
-      : null);
+  // The end date and the discount are read when the verdict or the deal needs them: appeals and newsletters skip them.
+  const readEndDate = once(
+    (): string | null =>
+      markupEnd ??
+      (offerSentAt
+        ? findExpiry({
+            body: rendering.body,
+            headline: `${subject}\n${rendering.preheader}`,
+            sentAt: offerSentAt,
+            senderOffsetMinutes: offset,
+            dayFirst: writesDayFirst(origin?.fromAddress.split("@")[1] ?? fromHost, brandDomain, rendering.body),
+          })
+        : null),
+  );
 
-  const discount = findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null;
+  const readDiscount = once(
+    () => findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null,
+  );
   const verdict = judgeOffer({
     subject,
     preheader: rendering.preheader,
     body: rendering.body,
     codes: promoCodes,
-    discount,
-    expirationDate,
+    discount: readDiscount,
+    endDate: readEndDate,
     senderLabel: brandDomain ? (getDomainWithoutSuffix(brandDomain) ?? "").replace(/[^a-z0-9]/gi, "").toLowerCase() : null,
     markupOffer: markupOffers.length > 0,
   });
   if (verdict !== "offer") return result;
   result.isPromotion = true;
 
+  const expirationDate = readEndDate();
+  const discount = readDiscount();
   const title = subject || markup?.cards[0]?.headline || discount || "Offer";
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
   result.deals.push({
@@ -351,6 +377,7 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
     promoCodes,
     discount,
     terms: findTerms(rendering.body),
+    codeConditions: codeConditionsOf(rendering.body, promoCodes, markupOffers),
     expirationDate: expirationDate && sentAt && expirationDate < localDateString(sentAt, offset) ? null : expirationDate,
     dealUrl: pickDealUrl(links, markup),
     imageUrls: pickDealImages(rendering.html?.images ?? [], markupImages),

@@ -89,6 +89,7 @@ async function withModelProposals(raw: string | Uint8Array | ArrayBuffer, model:
     promoCodes: unique,
     discount: proposal.discount ?? null,
     terms: [],
+    codeConditions: [],
     expirationDate: proposal.expirationDate && ISO_DATE.test(proposal.expirationDate) ? proposal.expirationDate : null,
     dealUrl: null,
     imageUrls: [],

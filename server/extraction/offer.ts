@@ -7,9 +7,15 @@
 const APPEAL =
   /\b(?:donat(?:e|ion|ions|ing)|contribut(?:e|ion|ions)|chip in|(?:sign|signed) (?:the|our|this) petition|petition|add your name|your (?:gift|donation) (?:will be|is) (?:matched|doubled|tripled)|match(?:ing)? (?:gift|donation)s?|tax[- ]deductible|paid for by|nonprofit|non-profit|501\(c\)|fundrais\w*|spende\w*|unterschreib\w*|faire un don|donar|doação|doe agora)\b/gi;
 
-/** Reading matter: a digest, an issue, articles with "read more" links. */
-const EDITORIAL =
-  /\b(?:read (?:more|on|the (?:full )?(?:story|article|issue|post|essay))|full story|in this issue|this (?:week|issue) in|top stories|headlines|published|opinion|editor(?:'s|ial)|columnist|newsletter|issue (?:no\.?|#)?\s?\d+|vol(?:ume|\.)\s?\d+|to subscribe|subscribe to|archives?)\b/gi;
+/** Articles: "read more" links, an issue's contents, opinion, archives. */
+const READING_MATTER_WORDS =
+  "read (?:more|on|the (?:full )?(?:story|article|issue|post|essay))|full story|in this issue|this (?:week|issue) in|top stories|headlines|published|opinion|editor(?:'s|ial)|columnist|archives?";
+const READING_MATTER = new RegExp(`\\b(?:${READING_MATTER_WORDS})\\b`, "i");
+/** Reading matter, or a mail that calls itself an issue or a newsletter. */
+const EDITORIAL = new RegExp(
+  `\\b(?:${READING_MATTER_WORDS}|newsletter|issue (?:no\\.?|#)?\\s?\\d+|vol(?:ume|\\.)\\s?\\d+|to subscribe|subscribe to)\\b`,
+  "gi",
+);
 
 /** A subject that announces an issue or a digest rather than something for sale. */
 const EDITORIAL_SUBJECT =
@@ -23,7 +29,18 @@ const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i
  * BOGO, a free trial or upgrade, a price cut, in the languages we read.
  */
 const CONCRETE_OFFER =
-  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+
+/** An amount saved, stated: "save $300", "$10 off", "20% discount". A code on the same line is plainly for it. */
+const STATED_SAVING =
+  /(?:[$£€]\s?\d[\d,.]*|\b\d{1,2}\s?%)\s?(?:off|discount|savings?|rabatt|de descuento|de réduction|de desconto|di sconto|korting)\b|\b(?:save|saving|sparen|spare|économisez|ahorra|risparmia)\s+(?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)/i;
+
+/** How far into the body a mail says what it is ("Please note our advertising partners' offers"). */
+const PRESENTATION_CHARS = 400;
+
+/** A mail that presents itself as its advertising partners' offers: the advertisement is the mail, not a block in it. */
+const PARTNER_MAILING =
+  /\b(?:offers? (?:from|of) our (?:advertising )?partners?|angebote unserer (?:werbe|anzeigen)?partner|werbepartner\w*|offres de nos partenaires|ofertas de nuestros (?:socios|patrocinadores|anunciantes))\b/i;
 
 /** Words that announce a sale without its terms: enough with a stated end. */
 const SALE_ANNOUNCEMENT =
@@ -69,10 +86,10 @@ export interface OfferInput {
   body: string;
   /** Promo codes read from the mail. */
   codes: readonly string[];
-  /** The stated benefit, when one was read ("20% off"). */
-  discount: string | null;
-  /** The offer's end, when one was read. */
-  expirationDate: string | null;
+  /** The stated benefit ("20% off"), when one is read; asked only when the verdict hangs on it. */
+  discount: () => string | null;
+  /** The offer's end, when one is stated; asked only when the verdict hangs on it, as reading dates is costly. */
+  endDate: () => string | null;
   /** The name part of the sender's domain, lower case ("harbourline" for harbourline.com), when known. */
   senderLabel: string | null;
   /** The mail carries Gmail promotion markup with an offer. */
@@ -133,6 +150,12 @@ function offerNamesSender(body: string, senderLabel: string | null, news: boolea
   );
 }
 
+/** Whether a line holding one of the codes states the amount it saves. */
+function codeStatesSaving(body: string, codes: readonly string[]): boolean {
+  if (codes.length === 0) return false;
+  return body.split("\n").some((line) => STATED_SAVING.test(line) && codes.some((code) => line.includes(code)));
+}
+
 export type OfferVerdict = "offer" | "appeal" | "editorial" | "none";
 
 /**
@@ -151,21 +174,26 @@ export function judgeOffer(input: OfferInput): OfferVerdict {
   const referral = distinctHits(REFERRAL, `${fullHeadline}\n${fullLead}`) >= 2;
   const headline = referral ? withoutReferralLines(fullHeadline) : fullHeadline;
   const body = referral ? withoutReferralLines(input.body) : input.body;
-  const discount = referral ? null : input.discount;
   const headlined = CONCRETE_OFFER.test(headline) || input.codes.some((code) => headline.includes(code));
   const lead = body.slice(0, LEAD_CHARS);
   const news = NEWS_SUBJECT.test(input.subject);
   const editorial = EDITORIAL_SUBJECT.test(input.subject) || distinctHits(EDITORIAL, lead) >= 3;
   if (editorial) {
     if (headlined) return "offer";
+    // A "newsletter" without articles is a seller's mailer: a code beside the saving it gives is a deal there, in a
+    // sponsor's block too. Among articles, a sponsor's code is the sponsor's advertisement.
+    if (!READING_MATTER.test(lead) && codeStatesSaving(body, input.codes)) return "offer";
+    if (PARTNER_MAILING.test(body.slice(0, PRESENTATION_CHARS)) && CONCRETE_OFFER.test(body)) return "offer";
     // A seller's own newsletter offers when nothing in it hands space to a sponsor and the offer names the seller.
     const ownOffer = input.codes.length > 0 || offerNamesSender(body, input.senderLabel, news);
     return ownOffer && !SPONSOR_MARK.test(body) ? "offer" : "editorial";
   }
-  if (headlined || input.codes.length > 0 || discount !== null || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) return "offer";
+  if (headlined || input.codes.length > 0 || (!referral && input.discount() !== null) || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) {
+    return "offer";
+  }
   const own = withoutSponsorBlocks(body);
   if (CONCRETE_OFFER.test(own) || SALE_PRICE_SENTENCE.test(own)) return "offer";
   // A sale named in a heading-length line, not in passing in an article's sentence ("achieved a sale near the high").
   const announced = own.split("\n").some((line) => line.length <= HEADING_LENGTH && SALE_ANNOUNCEMENT.test(line));
-  return input.expirationDate !== null && announced ? "offer" : "none";
+  return announced && input.endDate() !== null ? "offer" : "none";
 }

@@ -159,7 +159,21 @@ function plausibleInstant(value: Date | null): Date | null {
   return year >= 1000 && year <= 9999 ? value : null;
 }
 
+/** Conditions of codes the deal kept, each once, as short as a discount. */
+function cleanCodeConditions(conditions: ExtractedDeal["codeConditions"], codes: readonly string[]): ExtractedDeal["codeConditions"] {
+  const kept: ExtractedDeal["codeConditions"] = [];
+  for (const { code, condition } of conditions) {
+    const cleanedCode = cleanLine(code);
+    const cleanedCondition = line(condition, FIELD_CAPS.discount);
+    if (cleanedCondition && codes.includes(cleanedCode) && !kept.some((existing) => existing.code === cleanedCode)) {
+      kept.push({ code: cleanedCode, condition: cleanedCondition });
+    }
+  }
+  return kept;
+}
+
 function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
+  const promoCodes = cleanCodes(deal.promoCodes);
   return {
     title: line(deal.title, FIELD_CAPS.title) ?? "Offer",
     description: capText(cleanMultiline(deal.description), FIELD_CAPS.description),
@@ -167,12 +181,13 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
     // Past its cap the domain is dropped, and with it the deal, which needs a brand.
     brandDomain: identifier(deal.brandDomain, FIELD_CAPS.brandDomain) ?? "",
     category: deal.category,
-    promoCodes: cleanCodes(deal.promoCodes),
+    promoCodes,
     discount: line(deal.discount, FIELD_CAPS.discount),
     terms: deal.terms
       .map((term) => line(term, FIELD_CAPS.term))
       .filter((term): term is string => term !== null)
       .slice(0, FIELD_CAPS.termsPerDeal),
+    codeConditions: cleanCodeConditions(deal.codeConditions, promoCodes),
     expirationDate: calendarDate(deal.expirationDate),
     dealUrl: webUrl(deal.dealUrl),
     imageUrls: cleanUrls(deal.imageUrls, FIELD_CAPS.imagesPerDeal),

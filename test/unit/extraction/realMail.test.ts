@@ -294,8 +294,7 @@ describe("the brand's own site", () => {
       "list#4.221@bulk.relaymail.example",
       ["http://click.relaymail.example/c?q=9f2"],
       "Tinplate Shopper",
-      null,
-      ["http://img.tinplate.com/hd.gif"],
+      { imageUrls: ["http://img.tinplate.com/hd.gif"] },
     );
     expect(domain).toBe("tinplate.com");
   });

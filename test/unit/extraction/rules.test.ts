@@ -26,7 +26,7 @@ describe("brand", () => {
   it("recognises an unlisted ESP: its domain has nothing of the name, the links or the Reply-To spell it", () => {
     const links = ["https://go.blastly.example/c/1", "https://www.ironkettle.com/a", "https://ironkettle.com/b"];
     expect(brandDomainOf("ironkettle@send.blastly.example", links, "Iron Kettle Fitness")).toBe("ironkettle.com");
-    expect(brandDomainOf("ironkettle@send.blastly.example", [], "Iron Kettle", "Iron Kettle <help@ironkettle.com.au>")).toBe("ironkettle.com.au");
+    expect(brandDomainOf("ironkettle@send.blastly.example", [], "Iron Kettle", { replyTo: "Iron Kettle <help@ironkettle.com.au>" })).toBe("ironkettle.com.au");
   });
 
   it("keeps the From domain when it spells the name, or when nothing else does", () => {

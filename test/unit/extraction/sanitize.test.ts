@@ -92,6 +92,7 @@ const deal = (overrides: Partial<ExtractedDeal> = {}): ExtractedDeal => ({
   promoCodes: ["SAVE20"],
   discount: "20% off",
   terms: [],
+  codeConditions: [],
   expirationDate: "2026-12-01",
   dealUrl: "https://shop.example.com/",
   imageUrls: [],
@@ -124,6 +125,19 @@ describe("sanitizeExtractedMessage", () => {
     expect(capped!.terms).toHaveLength(FIELD_CAPS.termsPerDeal);
     for (const term of capped!.terms) expect(codePoints(term)).toBeLessThanOrEqual(FIELD_CAPS.term);
     expect(capped!.title.endsWith("…")).toBe(true);
+  });
+
+  it("keeps the conditions of kept codes only, once each, cleaned and capped like a discount", () => {
+    const conditions = [
+      { code: "SAVE20", condition: `$20\u202E off ${"$100 ".repeat(50)}` },
+      { code: "SAVE20", condition: "a second one" },
+      { code: "GONE10", condition: "$10 off" },
+      { code: "X".repeat(FIELD_CAPS.code + 1), condition: "$5 off" },
+    ];
+    const [capped] = sanitizeExtractedMessage(message([deal({ promoCodes: ["SAVE20", "X".repeat(FIELD_CAPS.code + 1)], codeConditions: conditions })])).deals;
+    expect(capped!.codeConditions.map((condition) => condition.code)).toEqual(["SAVE20"]);
+    expect(capped!.codeConditions[0]!.condition.startsWith("$20 off $100")).toBe(true);
+    expect(codePoints(capped!.codeConditions[0]!.condition)).toBeLessThanOrEqual(FIELD_CAPS.discount);
   });
 
   it("drops a code past its cap rather than cutting it, and keeps at most 20 codes within 1,000 bytes", () => {
