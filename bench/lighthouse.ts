@@ -5,7 +5,7 @@
  * of issue 12. Figures, not a pass/fail test.
  */
 import { createRequire } from "node:module";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
@@ -16,6 +16,8 @@ import { median } from "./statistics";
 import { DEALS, seedDeals } from "./seedDeals";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** When set, each run's full Lighthouse report is written there as JSON, to read what the main thread did. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const MAX_ATTEMPTS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const METRICS = [
@@ -82,6 +84,10 @@ async function audit(url: string, port: number, keepStorage: boolean, attempt = 
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W/g, "") || "landing"}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   // On a busy machine Chromium's trace sometimes misses the navigation's start (NO_NAVSTART): that run is measured again.
   if (lhr.runtimeError?.code === "NO_NAVSTART" && attempt < MAX_ATTEMPTS) return audit(url, port, keepStorage, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
@@ -111,7 +117,7 @@ function report(name: string, results: Run[], targets: Target[]): void {
     if (unit === "bytes") return `${(value / 1024).toFixed(1)} KB`;
     return value.toFixed(3);
   };
-  console.info(`${name}, median of ${runs.length} runs (each: ${runs.map((run) => run.get("performance")).join(", ")}):`);
+  console.info(`${name}, median of ${runs.length} runs (each: ${runs.map((run) => `${run.get("performance")} with TBT ${Math.round(run.get("total-blocking-time")!)} ms`).join(", ")}):`);
   console.info(`  scores: ${CATEGORIES.map((category) => `${category} ${medians.get(category)}`).join(", ")}`);
   console.info(`  metrics: ${METRICS.map(([id, label, unit]) => `${label} ${format(id, unit)}`).join(", ")}`);
   console.info(`  largest paint: ${results[0]!.largestPaint}`);

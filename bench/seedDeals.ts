@@ -23,6 +23,7 @@ export async function seedDeals(stack: Stack, userId: string): Promise<void> {
         promoCodes: index % 4 === 0 ? [] : [`${word.toUpperCase()}${index}`],
         discount: `${10 + (index % 50)}% off`,
         terms: [],
+        codeConditions: [],
         expirationDate: index % 5 === 0 ? null : new Date(Date.now() + ((index % 40) - 10) * 86_400_000).toISOString().slice(0, 10),
         dealUrl: `https://brand${index % 150}.test/sale`,
         imageUrls: [],

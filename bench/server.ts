@@ -112,6 +112,7 @@ function benchDeal(index: number): ExtractedDeal {
     promoCodes: [`CODE${index}`],
     discount: `${10 + (index % 50)}% off`,
     terms: [],
+    codeConditions: [],
     expirationDate: new Date(Date.now() + ((index % 40) - 10) * 86_400_000).toISOString().slice(0, 10),
     dealUrl: `https://brand${index % 120}.test/sale`,
     imageUrls: [],

@@ -8,6 +8,7 @@ import { Mailbox, MailboxError } from "./gmail/mailbox";
 import { UserQuota } from "./gmail/quota";
 import { registerGmailRoutes, sendApiError } from "./gmail/routes";
 import { loadEmlFolder, loadMbox, type MailboxEntry } from "./mailboxLoader";
+import { registerMessageView } from "./messageView";
 import { AuthorizationServer } from "./oauth/authorizationServer";
 import { errorPage } from "./oauth/pages";
 import { registerOAuthRoutes } from "./oauth/routes";
@@ -134,6 +135,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   registerOAuthRoutes(app, { authorization, accounts: ACCOUNTS, appName, baseUrl: () => baseUrl });
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
   registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
+  registerMessageView(app, { findMessage: (id) => [...mailboxes.values()].map((mailbox) => mailbox.message(id)).find(Boolean) });
 
   const host = options.host ?? "127.0.0.1";
   try {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./config";
 import { systemClock, type Clock } from "./application/ports";
 import { SessionService } from "./application/auth/sessions";
@@ -20,7 +21,7 @@ import { SqlBrandsRepository } from "./infrastructure/db/brandsRepository";
 import { SqlEarlyAccessRepository } from "./infrastructure/db/earlyAccessRepository";
 import { SqlPreferencesRepository } from "./infrastructure/db/preferencesRepository";
 import { GmailLabelsService } from "./application/gmail/gmailLabels";
-import { BackgroundSync } from "./application/gmail/backgroundSync";
+import { BackgroundSync, SyncSchedule } from "./application/gmail/backgroundSync";
 import { Housekeeping } from "./application/housekeeping";
 import { SqlHousekeepingRepository } from "./infrastructure/db/housekeepingRepository";
 import { DataVersions } from "./application/dataVersions";
@@ -34,12 +35,20 @@ import { HttpImageFetcher } from "./infrastructure/images/httpImageFetcher";
 import { buildApp } from "./http/app";
 import type { AppServices } from "./http/services";
 import { AccountService } from "./application/account";
-import { BrandService } from "./application/brands";
+import { BrandPages, BrandService } from "./application/brands";
+import { DealDetailsService, emulatorMessageLink, gmailMessageLink } from "./application/dealDetails";
+import { SqlBrandPagesRepository, SqlDealDetailsRepository } from "./infrastructure/db/dealDetailsRepository";
 import { SettingsService } from "./application/settings";
 import { MailboxService } from "./application/gmail/mailbox";
 import type { SyncRepository, UsersRepository } from "./application/repositories";
 import { gracefulCloser } from "./http/gracefulClose";
+import { ExtensionService } from "./application/extension";
+import { SqlExtensionSessionsRepository } from "./infrastructure/db/extensionSessionsRepository";
+import { SqlExtensionDealsRepository } from "./infrastructure/db/extensionDealsRepository";
+import { ZippedExtensionFolder } from "./infrastructure/extensionZip";
 
+/** Where `npm run build:extension` writes the unpacked browser extension. */
+const EXTENSION_BUILD_DIR = fileURLToPath(new URL("../extension/dist", import.meta.url));
 /** Memory for proxied images and refusals, in all. */
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -111,15 +120,32 @@ export async function composeServer(
     sessions,
     signIn,
     accounts: new AccountService(users, sessions, gmailConnection, sync, dataVersions, options.log),
-    mailbox: new MailboxService(sync, syncState, gmailLabels, gmailConnection),
+    mailbox: new MailboxService(sync, syncState, gmailLabels, gmailConnection, new SyncSchedule(preferences, config.sync.backgroundIntervalMinutes)),
     gmailLabels,
     brands: new BrandService(brands, dataVersions),
+    brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, clock),
+    // In demo mode a message opens in the Google emulator's own view of it: Gmail has never seen it.
+    dealDetails: new DealDetailsService(
+      new SqlDealDetailsRepository(db),
+      dataVersions,
+      imageLinks,
+      config.demoMode ? emulatorMessageLink(config.google.endpoints.gmailApi) : gmailMessageLink,
+      clock,
+    ),
     settings: new SettingsService(users, brands, gmailLabels, gmailConnection, syncState, preferences, options.log),
     earlyAccess: new SqlEarlyAccessRepository(db),
     dashboard,
     dataVersions,
     dashboardCache: new EncodedJsonCache(),
     images: new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES }),
+    extension: new ExtensionService(
+      new SqlExtensionSessionsRepository(db),
+      new SqlExtensionDealsRepository(db),
+      syncState,
+      clock,
+      config.refreshTokenTtlDays,
+    ),
+    extensionPackage: new ZippedExtensionFolder(EXTENSION_BUILD_DIR),
   };
   const app = await buildApp(services, { logger: options.logger ?? false, checkReplies: options.checkReplies ?? false });
   const closeApp = gracefulCloser(app);

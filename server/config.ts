@@ -74,8 +74,8 @@ export interface ServerConfig {
   extractionThreads: number;
   /** Time budget of one message's extraction; past it the message is skipped and its thread replaced. */
   extractionTimeLimitMs: number;
-  extensionStoreUrl: string;
-  feedbackFormUrl: string;
+  /** Where the dashboard's feedback banner leads; null hides the banner. */
+  feedbackFormUrl: string | null;
   /** Other origins whose pages may call the API (an SPA built with VITE_API_BASE_URL); empty means same-origin only. */
   corsOrigins: string[];
   /**
@@ -127,6 +127,17 @@ function originList(env: Env, name: string): string[] {
     }
   }
   return entries;
+}
+
+/** An http(s) address, or null when the variable is unset or empty; anything else stops the server at startup. */
+function optionalWebAddress(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  if (!value) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new Error(`${name} must be an http(s) address such as https://forms.example.org/deal-finder-feedback, not "${value}".`);
+  }
+  return value;
 }
 
 /** A comma-separated list of host names or IP addresses (IPv6 in brackets, as a URL writes it), lower-cased. */
@@ -210,8 +221,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     extractionThreads: Math.max(1, integer(env, "EXTRACTION_THREADS", defaultExtractionThreads())),
     extractionTimeLimitMs: extractionTimeLimit(env),
-    extensionStoreUrl: env.EXTENSION_STORE_URL ?? "https://chromewebstore.google.com/",
-    feedbackFormUrl: env.FEEDBACK_FORM_URL ?? "https://forms.gle/",
+    feedbackFormUrl: optionalWebAddress(env, "FEEDBACK_FORM_URL"),
     corsOrigins: originList(env, "CORS_ORIGINS"),
     imageProxyAllowedHosts: hostList(env, "IMAGE_PROXY_ALLOWED_HOSTS"),
   };

@@ -7,9 +7,12 @@ export interface FaultSettings {
   statuses?: FaultStatus[];
   /** Makes the sequence of failures repeatable. */
   seed?: number;
+  /** Milliseconds every Gmail API call waits before it answers, so a test can watch a sync in progress. */
+  latencyMs?: number;
 }
 
 const ALLOWED_STATUSES: readonly FaultStatus[] = [429, 500, 503];
+const MAX_LATENCY_MS = 10_000;
 
 /** mulberry32: a tiny seeded generator, so a seeded fault run fails the same calls every time. */
 function seededRandom(seed: number): () => number {
@@ -25,13 +28,21 @@ function seededRandom(seed: number): () => number {
 
 export function validateFaultSettings(value: unknown): FaultSettings | string {
   if (typeof value !== "object" || value === null) return "The body must be a JSON object.";
-  const { rate, statuses, seed } = value as Record<string, unknown>;
+  const { rate, statuses, seed, latencyMs } = value as Record<string, unknown>;
   if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) return "rate must be a number from 0 to 1.";
   if (statuses !== undefined && (!Array.isArray(statuses) || statuses.length === 0 || !statuses.every((status) => ALLOWED_STATUSES.includes(status)))) {
     return "statuses must be a non-empty array of 429, 500 and 503.";
   }
   if (seed !== undefined && (typeof seed !== "number" || !Number.isFinite(seed))) return "seed must be a number.";
-  return { rate, ...(statuses ? { statuses: statuses as FaultStatus[] } : {}), ...(seed !== undefined ? { seed } : {}) };
+  if (latencyMs !== undefined && (typeof latencyMs !== "number" || !Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > MAX_LATENCY_MS)) {
+    return `latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.`;
+  }
+  return {
+    rate,
+    ...(statuses ? { statuses: statuses as FaultStatus[] } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(latencyMs !== undefined ? { latencyMs } : {}),
+  };
 }
 
 /** Decides which Gmail API calls fail on purpose, so clients can be tested against Google's transient errors. */
@@ -46,6 +57,11 @@ export class FaultInjector {
 
   current(): FaultSettings {
     return this.settings;
+  }
+
+  /** How long a call waits before it answers. */
+  latencyMs(): number {
+    return this.settings.latencyMs ?? 0;
   }
 
   /** The status this call should fail with, or null to let it through. */

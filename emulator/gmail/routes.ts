@@ -101,6 +101,8 @@ export function registerGmailRoutes(app: FastifyInstance, deps: GmailApiDependen
   const handle =
     (method: GmailMethod, run: (mailbox: Mailbox, request: FastifyRequest) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
+      const latency = deps.faults.latencyMs();
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       try {
         const mailbox = guard(request, method);
         return reply.type("application/json; charset=UTF-8").send(run(mailbox, request));

@@ -1,13 +1,11 @@
 import { type EmulatorAccount, fullName } from "../accounts";
 import { type PendingRequest } from "./authorizationServer";
 import { describeScope, isBasicScope } from "./scopes";
+import { escapeHtml, htmlPage } from "../html";
 
 export const CHOOSE_ACCOUNT_PATH = "/o/oauth2/v2/auth/chooseaccount";
 export const CONSENT_PATH = "/o/oauth2/v2/auth/consent";
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 const STYLE = `
   body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #1f1f1f; background: #f0f4f9; margin: 0; }
@@ -29,23 +27,7 @@ const STYLE = `
   :focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
 `;
 
-function page(title: string, content: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${content}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, content: string) => htmlPage(title, STYLE, content);
 
 export function chooseAccountPage(request: PendingRequest, accounts: readonly EmulatorAccount[], appName: string): string {
   const items = accounts

@@ -1,4 +1,9 @@
+import { expiryStatus, sortDeals, type Deal } from "../../src/domain/deal";
+import { emailsPerWeek, typicalPercentOff, type BrandPage } from "../../src/domain/dealDetail";
 import type { DataVersions } from "./dataVersions";
+import { withProxiedImages } from "./dealDetails";
+import type { ImageLinks } from "./images/imageLinks";
+import type { Clock } from "./ports";
 import type { BrandRecord, BrandsRepository } from "./repositories";
 
 /** The brands found in a person's mail, each shown on the dashboard or hidden from it. */
@@ -18,5 +23,46 @@ export class BrandService {
     // The dashboard shows only active brands' deals: its cached answers are stale now.
     if (isActive !== null) this.dataVersions.bump(userId);
     return isActive;
+  }
+}
+
+/** What a brand's page is computed from: the brand, its deals, and the emails they came in. */
+export interface StoredBrandPage {
+  brand: BrandRecord;
+  deals: Deal[];
+  /** Emails with deals from this brand. */
+  emailCount: number;
+  /** The first and last email we have of the user's whole mailbox: the period the brand's rate is counted over. */
+  mailboxPeriod: { from: Date | null; to: Date | null };
+}
+
+export interface BrandPagesRepository {
+  /** Null when the user has no such brand. */
+  brandPage(userId: string, brandId: string): Promise<StoredBrandPage | null>;
+}
+
+/** A brand's page: its active and past deals, its typical discount and how often it mails. */
+export class BrandPages {
+  constructor(
+    private readonly pages: BrandPagesRepository,
+    private readonly imageLinks: ImageLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  async brandPage(userId: string, brandId: string): Promise<BrandPage | null> {
+    const stored = await this.pages.brandPage(userId, brandId);
+    if (!stored) return null;
+    const today = this.clock.now();
+    const deals = sortDeals(stored.deals, today).map((deal) => withProxiedImages(deal, this.imageLinks));
+    const isPast = (deal: Deal) => expiryStatus(deal.expirationDate, today) === "expired";
+    return {
+      brand: stored.brand,
+      activeDeals: deals.filter((deal) => !isPast(deal)),
+      // Most recently expired first.
+      pastDeals: deals.filter(isPast).reverse(),
+      typicalPercentOff: typicalPercentOff(stored.deals.map((deal) => deal.discount)),
+      emailsPerWeek: emailsPerWeek(stored.emailCount, stored.mailboxPeriod.from, stored.mailboxPeriod.to),
+      emailCount: stored.emailCount,
+    };
   }
 }

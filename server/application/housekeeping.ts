@@ -1,16 +1,27 @@
 import { errorLogRecord } from "./errorLogRecord";
 import type { Clock } from "./ports";
 
-/** Rows that outlive their use: sign-in states past their lifetime, login codes used or expired. */
+/** How many rows of each kind a purge deleted. */
+export interface PurgedCounts {
+  oauthStates: number;
+  loginCodes: number;
+  extensionPairingCodes: number;
+  extensionSessions: number;
+}
+
+/**
+ * Rows that outlive their use: sign-in states past their lifetime, login codes used or expired, extension pairing
+ * codes and extension sessions past theirs.
+ */
 export interface HousekeepingRepository {
   /** Deletes what has expired by `now`; answers how many rows of each kind went. */
-  purgeExpired(now: Date): Promise<{ oauthStates: number; loginCodes: number }>;
+  purgeExpired(now: Date): Promise<PurgedCounts>;
 }
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * Purges expired sign-in leftovers on a schedule, so they never pile up when no one signs in: once at start, then
+ * Purges expired sign-in and pairing leftovers on a schedule, so they never pile up when no one signs in: once at start, then
  * hourly. Logs counts only.
  */
 export class Housekeeping {
@@ -38,7 +49,7 @@ export class Housekeeping {
     await this.running;
   }
 
-  async purge(): Promise<{ oauthStates: number; loginCodes: number } | null> {
+  async purge(): Promise<PurgedCounts | null> {
     try {
       return await this.repository.purgeExpired(this.clock.now());
     } catch (error) {

@@ -14,6 +14,9 @@ import { registerGmailRoutes } from "./routes/gmail";
 import { registerDashboardRoutes } from "./routes/dashboard";
 import { registerSettingsRoutes } from "./routes/settings";
 import { registerImageRoutes } from "./routes/images";
+import { registerDealRoutes } from "./routes/deals";
+import { registerBrandRoutes } from "./routes/brands";
+import { registerExtensionDownload, registerExtensionRoutes } from "./routes/extension";
 import { registerStaticFiles } from "./staticFiles";
 
 /**
@@ -75,7 +78,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Served at /api/app-config and written into every page, so the app need not ask for it before its first paint.
   const publicConfig: SuccessBody<"GET /app-config"> = {
     demoMode: config.demoMode,
-    extensionStoreUrl: config.extensionStoreUrl,
     feedbackFormUrl: config.feedbackFormUrl,
   };
   // Reads and sets the one cookie there is: the sign-in binding of server/http/signInBinding.ts.
@@ -102,10 +104,14 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       registerDashboardRoutes(api, services);
       registerSettingsRoutes(api, services);
       registerImageRoutes(api, services);
+      registerExtensionRoutes(api, services);
+      registerDealRoutes(api, services);
+      registerBrandRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
 
+  registerExtensionDownload(app, services.extensionPackage);
   const pages = config.staticDir ? await registerStaticFiles(app, config.staticDir, publicConfig) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";

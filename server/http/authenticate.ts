@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionService, Authenticated } from "../application/auth/sessions";
-import { sendSessionEnded } from "./errors";
+import type { ExtensionService } from "../application/extension";
+import { sendError, sendSessionEnded } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
     auth: Authenticated | null;
   }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+function bearerToken(request: FastifyRequest): string | null {
+  return /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? null;
 }
 
 /**
@@ -14,10 +20,22 @@ declare module "fastify" {
  */
 export function requireAuth(sessions: SessionService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization ?? "";
-    const match = /^Bearer (\S+)$/i.exec(header);
-    const auth = match ? await sessions.authenticate(match[1]!) : null;
+    const token = bearerToken(request);
+    const auth = token ? await sessions.authenticate(token) : null;
     if (!auth) return sendSessionEnded(reply);
+    request.auth = auth;
+  };
+}
+
+/**
+ * The browser extension's counterpart of requireAuth: only a live extension session's bearer token, whose scope is
+ * reading the user's codes. A user's own access token is refused here, as an extension token is by requireAuth.
+ */
+export function requireExtensionAuth(extension: ExtensionService, sessionEndedMessage: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const auth = token ? await extension.authenticate(token) : null;
+    if (!auth) return sendError(reply, 401, "unauthorized", sessionEndedMessage);
     request.auth = auth;
   };
 }

@@ -5,6 +5,7 @@ import { GmailApiError } from "../application/ports";
 import { GmailAccessWithdrawnError, GmailNotConnectedError } from "../application/gmail/gmailConnection";
 import { UnknownLabelError } from "../application/gmail/gmailLabels";
 import { SESSION_ENDED } from "../application/messages";
+import { validationMessage } from "./validationMessage";
 
 /** Every failure answers the same shape: a machine-readable code and a message a person can read. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -78,13 +79,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      const detail = error.validation[0];
-      const params = detail?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
-      const path = detail?.instancePath ? detail.instancePath.slice(1).replace(/\//g, ".") : "";
-      const named = params?.missingProperty ?? params?.additionalProperty;
-      const field = [path, named].filter(Boolean).join(".");
-      const where = error.validationContext ?? "request";
-      return sendError(reply, 400, "invalid_request", `Invalid ${where}${field ? ` field "${field}"` : ""}: ${detail?.message ?? error.message}.`);
+      return sendError(reply, 400, "invalid_request", validationMessage(error.validation[0], error.validationContext ?? "request"));
     }
     if (error instanceof GmailAccessWithdrawnError) return sendError(reply, 400, "gmail_access_withdrawn", error.message);
     if (error instanceof GmailNotConnectedError) return sendError(reply, 400, "gmail_not_connected", error.message);

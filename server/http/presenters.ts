@@ -2,9 +2,10 @@ import type { FastifyReply } from "fastify";
 import type { SuccessBody, UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
 import type { CallbackOutcome } from "../application/auth/googleSignIn";
+import type { SyncReport } from "../application/gmail/mailbox";
 import type { StartOutcome } from "../application/gmail/syncEngine";
 import type { SettingsOverview } from "../application/settings";
-import type { SyncState, UserRecord } from "../application/repositories";
+import type { UserRecord } from "../application/repositories";
 import { GMAIL_NOT_CONNECTED, SYNC_IN_PROGRESS, SYNC_STARTED } from "../application/messages";
 import { sendError } from "./errors";
 
@@ -28,12 +29,15 @@ export function answerSyncStart(reply: FastifyReply, outcome: StartOutcome): Suc
   return { status: "success", message: SYNC_STARTED };
 }
 
-export function syncStatus(state: SyncState): SuccessBody<"GET /sync-gmail"> {
+export function syncStatus(state: SyncReport): SuccessBody<"GET /sync-gmail"> {
   return {
     status: "success",
     gmail_sync_status: state.status,
     gmail_sync_progress: state.progressMessage,
     progress: state.total > 0 || state.status === "syncing" ? { processed: state.processed, total: state.total } : null,
+    last_sync_at: state.lastSyncAt?.toISOString() ?? null,
+    last_sync_failed: state.status === "idle" && state.lastError !== null,
+    next_sync_at: state.nextSyncAt?.toISOString() ?? null,
   };
 }
 

@@ -3,3 +3,8 @@
  * PostgreSQL refuses, turning a bad id into a 500.
  */
 export const uuidString = { type: "string", pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" } as const;
+
+const UUID = new RegExp(uuidString.pattern);
+
+/** For routes that tell a malformed id in their own words rather than a schema's. */
+export const isUuid = (text: string): boolean => UUID.test(text);

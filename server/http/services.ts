@@ -1,8 +1,10 @@
 import type { ServerConfig } from "../config";
 import type { AccountService } from "../application/account";
-import type { BrandService } from "../application/brands";
+import type { BrandPages, BrandService } from "../application/brands";
+import type { DealDetailsService } from "../application/dealDetails";
 import type { DashboardService } from "../application/dashboard";
 import type { DataVersions } from "../application/dataVersions";
+import type { ExtensionPackage, ExtensionService } from "../application/extension";
 import type { SettingsService } from "../application/settings";
 import type { SessionService } from "../application/auth/sessions";
 import type { GoogleSignInService } from "../application/auth/googleSignIn";
@@ -24,6 +26,8 @@ export interface AppServices {
   mailbox: MailboxService;
   gmailLabels: GmailLabelsService;
   brands: BrandService;
+  brandPages: BrandPages;
+  dealDetails: DealDetailsService;
   settings: SettingsService;
   /** A port used as it is: storing a request is the whole use case. */
   earlyAccess: EarlyAccessRepository;
@@ -31,4 +35,8 @@ export interface AppServices {
   dataVersions: DataVersions;
   dashboardCache: EncodedJsonCache;
   images: ImageProxy;
+  /** The browser extension's pairing, its read-only sessions and its codes. */
+  extension: ExtensionService;
+  /** The built extension, zipped for download. */
+  extensionPackage: ExtensionPackage;
 }

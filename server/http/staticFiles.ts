@@ -10,8 +10,7 @@ import { etagMatches } from "./etag";
 /** What the app would otherwise fetch from /api/app-config at start; written into every page instead. */
 export interface InlineAppConfig {
   demoMode: boolean;
-  extensionStoreUrl: string;
-  feedbackFormUrl: string;
+  feedbackFormUrl: string | null;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -78,6 +77,14 @@ export async function registerStaticFiles(
   };
 }
 
+/** The app's pages of one item, such as /brands/:id: every such path is answered with the collection's page. */
+const ITEM_PAGES = new Set(["/brands"]);
+
+function itemPageOf(path: string): string | null {
+  const match = /^(\/[a-z-]+)\/[^/]+$/.exec(path);
+  return match && ITEM_PAGES.has(match[1]!) ? match[1]! : null;
+}
+
 /**
  * The build's pages by path: "/" is pages/index.html, "/login" pages/login.html; any other path gets pages/404.html
  * with status 404. A build without pages (older builds) answers its index.html for every path, as a plain SPA.
@@ -101,7 +108,8 @@ function loadPages(staticDir: string, appConfig: InlineAppConfig) {
   }
   if (notFound) {
     const pageNotFound = notFound;
-    return { pageFor: (path: string) => ({ page: byPath.get(path) ?? pageNotFound, status: byPath.has(path) ? 200 : 404 }) };
+    const pageOf = (path: string) => byPath.get(path) ?? byPath.get(itemPageOf(path) ?? "");
+    return { pageFor: (path: string) => ({ page: pageOf(path) ?? pageNotFound, status: pageOf(path) ? 200 : 404 }) };
   }
   const shell = join(staticDir, "index.html");
   if (!existsSync(shell)) return null;

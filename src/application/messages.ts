@@ -5,6 +5,10 @@ import type { GoogleFlow } from "./ports/auth";
  * Views and stories that show the same text import it from here.
  */
 
+/** The toast title of a failed request (SPEC section 8), and of one refused because the session has ended. */
+export const REQUEST_FAILED_TITLE = "Request failed";
+export const SESSION_EXPIRED_TITLE = "Your session has expired";
+
 /** The toast title of every failed Google flow (SPEC section 8: "Google flows (titled Error)"). */
 export const GOOGLE_FLOW_FAILED_TITLE = "Error";
 

@@ -6,6 +6,11 @@ import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 import type { provideDashboardMachine } from "./machines/dashboardMachine";
 import type { ProvidedGoogleFlowMachine } from "./machines/googleFlowMachine";
 import type { provideSettingsPageMachine } from "./machines/settingsPageMachine";
+import type { ProvidedDealDetailMachine } from "./machines/dealDetailMachine";
+import type { ProvidedDealStatusMachine } from "./machines/dealStatusMachine";
+import type { provideBrandPageMachine } from "./machines/brandPageMachine";
+import type { provideExtensionPairingMachine } from "./machines/extensionPairingMachine";
+import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
 
 /** Names a service that has no class of its own to name it; the type parameter is the service's type. */
 export interface ServiceToken<T> {
@@ -37,7 +42,14 @@ export interface OAuthCallback {
 }
 
 export function oauthCallback(logic: OAuthCallback["logic"], session: SessionStore): OAuthCallback {
-  return { logic, inputFor: (search) => ({ params: readOAuthCallbackParams(search), oauthState: session.oauthState() }) };
+  return {
+    logic,
+    inputFor: (search) => ({
+      params: readOAuthCallbackParams(search),
+      oauthState: session.oauthState(),
+      hasSession: session.accessToken() !== null,
+    }),
+  };
 }
 
 /** Each visit of /oauth-callback starts one machine from this. */
@@ -54,3 +66,18 @@ export const GoogleFlowLogic = serviceToken<ProvidedGoogleFlowMachine>("GoogleFl
 
 /** The settings page machine wired to its ports; each visit of /settings starts one from it. */
 export const SettingsPageLogic = serviceToken<ReturnType<typeof provideSettingsPageMachine>>("SettingsPageLogic");
+
+/** The /extension page's machine wired to its ports; each visit starts one from it. */
+export const ExtensionPairingLogic = serviceToken<ReturnType<typeof provideExtensionPairingMachine>>("ExtensionPairingLogic");
+
+/** Settings' "Browser extension" card's machine wired to its ports. */
+export const ExtensionSessionsLogic = serviceToken<ReturnType<typeof provideExtensionSessionsMachine>>("ExtensionSessionsLogic");
+
+/** A deal's detail dialog; each page that opens details starts one machine from this. */
+export const DealDetailLogic = serviceToken<ProvidedDealDetailMachine>("DealDetailLogic");
+
+/** "Used it" and "Didn't work", with their undo; each page that marks deals starts one machine from this. */
+export const DealStatusLogic = serviceToken<ProvidedDealStatusMachine>("DealStatusLogic");
+
+/** The brand page machine wired to its ports; each visit of /brands/:id starts one from it. */
+export const BrandPageLogic = serviceToken<ReturnType<typeof provideBrandPageMachine>>("BrandPageLogic");

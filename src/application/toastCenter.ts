@@ -6,12 +6,13 @@ import { provideToastMachine } from "./machines/toastMachine";
 /**
  * The global toast area's store: one toast at a time, each living by the toast machine (closed after its duration,
  * 5 s by default, removed 1,000,000 ms after it is dismissed; SPEC sections 4 and 9). Views subscribe; anything may
- * notify.
+ * notify. A toast's button (Undo) runs what its requester gave; the list itself holds only the button's label.
  */
 export class ToastCenter extends Notifier {
   private toasts: Toast[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly lifecycles = new Map<string, Actor<ReturnType<typeof provideToastMachine>>>();
+  private readonly actions = new Map<string, () => void>();
   private nextId = 0;
 
   notify(request: ToastRequest): string {
@@ -24,12 +25,18 @@ export class ToastCenter extends Notifier {
       variant: request.variant ?? "default",
       open: true,
       durationMs: request.durationMs ?? TOAST_DEFAULT_DURATION_MS,
+      ...(request.action && { actionLabel: request.action.label }),
     };
+    if (request.action) this.actions.set(id, request.action.onAction);
     this.dispatch({ type: "add", toast });
     this.forgetReplacedToasts();
     const lifecycle = createActor(
       provideToastMachine({
-        close: () => this.dispatch({ type: "dismiss", id }),
+        // A closed toast's button is gone, and with it what the button offered.
+        close: () => {
+          this.actions.delete(id);
+          this.dispatch({ type: "dismiss", id });
+        },
         remove: () => {
           this.lifecycles.delete(id);
           this.dispatch({ type: "remove", id });
@@ -53,6 +60,23 @@ export class ToastCenter extends Notifier {
     }
   }
 
+  /** The toast's button was pressed: what it offers happens once, and the toast closes. */
+  act(id: string): void {
+    const action = this.actions.get(id);
+    this.actions.delete(id);
+    this.dismiss(id);
+    action?.();
+  }
+
+  /** The person points at or focuses the toast: it stays open until they leave (see the toast machine). */
+  hold(id: string): void {
+    this.lifecycles.get(id)?.send({ type: "PAUSE" });
+  }
+
+  release(id: string): void {
+    this.lifecycles.get(id)?.send({ type: "RESUME" });
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -66,6 +90,7 @@ export class ToastCenter extends Notifier {
       if (this.toasts.some((toast) => toast.id === id)) continue;
       lifecycle.stop();
       this.lifecycles.delete(id);
+      this.actions.delete(id);
     }
   }
 

@@ -34,8 +34,8 @@ export const LogoutResponseCodec = t.type({ success: t.boolean });
 
 export const AppConfigCodec = t.type({
   demoMode: t.boolean,
-  extensionStoreUrl: t.string,
-  feedbackFormUrl: t.string,
+  /** Null when no feedback address is configured: the feedback banner is then not shown. */
+  feedbackFormUrl: t.union([t.string, t.null]),
 });
 
 export type UserDto = t.TypeOf<typeof UserCodec>;

@@ -24,6 +24,7 @@ export const DealCodec = t.type({
   terms: t.array(t.string),
   codeConditions: t.array(t.type({ code: t.string, condition: t.string })),
   status: nullable(t.keyof({ used: null, not_working: null })),
+  sentAt: nullable(t.string),
 });
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });

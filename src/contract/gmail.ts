@@ -4,13 +4,24 @@ import { nullable } from "./nullable";
 import type { Same } from "./same";
 
 /** GET /sync-gmail. */
-export const SyncStatusCodec = t.type({
-  status: t.literal("success"),
-  gmail_sync_status: t.keyof({ idle: null, syncing: null }),
-  gmail_sync_progress: t.string,
-  /** Messages processed and found so far in the running or last sync, for a progress bar. */
-  progress: nullable(t.type({ processed: t.number, total: t.number })),
-});
+export const SyncStatusCodec = t.intersection([
+  t.type({
+    status: t.literal("success"),
+    gmail_sync_status: t.keyof({ idle: null, syncing: null }),
+    gmail_sync_progress: t.string,
+    /** Messages processed and found so far in the running or last sync, for a progress bar. */
+    progress: nullable(t.type({ processed: t.number, total: t.number })),
+  }),
+  // Beyond the spec's answer, so a reader that knows only the spec's fields still fits.
+  t.partial({
+    /** ISO time the last successful sync finished; null before the first. */
+    last_sync_at: nullable(t.string),
+    /** Whether the last sync ended in failure (its message says why). */
+    last_sync_failed: t.boolean,
+    /** ISO time the background sync looks again; null while syncing, before the first sync, or when it is off. */
+    next_sync_at: nullable(t.string),
+  }),
+]);
 
 export const GmailLabelCodec = t.type({ id: t.string, name: t.string, isChecked: t.boolean, isCustom: t.boolean });
 

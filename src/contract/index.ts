@@ -5,7 +5,9 @@
  */
 export * from "./auth";
 export * from "./dashboard";
+export * from "./deals";
 export * from "./errors";
+export * from "./extension";
 export * from "./gmail";
 export * from "./settings";
 export * from "./routes";

@@ -1,7 +1,9 @@
 import * as t from "io-ts";
 import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
 import { DashboardCodec, DiscoverPageCodec } from "./dashboard";
+import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "./deals";
 import { ApiErrorCodec } from "./errors";
+import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
 import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, UserPreferencesCodec } from "./settings";
 
@@ -52,6 +54,16 @@ export const API_ROUTES = {
   "POST /early-access": answers(EarlyAccessResponseCodec),
   /** An image from an email, through our proxy: the image's bytes. */
   "GET /images/*": answers(null),
+  "GET /deals/:id": answers(DealDetailCodec),
+  "PUT /deals/:id/status": answers(DealStatusAnswerCodec),
+  "GET /brands/:id": answers(BrandPageCodec),
+  "POST /extension/pairing-codes": answers(PairingCodeCodec),
+  "POST /extension/sessions": answers(ExtensionTokensCodec),
+  "POST /extension/sessions/refresh": answers(ExtensionTokensCodec),
+  "POST /extension/logout": answers(ExtensionLogoutCodec),
+  "GET /extension/codes": answers(ExtensionCodesCodec),
+  "GET /extension/sessions": answers(ExtensionSessionsCodec),
+  "DELETE /extension/sessions/:id": answers(ExtensionDisconnectedCodec),
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

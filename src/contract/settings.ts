@@ -38,7 +38,8 @@ export const AccountDeletionCodec = t.type({
 });
 
 /** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
-export const EarlyAccessResponseCodec = t.type({ success: t.boolean, message: t.string });
+/** The message is optional: a refusal without one gets the client's own text (SPEC section 8). */
+export const EarlyAccessResponseCodec = t.union([t.type({ success: t.boolean, message: t.string }), t.type({ success: t.boolean })]);
 
 /** Compile-time proof that the wire's brand is the domain's brand. */
 const contractMatchesDomain: Same<t.TypeOf<typeof BrandCodec>, Brand> = true;

@@ -23,6 +23,8 @@ export interface Deal {
   codeConditions: CodeCondition[];
   /** What this person said of the deal; theirs alone, never pooled across users. */
   status: DealStatus | null;
+  /** When the email was sent (ISO 8601), for "newest first"; null when the mail gave no date. */
+  sentAt: string | null;
 }
 
 export interface CodeCondition {
@@ -90,11 +92,44 @@ export function sortDeals<T extends Pick<Deal, "expirationDate">>(deals: readonl
   return ranked.map(({ deal }) => deal);
 }
 
-/** The card's expiry badge: 'Expired', 'Expires today', 'Expires in N days'; null for an undated deal. */
-export function expiryLabel(expirationDate: string | null, today: Date): string | null {
-  if (!expirationDate) return null;
+/**
+ * How pressing a deal's end is, for its badge: today or tomorrow is urgent, within 3 days soon, later calm; a deal
+ * with no date and an expired one each have their own, neutral, kind.
+ */
+export type ExpiryUrgency = "expired" | "urgent" | "soon" | "later" | "undated";
+
+export const URGENT_DAYS = 1;
+export const SOON_DAYS = 3;
+
+export function expiryUrgency(expirationDate: string | null, today: Date): ExpiryUrgency {
+  if (!expirationDate) return "undated";
+  const days = daysUntil(expirationDate, today);
+  if (days < 0) return "expired";
+  if (days <= URGENT_DAYS) return "urgent";
+  if (days <= SOON_DAYS) return "soon";
+  return "later";
+}
+
+/** The card's expiry badge, whose words say how urgent it is without its colour: 'Expires tomorrow', 'No end date'. */
+export function expiryLabel(expirationDate: string | null, today: Date): string {
+  if (!expirationDate) return "No end date";
   const days = daysUntil(expirationDate, today);
   if (days < 0) return "Expired";
   if (days === 0) return "Expires today";
-  return `Expires in ${days} day${days === 1 ? "" : "s"}`;
+  if (days === 1) return "Expires tomorrow";
+  return `Expires in ${days} days`;
+}
+
+/** The spend or offer the email ties to one of the deal's codes ("$10 off $50"), or null when it gives none. */
+export function codeConditionOf(deal: Pick<Deal, "codeConditions">, code: string): string | null {
+  const wanted = code.toUpperCase();
+  return deal.codeConditions.find((condition) => condition.code.toUpperCase() === wanted)?.condition ?? null;
+}
+
+/**
+ * The discount the card shows as its headline, or null. Codes with tiers ("$10 off $50", "$25 off $100") each say their
+ * own; one headline figure would contradict the others, so there is none then.
+ */
+export function headlineDiscount(deal: Pick<Deal, "discount" | "codeConditions">): string | null {
+  return deal.codeConditions.length > 1 ? null : deal.discount;
 }

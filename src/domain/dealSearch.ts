@@ -1,6 +1,7 @@
 import { sameCategory } from "./category";
 import type { Deal } from "./deal";
 import { expiryStatus } from "./deal";
+import { matchesShowFilter, type DealShowFilter } from "./dealDetail";
 
 /** The fields a dashboard search looks in: SPEC section 5's five, and the promo codes the search box promises. */
 export const SEARCHED_FIELDS = ["title", "description", "brand", "brandDomain", "category", "promoCode"] as const;
@@ -13,6 +14,8 @@ export interface DealFilters {
   category: string | null;
   search: string;
   expiringOnly: boolean;
+  /** Active deals, or those marked used or not working; absent means active. */
+  show?: DealShowFilter;
 }
 
 export const NO_FILTERS: DealFilters = { category: null, search: "", expiringOnly: false };
@@ -79,7 +82,7 @@ export function matchesCategory(deal: Pick<Deal, "category">, category: string |
 }
 
 /** The deals the filters let through, in the order given. */
-export function filterDeals<T extends SearchableDeal & Pick<Deal, "expirationDate">>(
+export function filterDeals<T extends SearchableDeal & Pick<Deal, "expirationDate" | "status">>(
   deals: readonly T[],
   filters: DealFilters,
   today: Date,
@@ -87,8 +90,33 @@ export function filterDeals<T extends SearchableDeal & Pick<Deal, "expirationDat
   const matchesQuery = dealSearchMatcher(filters.search);
   return deals.filter(
     (deal) =>
+      matchesShowFilter(deal, filters.show ?? "active") &&
       matchesCategory(deal, filters.category) &&
       (!filters.expiringOnly || expiryStatus(deal.expirationDate, today) === "expiring-soon") &&
       matchesQuery(deal),
   );
+}
+
+/** How many deals each chip would show: the total for 'All', and per category (keyed in lower case, as chips compare). */
+export interface CategoryTally {
+  total: number;
+  byCategory: ReadonlyMap<string, number>;
+}
+
+/**
+ * The chips' counts follow every filter the person has set (the search, expiring-only, which deals to show) but the
+ * category itself, so each chip says how many deals choosing it would show.
+ */
+export function tallyCategories<T extends SearchableDeal & Pick<Deal, "expirationDate" | "status">>(
+  deals: readonly T[],
+  filters: DealFilters,
+  today: Date,
+): CategoryTally {
+  const byCategory = new Map<string, number>();
+  const found = filterDeals(deals, { ...filters, category: null }, today);
+  for (const deal of found) {
+    const key = deal.category.toLowerCase();
+    byCategory.set(key, (byCategory.get(key) ?? 0) + 1);
+  }
+  return { total: found.length, byCategory };
 }

@@ -49,3 +49,8 @@ export function unitFromText(text: string): number {
   }
   return (hash >>> 0) / 0x1_0000_0000;
 }
+
+/** Whether the deal has an image of its own worth trying; without one its card shows only a small stock picture. */
+export function hasOwnImage(deal: Pick<Deal, "imageUrls">): boolean {
+  return candidateImageUrls(deal.imageUrls).length > 0;
+}

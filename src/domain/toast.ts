@@ -2,6 +2,8 @@
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** A toast that offers to undo stays longer than the default, time enough to reach its button. */
+export const UNDO_TOAST_DURATION_MS = 8_000;
 
 export type ToastKind = "default" | "success" | "destructive";
 
@@ -12,6 +14,8 @@ export interface Toast {
   variant: ToastKind;
   open: boolean;
   durationMs: number;
+  /** The label of the toast's one button (Undo), when it has one; what the button does stays with whoever asked. */
+  actionLabel?: string;
 }
 
 export type ToastAction =

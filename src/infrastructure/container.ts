@@ -1,5 +1,7 @@
 import { registerAuth } from "./registration/auth";
+import { registerDealsAndBrands } from "./registration/brands";
 import { registerDashboard } from "./registration/dashboard";
+import { registerExtension } from "./registration/extension";
 import { registerLanding } from "./registration/landing";
 import { registerPlatform, type PlatformSettings } from "./registration/platform";
 import { registerSettings } from "./registration/settings";
@@ -18,5 +20,7 @@ export function createContainer(settings: PlatformSettings): ServiceRegistry {
   registerLanding(services);
   registerDashboard(services);
   registerSettings(services);
+  registerDealsAndBrands(services);
+  registerExtension(services);
   return services;
 }

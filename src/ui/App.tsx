@@ -19,6 +19,8 @@ const loadDashboardPage = () => import("./pages/dashboard/DashboardPage");
 const loadSettingsPage = () => import("./pages/settings/SettingsPage");
 const DashboardPage = lazy(loadDashboardPage);
 const SettingsPage = lazy(loadSettingsPage);
+const BrandPage = lazy(() => import("./pages/brand/BrandPage"));
+const ExtensionPage = lazy(() => import("./pages/extension/ExtensionPage"));
 const PrivacyPage = lazy(() => import("./pages/legal/PrivacyPage"));
 const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
 
@@ -58,9 +60,22 @@ export function App() {
                   <DashboardPage />
                 </Protected>
               </Route>
+              <Route path="/brands/:id">
+                {/* Keyed by the brand: another brand's page is another visit. */}
+                {(params) => (
+                  <Protected>
+                    <BrandPage key={params.id} />
+                  </Protected>
+                )}
+              </Route>
               <Route path="/settings">
                 <Protected>
                   <SettingsPage />
+                </Protected>
+              </Route>
+              <Route path="/extension">
+                <Protected>
+                  <ExtensionPage />
                 </Protected>
               </Route>
               <Route path="/privacy" component={PrivacyPage} />

@@ -43,7 +43,8 @@ describe("the dashboard in Chromium", () => {
   const fetchDashboard = async () => decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
 
   beforeAll(async () => {
-    stack = await startStack({ staticDir: resolve("dist") });
+    // The feedback banner shows only with a configured address.
+    stack = await startStack({ staticDir: resolve("dist"), env: { FEEDBACK_FORM_URL: "https://forms.example.org/deal-finder" } });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.baseUrl });
@@ -116,9 +117,9 @@ describe("the dashboard in Chromium", () => {
     const today = new Date();
     const expiring = dashboard.deals.filter((deal) => expiryStatus(deal.expirationDate, today) === "expiring-soon");
     const toggle = page.getByRole("button", { name: /Expiring Soon/ });
-    await expect(toggle.textContent()).resolves.toContain("filter off");
+    await expect(toggle.textContent()).resolves.toContain("Show only these");
     await toggle.click();
-    await expect(toggle.textContent()).resolves.toContain("Filter Active");
+    await expect(toggle.textContent()).resolves.toContain("Showing only these");
     if (expiring.length > 0) await dealCount(page).filter({ hasText: countText(expiring.length) }).waitFor();
     else await page.getByText("No deals match your filters.").waitFor();
     await toggle.click();
@@ -171,7 +172,7 @@ describe("the dashboard in Chromium", () => {
     await page.getByRole("searchbox", { name: "Search deals" }).fill(victim.title);
     await page.getByRole("button", { name: `Hide brand ${victim.brand}`, exact: true }).first().click();
     await page.getByText(`All deals from ${victim.brand} hidden`).waitFor();
-    await page.getByText("Refresh to see changes!").waitFor();
+    await page.getByText("You can show them again in Settings.").waitFor();
     await page.getByText("Brand hidden").first().waitFor();
 
     await page.getByRole("searchbox", { name: "Search deals" }).fill("");
@@ -192,8 +193,9 @@ describe("the dashboard in Chromium", () => {
     await waitForSync(stack, (await newcomer.evaluate(() => localStorage.getItem("authToken")))!);
     await newcomer.getByRole("heading", { name: "Welcome to Deal Finder!" }).waitFor();
     await expect(newcomer.getByRole("searchbox").count()).resolves.toBe(0);
-    await newcomer.getByRole("button", { name: "Sync Gmail now" }).click();
-    await newcomer.getByText("Gmail sync started", { exact: true }).waitFor();
+    // The first sync ran at sign-up and found nothing; the progress, not a toast, says how the next one goes.
+    await newcomer.getByRole("button", { name: "Sync again now" }).click();
+    await newcomer.getByRole("region", { name: "Gmail sync" }).getByText("Sync completed: 0 new deals").waitFor();
     await fresh.close();
   });
 

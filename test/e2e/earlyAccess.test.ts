@@ -59,7 +59,8 @@ describe("the early-access form", () => {
 
     const refusal = toast(page, "Submission Failed");
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('Invalid body field "email": must match format "email".');
+    // In words a person reads, not the validator's.
+    expect(await refusal.textContent()).toContain("Please enter a valid email address.");
   });
 
   it("says 'Network Error' when the server cannot be reached", async () => {

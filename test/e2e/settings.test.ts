@@ -120,9 +120,10 @@ describe("settings in Chromium, against the real server and the Google emulator"
     await expect.poll(() => panel(page, "Brand Settings").getByRole("switch", { name, exact: true }).getAttribute("aria-checked")).toBe(after);
   });
 
-  it("disconnects Gmail", async () => {
+  it("disconnects Gmail, once confirmed", async () => {
     const card = panel(page, "Gmail Connection");
     await card.getByRole("button", { name: "Disconnect" }).click();
+    await page.getByRole("dialog", { name: "Disconnect Gmail?" }).getByRole("button", { name: "Disconnect Gmail" }).click();
     await card.getByText("Not Connected", { exact: true }).waitFor();
     await expect(card.getByRole("button", { name: "Connect Gmail" }).isVisible()).resolves.toBe(true);
     await panel(page, "Gmail Labels").getByText("Gmail is not connected. Please connect your Gmail account to manage labels.").waitFor();

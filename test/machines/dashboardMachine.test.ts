@@ -3,11 +3,22 @@ import { createActor, transition, type EventObject } from "xstate";
 import {
   connectGmailFlowOf,
   dashboardMachine,
+  syncProgressOf,
   provideDashboardMachine,
   type DashboardSnapshot,
 } from "../../src/application/machines/dashboardMachine";
-import { isStartingSync, isUpdating, selectCopyFeedback } from "../../src/application/machines/dashboardSelectors";
+import {
+  chipCountsSelector,
+  isStartingSync,
+  isUpdating,
+  selectCopyFeedback,
+  selectHiddenBrandIds,
+  selectSort,
+  visibleDealsSelector,
+} from "../../src/application/machines/dashboardSelectors";
+import type { ToastRequest } from "../../src/application/ports/notifications";
 import { googleFlowMachine, isGoogleFlowBusy, provideGoogleFlowMachine } from "../../src/application/machines/googleFlowMachine";
+import { dashboardSyncOf, provideSyncProgressMachine } from "../../src/application/machines/syncProgressMachine";
 import { DashboardSource, type LiveQuery, type QueryState } from "../../src/application/ports/deals";
 import { Clipboard } from "../../src/application/ports/platform";
 import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type SettingsData, type SyncState } from "../../src/application/ports/settings";
@@ -15,15 +26,18 @@ import { RequestError } from "../../src/application/errors";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation } from "./fakePorts";
+import { getSimplePaths } from "xstate/graph";
 import { byValue, done, drivePath, failed, simplePathsOf } from "./pathDriver";
 import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
 
 const query = (state: Partial<QueryState<Dashboard>>): EventObject =>
-  ({ type: "QUERY_CHANGED", query: { status: "pending", data: undefined, error: null, isFetching: true, ...state } }) as EventObject;
+  ({ type: "QUERY_CHANGED", query: { status: "pending", data: undefined, error: null, isFetching: true, failureCount: 0, ...state } }) as EventObject;
 
 const loaded = query({ status: "success", data: SAMPLE_DASHBOARD, isFetching: false });
 const refetching = query({ status: "success", data: SAMPLE_DASHBOARD, isFetching: true });
 const loadFailed = query({ status: "error", error: new Error("down"), isFetching: false });
+/** The first attempt failed and the cache will retry: the error shows now, not after the retries. */
+const attemptFailed = query({ failureCount: 1 });
 const stillLoading = query({});
 const brand = { brandId: "brand-d1", brand: "Brindlemart" };
 
@@ -33,7 +47,7 @@ function fakePorts(log: EffectLog) {
   const source = new (class extends DashboardSource {
     watch(): LiveQuery<Dashboard> {
       log.record("watch dashboard");
-      const pending = { status: "pending", data: undefined, error: null, isFetching: true } as const;
+      const pending = { status: "pending", data: undefined, error: null, isFetching: true, failureCount: 0 } as const;
       return { subscribe: () => () => undefined, getSnapshot: () => pending, refetch: async () => undefined };
     }
     refresh(): Promise<void> {
@@ -73,14 +87,23 @@ function fakePorts(log: EffectLog) {
       return calls.call("disconnect");
     }
   })();
-  const notifier = { notify: (toast: { title: string; description?: string }) => log.record(`toast ${toast.title}: ${toast.description}`) };
+  const notifier = {
+    lastAction: null as (() => void) | null,
+    notify(toast: ToastRequest) {
+      this.lastAction = toast.action?.onAction ?? null;
+      log.record(`toast ${toast.title}: ${toast.description}${toast.action ? ` [${toast.action.label}]` : ""}`);
+    },
+  };
   const session = new MemorySessionStore(log);
   const connectGmail = provideGoogleFlowMachine({ auth: calls, session, navigation: new RecordingNavigation(log), notifier });
-  const logic = provideDashboardMachine({ source, clipboard, settings, gmail, notifier, connectGmail });
-  return { calls, session, logic };
+  const syncProgress = provideSyncProgressMachine({ gateway: gmail, dealsChanged: () => log.record("deals changed") });
+  const logic = provideDashboardMachine({ source, clipboard, settings, gmail, notifier, connectGmail, syncProgress });
+  return { calls, session, logic, notifier };
 }
 
-const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", startSync: "startSync" };
+const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", showBrand: "toggleBrand", startSync: "startSync" };
+const HIDDEN_TOAST = "toast All deals from Brindlemart hidden: You can show them again in Settings. [Undo]";
+const SHOW_FAILED_TOAST = "toast Error: Failed to show Brindlemart again. Please turn it back on in Settings.";
 
 /** The state of one region of the loaded dashboard, from a state serialized by value; null before it is loaded. */
 function region(state: string, name: string): string | null {
@@ -93,7 +116,7 @@ function region(state: string, name: string): string | null {
 function expectedEffects(from: string, event: EventObject, to: string): string[] {
   switch (event.type) {
     case "xstate.init":
-      return ["watch dashboard"];
+      return ["watch dashboard", "call syncStatus"];
     case "REFRESH":
     case "RETRY":
       return ["call refresh"];
@@ -108,13 +131,22 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
     case "xstate.done.actor.hideBrand":
       return (event as unknown as { output: BrandToggleResult }).output.isActive
         ? ["toast Error: Failed to deactivate brand. Please try again."]
-        : ["mark dashboard stale", "toast All deals from Brindlemart hidden: Refresh to see changes!"];
+        : ["mark dashboard stale", HIDDEN_TOAST];
     case "xstate.error.actor.hideBrand":
       return ["toast Error: Failed to deactivate brand. Please try again."];
+    case "UNDO_HIDE":
+      return region(to, "hide") === "showing" ? ["call toggleBrand brand-d1"] : [];
+    case "xstate.done.actor.showBrand":
+      return (event as unknown as { output: BrandToggleResult }).output.isActive
+        ? ["mark dashboard stale", "toast Deals from Brindlemart are back: undefined"]
+        : [SHOW_FAILED_TOAST];
+    case "xstate.error.actor.showBrand":
+      return [SHOW_FAILED_TOAST];
+    case "xstate.error.actor.refresh":
+      // Only a refresh of a shown dashboard says it failed; a retry from the error screen stays on it.
+      return region(from, "refresh") === "updating" ? ["toast Error: Failed to load dashboard data. Please try again."] : [];
     case "xstate.error.actor.copyCode":
       return ["toast Copy failed: Select the code SAFE10 and copy it by hand."];
-    case "xstate.done.actor.startSync":
-      return ["toast Gmail sync started: Your deals appear here as your Promotions are scanned: press Refresh in a moment."];
     case "xstate.error.actor.startSync":
       return (event as unknown as { error: RequestError }).error.status === 409
         ? ["toast Sync in progress: Sync is already in progress. Please wait for it to complete."]
@@ -130,7 +162,7 @@ function assertStep(snapshot: DashboardSnapshot): void {
   const { context } = snapshot;
   if (region(state, "hide") === null) expect(context.dashboard).toBeNull();
   else expect(context.dashboard).toBe(SAMPLE_DASHBOARD);
-  expect(context.pendingHide).toEqual(["confirming", "hiding"].includes(region(state, "hide") ?? "") ? brand : null);
+  expect(context.pendingHide).toEqual(["confirming", "hiding", "showing"].includes(region(state, "hide") ?? "") ? brand : null);
   const copy = region(state, "copy");
   const copying = copy !== null && copy !== "idle";
   expect(context.copied).toEqual(copying ? { dealId: "d2", code: "SAFE10" } : null);
@@ -146,7 +178,7 @@ function assertStep(snapshot: DashboardSnapshot): void {
 const scenarios: { name: string; events: EventObject[] }[] = [
   {
     name: "loading, failing and trying again",
-    events: [stillLoading, loaded, loadFailed, { type: "RETRY" }, done("refresh", undefined), failed("refresh")],
+    events: [stillLoading, loaded, loadFailed, attemptFailed, { type: "RETRY" }, done("refresh", undefined), failed("refresh")],
   },
   {
     name: "refreshing, by hand or on window focus",
@@ -223,6 +255,134 @@ describe.each(scenarios)("dashboard machine, $name: every simple path", ({ event
       );
     },
   );
+});
+
+describe("hiding a brand and undoing it from the toast: every simple path", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const undoEvents: EventObject[] = [
+    loaded,
+    { type: "HIDE_BRAND", brand, confirmFirst: false } as EventObject,
+    done("hideBrand", { isActive: false, message: "Brand deactivated" }),
+    { type: "UNDO_HIDE", brand } as EventObject,
+    done("showBrand", { isActive: true, message: "Brand activated" }),
+    done("showBrand", { isActive: false, message: "Brand deactivated" }),
+    failed("showBrand", new RequestError(500, "http_error", "Server error")),
+  ];
+  // The state value alone cannot tell "idle, nothing hidden" from "idle, the brand hidden"; Undo needs the second.
+  const serialize = (snapshot: DashboardSnapshot) => `${byValue(snapshot)} ${snapshot.context.hiddenBrandIds.length > 0}`;
+  const simplePaths = getSimplePaths(dashboardMachine, { events: undoEvents as never, input: {}, serializeState: serialize as never });
+  // Undo's outcomes lead back to states already visited, which a simple path never does: one more step reaches them.
+  const paths = [
+    ...simplePaths,
+    ...simplePaths.flatMap((path) =>
+      undoEvents.flatMap((event) => {
+        const [next] = transition(dashboardMachine, path.state, event as never);
+        if (serialize(next) === serialize(path.state)) return [];
+        return [{ ...path, state: next, steps: [...path.steps, { state: next, event: event as (typeof path.steps)[number]["event"] }] }];
+      }),
+    ),
+  ];
+
+  it("reaches Undo, its success and its failures", () => {
+    const ends = paths.map((path) => path.steps.at(-1)!.event.type);
+    expect(ends).toEqual(expect.arrayContaining(["UNDO_HIDE", "xstate.done.actor.showBrand", "xstate.error.actor.showBrand"]));
+  });
+
+  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))("%s", async (_name, path) => {
+    const log = new EffectLog();
+    const { calls, logic } = fakePorts(log);
+    await drivePath(
+      {
+        logic,
+        input: {},
+        gateway: calls,
+        log,
+        gatewayCallOf,
+        expectedEffects,
+        assertStep: (snapshot) => {
+          assertStep(snapshot as DashboardSnapshot);
+          // The card greys while its brand is hidden and comes back to life once Undo turned the brand on again.
+          const path = snapshot as DashboardSnapshot;
+          const wasShown = path.context.hiddenBrandIds.length === 0;
+          expect(selectHiddenBrandIds(path)).toEqual(wasShown ? [] : ["brand-d1"]);
+        },
+      },
+      path as never,
+    );
+  });
+
+  it("pressing Undo in the toast turns the brand back on and un-greys its cards", async () => {
+    const log = new EffectLog();
+    const { calls, logic, notifier } = fakePorts(log);
+    const actor = createActor(logic, { input: {} }).start();
+    actor.send(loaded as never);
+    actor.send({ type: "HIDE_BRAND", brand, confirmFirst: false });
+    calls.settle("toggleBrand", { output: { isActive: false, message: "Brand deactivated" } });
+    await vi.waitFor(() => expect(selectHiddenBrandIds(actor.getSnapshot())).toEqual(["brand-d1"]));
+    log.takeNew();
+    notifier.lastAction!();
+    expect(log.takeNew()).toEqual(["call toggleBrand brand-d1"]);
+    calls.settle("toggleBrand", { output: { isActive: true, message: "Brand activated" } });
+    await vi.waitFor(() => expect(selectHiddenBrandIds(actor.getSnapshot())).toEqual([]));
+    expect(log.takeNew()).toEqual(["mark dashboard stale", "toast Deals from Brindlemart are back: undefined"]);
+    // A second press of a stale Undo changes nothing: the brand is no longer hidden here.
+    notifier.lastAction?.();
+    actor.send({ type: "UNDO_HIDE", brand });
+    expect(actor.getSnapshot().matches({ ready: { hide: "idle" } })).toBe(true);
+    expect(log.takeNew()).toEqual([]);
+    actor.stop();
+  });
+});
+
+describe("sorting", () => {
+  const TODAY = new Date("2025-10-10T12:00:00Z");
+
+  it.each([
+    [undefined, "ending-soon"],
+    ["newest", "newest"],
+    ["saving", "saving"],
+    ["brand", "brand"],
+    ["biggest", "ending-soon"],
+  ] as const)("starts from the URL's sort=%s as %s", (sort, expected) => {
+    const { logic } = fakePorts(new EffectLog());
+    const actor = createActor(logic, { input: { sort } }).start();
+    expect(selectSort(actor.getSnapshot())).toBe(expected);
+    actor.stop();
+  });
+
+  it("re-sorts the visible deals on SORT, keeping the filters, and only when something changed", () => {
+    const { logic } = fakePorts(new EffectLog());
+    const actor = createActor(logic, { input: {} }).start();
+    actor.send(loaded as never);
+    const select = visibleDealsSelector(TODAY);
+    const bySoonest = select(actor.getSnapshot());
+    expect(bySoonest[0]!.title).toBe("25% off home essentials");
+    expect(select(actor.getSnapshot())).toBe(bySoonest);
+    actor.send({ type: "SORT", order: "brand" });
+    const byBrand = select(actor.getSnapshot()).map((deal) => deal.brand);
+    expect(byBrand.slice(0, 3)).toEqual(["Brindlemart", "Cloudnook", "Pawsome Parlor"]);
+    actor.send({ type: "SELECT_CATEGORY", category: "Home" });
+    expect(select(actor.getSnapshot()).map((deal) => deal.brand)).toEqual(["Brindlemart"]);
+    expect(selectSort(actor.getSnapshot())).toBe("brand");
+    actor.stop();
+  });
+
+  it("counts the chips under the search and expiring-only, not under the category chosen", () => {
+    const { logic } = fakePorts(new EffectLog());
+    const actor = createActor(logic, { input: {} }).start();
+    actor.send(loaded as never);
+    const select = chipCountsSelector(TODAY);
+    expect(select(actor.getSnapshot()).total).toBe(SAMPLE_DASHBOARD.deals.length);
+    actor.send({ type: "TOGGLE_EXPIRING" });
+    const expiring = select(actor.getSnapshot());
+    expect(expiring.total).toBe(2);
+    expect(expiring.categories.filter((category) => category.count > 0).map((category) => category.label)).toEqual(["Home", "Pets"]);
+    actor.send({ type: "SELECT_CATEGORY", category: "Pets" });
+    expect(select(actor.getSnapshot())).toBe(expiring);
+    actor.stop();
+  });
 });
 
 describe("Connect Gmail on the welcome panel: every path of the Google flow the dashboard runs as its child", () => {
@@ -306,5 +466,32 @@ describe("copy feedback", () => {
     await vi.waitFor(() => expect(selectCopyFeedback(actor.getSnapshot())?.status).toBe("failed"));
     expect(log.takeNew()).toContain("toast Copy failed: Select the code SAFE10 and copy it by hand.");
     actor.stop();
+  });
+});
+
+describe("a sync started from the welcome panel", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ["started", { output: "Gmail sync started." }, []],
+    ["already running", { error: new RequestError(409, "sync_in_progress", "Conflict") }, ["toast Sync in progress: Sync is already in progress. Please wait for it to complete."]],
+  ] as const)("when %s, shows its progress at once, with no toast to press Refresh, and follows it", async (_name, outcome, toasts) => {
+    const log = new EffectLog();
+    const { calls, logic } = fakePorts(log);
+    const dashboard = createActor(logic, { input: {} }).start();
+    dashboard.send(loaded as never);
+    const progress = syncProgressOf(dashboard);
+    calls.settle("syncStatus", { output: { syncing: false, message: "", progress: null, lastSyncAt: null, lastSyncFailed: false, nextSyncAt: null } });
+    await vi.waitFor(() => expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "never" }));
+    log.takeNew();
+
+    dashboard.send({ type: "START_SYNC" });
+    calls.settle("startSync", outcome);
+    await vi.waitFor(() => expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "running", message: "Starting sync...", progress: null }));
+    expect(log.takeNew()).toEqual(["call startSync", ...toasts]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(log.takeNew()).toEqual(["call syncStatus"]);
+    dashboard.stop();
   });
 });

@@ -28,6 +28,7 @@ interface Scenario {
 const scenarios: Scenario[] = [
   { name: "server refuses with a message", reply: done("submit", { success: false, message: "Already on the list" }), toast: "Submission Failed: Already on the list" },
   { name: "server refuses without a message", reply: done("submit", { success: false, message: "" }), toast: "Submission Failed: Failed to submit request. Please try again." },
+  { name: "server refuses with no message field", reply: done("submit", { success: false }), toast: "Submission Failed: Failed to submit request. Please try again." },
   { name: "400 with a message", reply: failed("submit", new RequestError(400, "invalid_email", "Email is invalid", "Email is invalid")), toast: "Submission Failed: Email is invalid" },
   { name: "400 without a message", reply: failed("submit", new RequestError(400, "http_error", "Network error occurred", null)), toast: "Submission Failed: Invalid request data. Please check your information." },
   { name: "network failure", reply: failed("submit", new RequestError(null, "network_error", "Network error occurred")), toast: "Network Error: Failed to submit request. Please check your connection and try again." },

@@ -6,7 +6,7 @@ import {
   provideOAuthCallbackMachine,
 } from "../../src/application/machines/oauthCallbackMachine";
 import type { OAuthCallbackParams } from "../../src/domain/oauthCallback";
-import { RefusedRequest, isRefusal } from "../../src/application/errors";
+import { RefusedRequest, RequestError, isRequestError } from "../../src/application/errors";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
 import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
 
@@ -17,6 +17,8 @@ const events: EventObject[] = [
   failed("completeSignIn", new RefusedRequest(400, "code_spent", "Sign-in code expired")),
   failed("completeSignIn", new RefusedRequest(400, "started_elsewhere", "This sign-in was not started in this browser. Please sign in again here.")),
   failed("completeSignIn", new RefusedRequest(200, "signin_refused", "")),
+  failed("completeSignIn", new RequestError(null, "network_error", "Network error occurred")),
+  failed("completeSignIn", new RequestError(500, "internal_error", "Something went wrong on our side. Please try again.", "Something went wrong on our side. Please try again.")),
   failed("completeSignIn"),
   done("fetchProfile", alice),
   done("fetchProfile", null),
@@ -31,6 +33,8 @@ interface Scenario {
   params: Partial<OAuthCallbackParams>;
   /** The state this browser stored when it started a flow; "state-1" unless told. */
   oauthState?: string | null;
+  /** Whether a session is stored; true unless told. */
+  hasSession?: boolean;
   /** The view at the end of each path, keyed by the final state value. */
   finalViews: Record<string, ReturnType<typeof oauthCallbackStatusOf>>;
 }
@@ -63,6 +67,13 @@ const scenarios: Scenario[] = [
     name: "gmail connected",
     params: { success: "true", action: "gmail_connected" },
     finalViews: { '"gmailConnected"': gmailConnected, '"noProfile"': gmailConnected, '"sessionExpired"': gmailConnected, '"done"': gmailConnected },
+  },
+  {
+    // The session ended before Google came back: the profile cannot be fetched, which is the spec's "fetch throws".
+    name: "gmail connected without a session",
+    params: { success: "true", action: "gmail_connected" },
+    hasSession: false,
+    finalViews: { '"sessionExpired"': gmailConnected, '"done"': gmailConnected },
   },
   {
     name: "sign-in without tokens",
@@ -109,6 +120,7 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
   if (event.type === "xstate.init") {
     if (to === '"completing"') return ["call completeSignIn code-1 state-1", "forget oauth state"];
     if (to === '"gmailConnected"') return ["call fetchProfile", "toast Gmail Connected"];
+    if (to === '"sessionExpired"') return ["toast Gmail Connected"];
     return [];
   }
   if (event.type === "xstate.done.actor.completeSignIn") return to === '"signedIn"' ? ["signed in alice@example.com"] : [];
@@ -128,13 +140,18 @@ const STARTED_ELSEWHERE = "This sign-in was not started in this browser. Please 
 const completionFailures: Record<string, string> = {
   "Sign-in code expired": "Sign-in code expired",
   [STARTED_ELSEWHERE]: STARTED_ELSEWHERE,
+  "Something went wrong on our side. Please try again.": "Something went wrong on our side. Please try again.",
 };
 
 describe.each(scenarios)("oauth callback machine, $name: every simple path", (scenario) => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const input = { params: { ...none, ...scenario.params }, oauthState: scenario.oauthState === undefined ? "state-1" : scenario.oauthState };
+  const input = {
+    params: { ...none, ...scenario.params },
+    oauthState: scenario.oauthState === undefined ? "state-1" : scenario.oauthState,
+    hasSession: scenario.hasSession ?? true,
+  };
   const paths = simplePathsOf(oauthCallbackMachine, events, input);
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
@@ -163,8 +180,8 @@ describe.each(scenarios)("oauth callback machine, $name: every simple path", (sc
             const view = oauthCallbackStatusOf(snapshot as never);
             const value = JSON.stringify(snapshot.value);
             if (value === '"deciding"' || value === '"completing"') expect(view).toEqual({ kind: "loading" });
-            else if (value === '"failed"' && isRefusal((event as unknown as { error: unknown }).error)) {
-              const error = (event as unknown as { error: RefusedRequest }).error.message;
+            else if (value === '"failed"' && isRequestError((event as unknown as { error: unknown }).error)) {
+              const error = (event as unknown as { error: RequestError }).error.serverMessage ?? "";
               expect(view).toEqual({ kind: "error", message: completionFailures[error] ?? "Failed to complete OAuth sign-in" });
             } else if (value === '"failed"' && event.type === "xstate.error.actor.completeSignIn") {
               expect(view).toEqual({ kind: "error", message: "An unexpected error occurred during OAuth completion" });

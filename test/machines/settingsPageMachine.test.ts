@@ -5,6 +5,7 @@ import { provideGoogleFlowMachine } from "../../src/application/machines/googleF
 import {
   provideSettingsPageMachine,
   settingsPageChildren,
+  isConfirmingDisconnect,
   settingsPageMachine,
   type SettingsPageActor,
   type SettingsPageSnapshot,
@@ -47,6 +48,31 @@ async function loaded(log: EffectLog, calls: ControlledAuthGateway) {
 }
 
 const pendingOf = (snapshot: { context: SettingsPageSnapshot["context"] }) => JSON.stringify([...snapshot.context.pendingBrandIds].sort());
+
+describe("settings page machine, the Disconnect Gmail confirmation: every simple path", () => {
+  const events = [{ type: "DISCONNECT_REQUEST" }, { type: "DISCONNECT_CANCEL" }, { type: "DISCONNECT_CONFIRM" }] as EventObject[];
+  const paths = getSimplePaths(settingsPageMachine, { events: events as never, serializeState: ((snapshot: SettingsPageSnapshot) => JSON.stringify(snapshot.value)) as never });
+
+  it("reaches the confirmation and comes back from it", () => {
+    expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(new Set(['"browsing"', '"confirmingDisconnect"']));
+  });
+
+  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))("%s", async (_name, path) => {
+    const log = new EffectLog();
+    const { calls, page } = startPage(log);
+    await flush();
+    await loaded(log, calls);
+    for (const step of path.steps.slice(1)) {
+      const wasConfirming = isConfirmingDisconnect(page.getSnapshot());
+      page.send(step.event as never);
+      expect(JSON.stringify(page.getSnapshot().value)).toBe(JSON.stringify(step.state.value));
+      // Only a confirmed confirmation calls the server.
+      const confirmed = wasConfirming && step.event.type === "DISCONNECT_CONFIRM";
+      expect(log.takeNew()).toEqual(confirmed ? ["call disconnect (silent)"] : []);
+    }
+    page.stop();
+  });
+});
 
 describe("settings page machine, brand toggles: every simple path of the pending brands", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -120,12 +146,31 @@ describe("settings page machine, what its machines report to each other", () => 
     page.stop();
   });
 
+  it("disconnects Gmail only once the confirmation is confirmed", async () => {
+    const log = new EffectLog();
+    const { calls, page } = startPage(log);
+    await flush();
+    await loaded(log, calls);
+    page.send({ type: "DISCONNECT_REQUEST" });
+    expect(isConfirmingDisconnect(page.getSnapshot())).toBe(true);
+    page.send({ type: "DISCONNECT_CANCEL" });
+    expect(isConfirmingDisconnect(page.getSnapshot())).toBe(false);
+    expect(log.takeNew()).toEqual([]);
+    expect(gmailSyncOf(page).matches("connected")).toBe(true);
+    page.send({ type: "DISCONNECT_REQUEST" });
+    page.send({ type: "DISCONNECT_CONFIRM" });
+    expect(isConfirmingDisconnect(page.getSnapshot())).toBe(false);
+    expect(log.takeNew()).toEqual(["call disconnect (silent)"]);
+    page.stop();
+  });
+
   it("stops polling after a disconnect, without polling again while the settings reload", async () => {
     const log = new EffectLog();
     const { calls, page } = startPage(log);
     await flush();
     await loaded(log, calls);
-    page.send({ type: "DISCONNECT" });
+    page.send({ type: "DISCONNECT_REQUEST" });
+    page.send({ type: "DISCONNECT_CONFIRM" });
     expect(log.takeNew()).toEqual(["call disconnect (silent)"]);
     calls.settle("disconnect", { output: "Gmail disconnected." });
     await flush();

@@ -7,13 +7,18 @@ import { drivePath, simplePathsOf } from "./pathDriver";
 
 const events: EventObject[] = [
   { type: "DISMISS" },
-  { type: "xstate.after.shownFor.toast.open" },
+  { type: "PAUSE" },
+  { type: "RESUME" },
+  { type: "xstate.after.shownFor.toast.open.counting" },
   { type: `xstate.after.${TOAST_REMOVE_DELAY_MS}.toast.closed` },
 ];
 
+const OPEN = ['{"open":"counting"}', '{"open":"held"}'];
+
 function expectedEffects(from: string, event: EventObject, to: string): string[] {
   if (event.type === "xstate.init") return [];
-  if (from === '"open"' && to === '"closed"') return ["close"];
+  if (OPEN.includes(from) && to === '"closed"') return ["close"];
+  if (OPEN.includes(from) && OPEN.includes(to)) return [];
   if (from === '"closed"' && to === '"removed"') return ["remove"];
   throw new Error(`Unexpected step ${event.type} from ${from} to ${to}`);
 }
@@ -24,10 +29,10 @@ describe.each([TOAST_DEFAULT_DURATION_MS, 60_000])("toast machine shown for %i m
 
   const paths = simplePathsOf(toastMachine, events, { durationMs });
 
-  it("reaches open, closed and removed, closing by dismissal or by time", () => {
-    expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(new Set(['"open"', '"closed"', '"removed"']));
+  it("reaches open (counting or held), closed and removed, closing by dismissal or by time, never by time while held", () => {
+    expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(new Set([...OPEN, '"closed"', '"removed"']));
     const closings = paths.filter((path) => JSON.stringify(path.state.value) === '"closed"');
-    expect(closings.map((path) => path.steps.at(-1)!.event.type).sort()).toEqual(["DISMISS", "xstate.after.shownFor.toast.open"]);
+    expect(closings.map((path) => path.steps.at(-1)!.event.type).sort()).toEqual(["DISMISS", "DISMISS", "xstate.after.shownFor.toast.open.counting"]);
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
@@ -50,7 +55,7 @@ describe("toast machine timing", () => {
       input: { durationMs: 5_000 },
     }).start();
     vi.advanceTimersByTime(4_999);
-    expect(actor.getSnapshot().value).toBe("open");
+    expect(actor.getSnapshot().matches("open")).toBe(true);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe("closed");
     actor.send({ type: "DISMISS" });
@@ -59,5 +64,22 @@ describe("toast machine timing", () => {
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().status).toBe("done");
     expect(log.takeNew()).toEqual(["remove"]);
+  });
+
+  it("stands still while held, and gets its whole duration again once released", () => {
+    const log = new EffectLog();
+    const actor = createActor(provideToastMachine({ close: () => log.record("close"), remove: () => log.record("remove") }), {
+      input: { durationMs: 8_000 },
+    }).start();
+    vi.advanceTimersByTime(7_000);
+    actor.send({ type: "PAUSE" });
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().matches({ open: "held" })).toBe(true);
+    actor.send({ type: "RESUME" });
+    vi.advanceTimersByTime(7_999);
+    expect(log.takeNew()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(log.takeNew()).toEqual(["close"]);
+    actor.stop();
   });
 });

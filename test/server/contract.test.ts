@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
+import { API_ROUTES, DashboardCodec, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
 import { routesOf } from "./support/routeTable";
 import { DATABASES, api, decode, googleFlow, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
@@ -20,7 +20,12 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
   /** The contract's "METHOD /path" of a request path below /api. */
   const routeOf = (method: string, path: string) => {
     const bare = path.split("?")[0]!;
-    const template = bare.startsWith("/images/") ? "/images/*" : bare.replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id");
+    const template = bare.startsWith("/images/")
+      ? "/images/*"
+      : bare
+          .replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id")
+          .replace(/^\/(deals|brands)\/[^/]+/, "/$1/:id")
+          .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id");
     return `${method} ${template}`;
   };
 
@@ -46,7 +51,10 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
   });
 
   it("has a contract for every route the server has, and for no other", () => {
-    const served = routesOf(stack.server.app).map((route) => route.replace(" /api/", " /"));
+    // The API's routes; the app's other routes (the extension's zip) answer files, not JSON.
+    const served = routesOf(stack.server.app)
+      .filter((route) => route.includes(" /api/"))
+      .map((route) => route.replace(" /api/", " /"));
     expect(served).toEqual(Object.keys(API_ROUTES).sort());
   });
 
@@ -85,6 +93,18 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("POST", `/api/toggle_brand/${brand.id}`, 200, { token });
     await checked("POST", `/api/toggle_brand/${NO_SUCH_ID}`, 404, { token });
     await checked("POST", "/api/toggle_brand/not-an-id", 400, { token });
+    await checked("GET", `/brands/${brand.id}`, 200, { token });
+    await checked("GET", `/brands/${NO_SUCH_ID}`, 404, { token });
+    await checked("GET", "/brands/not-an-id", 400, { token });
+
+    const dealId = decode(DashboardCodec, (await checked("GET", "/dashboard-products", 200, { token })).body).deals[0]!.id;
+    await checked("GET", `/deals/${dealId}`, 200, { token });
+    await checked("GET", `/deals/${NO_SUCH_ID}`, 404, { token });
+    await checked("GET", "/deals/not-an-id", 400, { token });
+    await checked("PUT", `/deals/${dealId}/status`, 200, { token, body: { status: "used" } });
+    await checked("PUT", `/deals/${dealId}/status`, 200, { token, body: { status: null } });
+    await checked("PUT", `/deals/${dealId}/status`, 400, { token, body: { status: "gone" } });
+    await checked("PUT", `/deals/${NO_SUCH_ID}/status`, 404, { token, body: { status: "used" } });
 
     await checked("GET", "/gmail/labels", 200, { token });
     await checked("PUT", "/gmail/labels", 200, { token, body: { labels: ["CATEGORY_PROMOTIONS"] } });
@@ -102,6 +122,26 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("POST", "/early-access", 200, { body: { name: "Ada", email: "ada@example.org", shopping_frequency: "weekly" } });
     await checked("POST", "/early-access", 400, { body: { name: "Ada" } });
     await checked("GET", "/images/unsigned/aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLnBuZw", 403);
+
+    // The browser extension: pairing, its read-only session, and Settings' list of extensions.
+    const { code } = (await checked("POST", "/extension/pairing-codes", 201, { token })).body as { code: string };
+    await checked("POST", "/extension/pairing-codes", 401);
+    const paired = (await checked("POST", "/extension/sessions", 201, { body: { code } })).body as { accessToken: string; refreshToken: string; sessionId: string };
+    await checked("POST", "/extension/sessions", 400, { body: { code } });
+    await checked("POST", "/extension/sessions", 400, { body: {} });
+    const rotated = (await checked("POST", "/extension/sessions/refresh", 200, { body: { refreshToken: paired.refreshToken } })).body as { accessToken: string };
+    await checked("POST", "/extension/sessions/refresh", 401, { body: { refreshToken: "not-a-refresh-token" } });
+    await checked("GET", "/extension/codes", 200, { token: rotated.accessToken });
+    await checked("GET", "/extension/codes", 401, { token });
+    await checked("GET", "/extension/sessions", 200, { token });
+    await checked("GET", "/extension/sessions", 401, { token: rotated.accessToken });
+    await checked("DELETE", `/extension/sessions/${NO_SUCH_ID}`, 404, { token });
+    await checked("DELETE", "/extension/sessions/not-an-id", 400, { token });
+    await checked("POST", "/extension/logout", 200, { token: rotated.accessToken });
+    await checked("POST", "/extension/logout", 401, { token: rotated.accessToken });
+    const { code: second } = (await checked("POST", "/extension/pairing-codes", 201, { token })).body as { code: string };
+    const disconnected = (await checked("POST", "/extension/sessions", 201, { body: { code: second } })).body as { sessionId: string };
+    await checked("DELETE", `/extension/sessions/${disconnected.sessionId}`, 200, { token });
 
     // Without Gmail: every Gmail route's refusal.
     const fresh = await signInWithGoogle(stack, "/google-signup", { account: "new.user@example.com" });

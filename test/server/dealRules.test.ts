@@ -88,6 +88,7 @@ const domainDeals: (Deal & { key: string })[] = [...DEALS]
     terms: [],
     codeConditions: [],
     status: null,
+    sentAt: deal.sentAt,
   }));
 
 const today = new Date(`${TODAY}T12:00:00Z`);

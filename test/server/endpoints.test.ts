@@ -41,6 +41,15 @@ const AUTHENTICATED: Route[] = [
   ["POST", "/gmail/sync", {}],
   ["GET", "/user/settings"],
   ["PUT", "/user/settings", { weeklyReport: true, syncIntervalMinutes: 60 }],
+  ["GET", `/deals/${NO_SUCH_ID}`],
+  ["PUT", `/deals/${NO_SUCH_ID}/status`, { status: "used" }],
+  ["GET", `/brands/${NO_SUCH_ID}`],
+  ["POST", "/extension/pairing-codes"],
+  ["GET", "/extension/sessions"],
+  ["DELETE", `/extension/sessions/${NO_SUCH_ID}`],
+  // The extension's own session: a bearer token of another kind, refused in the same way.
+  ["GET", "/extension/codes"],
+  ["POST", "/extension/logout"],
   ["DELETE", "/account"],
 ];
 
@@ -55,6 +64,8 @@ const PUBLIC: Route[] = [
   ["POST", "/auth/refresh", { refresh_token: "x" }],
   ["POST", "/early-access", { name: "Ada", email: "ada@example.org", shopping_frequency: "weekly" }],
   ["GET", "/images/unsigned/aHR0cHM6Ly9jZG4uZXhhbXBsZS9hLnBuZw"],
+  ["POST", "/extension/sessions", { code: "x" }],
+  ["POST", "/extension/sessions/refresh", { refreshToken: "x" }],
 ];
 
 /** The route a request path is served by. */
@@ -108,7 +119,9 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
 
   it("has tests below for every route the server has, and no other", () => {
     const listed = [...AUTHENTICATED, ...PUBLIC].map(([method, path]) => `${method} /api${routeOf(path)}`);
-    expect(routesOf(stack.server.app)).toEqual(listed.sort());
+    // The API's routes; the files the app serves beside it (the extension's zip) have tests of their own.
+    const apiRoutes = routesOf(stack.server.app).filter((route) => route.includes(" /api/"));
+    expect(apiRoutes).toEqual(listed.sort());
   });
 
   describe("a missing, malformed, forged or ended bearer token is a 401", () => {
@@ -182,7 +195,7 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
       expectError(await raw(stack, method, path, json, JSON.stringify({ junk: "x".repeat(70 * 1024) })), 413, "invalid_request", "too large");
       expectError(await raw(stack, method, path, { ...auth, "content-type": "application/xml" }, "<a/>"), 415, "invalid_request");
       if (path !== "/login") {
-        for (const notAnObject of ["[]", '"text"', "42"]) expectError(await raw(stack, method, path, json, notAnObject), 400, "invalid_request", "must be object");
+        for (const notAnObject of ["[]", '"text"', "42"]) expectError(await raw(stack, method, path, json, notAnObject), 400, "invalid_request", "must be a JSON object");
       }
     });
   });
@@ -228,6 +241,21 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
       const authenticated = AUTHENTICATED.some(([m, p]) => m === method && p === path);
       expectError(await api(stack, method, path, { body, ...(authenticated ? { token: token() } : {}) }), 400, "invalid_request", field);
     });
+  });
+
+  it("says what is wrong with a form in words a person reads, not the validator's", async () => {
+    const form = { name: "Ada", email: "a@example.org", shopping_frequency: "daily" };
+    const answers = await Promise.all(
+      [{ ...form, email: "ada at example" }, { ...form, name: " " }, { ...form, shopping_frequency: "hourly" }, { name: "Ada" }].map(
+        async (body) => decode(ApiErrorCodec, (await api(stack, "POST", "/early-access", { body })).body).message,
+      ),
+    );
+    expect(answers).toEqual([
+      "Please enter a valid email address.",
+      "Please fill in your name.",
+      "How often you shop online must be one of: daily, weekly, monthly, occasionally.",
+      "Please fill in your email address.",
+    ]);
   });
 
   describe("bad query strings and ids are a 400 naming the field", () => {

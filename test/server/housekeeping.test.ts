@@ -12,12 +12,14 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
   });
   afterAll(() => stack.close());
 
-  it("purges expired sign-in states and used or expired login codes, and keeps the live ones", async () => {
+  it("purges expired sign-in states, used or expired login codes and lapsed extension rows, and keeps the live ones", async () => {
     const { db } = stack.server;
     const now = new Date("2026-11-23T12:00:00Z");
     const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
     await db.query("DELETE FROM oauth_states");
     await db.query("DELETE FROM login_codes");
+    await db.query("DELETE FROM extension_pairing_codes");
+    await db.query("DELETE FROM extension_sessions");
     for (const [hash, expires] of [["expired-state", minutes(-1)], ["live-state", minutes(5)]] as const) {
       await db.query("INSERT INTO oauth_states (state_hash, flow, code_verifier, nonce, browser_binding_hash, expires_at) VALUES ($1, 'signin', 'v', 'n', 'b', $2)", [hash, expires]);
     }
@@ -29,12 +31,23 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
     for (const [hash, expires, used] of codes) {
       await db.query("INSERT INTO login_codes (code_hash, user_id, action, state_hash, expires_at, used_at) VALUES ($1, $2, 'signin', 's', $3, $4)", [hash, userId, expires, used]);
     }
+    for (const [hash, expires] of [["expired-pairing", minutes(-1)], ["live-pairing", minutes(1)]] as const) {
+      await db.query("INSERT INTO extension_pairing_codes (code_hash, user_id, expires_at) VALUES ($1, $2, $3)", [hash, userId, expires]);
+    }
+    for (const [hash, expires] of [["lapsed-session", minutes(-1)], ["live-session", minutes(60)]] as const) {
+      await db.query(
+        "INSERT INTO extension_sessions (user_id, created_at, expires_at, access_token_hash, access_expires_at) VALUES ($1, $2, $3, $4, $2)",
+        [userId, minutes(-120), expires, hash],
+      );
+    }
 
     const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), { now: () => now });
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2 });
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2, extensionPairingCodes: 1, extensionSessions: 1 });
 
     expect((await db.query<{ state_hash: string }>("SELECT state_hash FROM oauth_states")).map((row) => row.state_hash)).toEqual(["live-state"]);
     expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM login_codes")).map((row) => row.code_hash)).toEqual(["live-code"]);
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0 });
+    expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM extension_pairing_codes")).map((row) => row.code_hash)).toEqual(["live-pairing"]);
+    expect((await db.query<{ access_token_hash: string }>("SELECT access_token_hash FROM extension_sessions")).map((row) => row.access_token_hash)).toEqual(["live-session"]);
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0, extensionPairingCodes: 0, extensionSessions: 0 });
   });
 });

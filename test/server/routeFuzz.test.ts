@@ -537,6 +537,12 @@ describe.each(DATABASES)("a fuzz of every route, on %s", (database) => {
     const labelId = fc.constantFrom("CATEGORY_PROMOTIONS", "INBOX", "CATEGORY_SOCIAL");
     const EXAMPLES: Record<string, RouteExamples> = {
       "POST /api/api/toggle_brand/:id": { params: { id: fc.constantFrom(...brandIds) } },
+      "GET /api/brands/:id": { params: { id: fc.constantFrom(...brandIds) } },
+      "GET /api/deals/:id": { params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) } },
+      "PUT /api/deals/:id/status": {
+        params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) },
+        body: { status: fc.constantFrom("used", "not_working", null) },
+      },
       ...(imagePaths.length > 0 ? { "GET /api/images/*": { params: { "*": fc.constantFrom(...imagePaths.map((path) => path.slice("/api/images/".length))) } } } : {}),
       "PUT /api/gmail/labels": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },
       "POST /api/gmail/sync": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },

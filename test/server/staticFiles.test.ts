@@ -40,7 +40,7 @@ const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))});`;
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>${title}</h1></div></body></html>`;
 const INLINE_SCRIPT = 'location.replace("/dashboard")';
 const pageWithInlineScript = (title: string) => page(title).replace("<head>", `<head><script>${INLINE_SCRIPT}</script>`);
-const HOSTILE_STORE_URL = "https://store.example/?q=</script><script>alert(1)</script>";
+const HOSTILE_FEEDBACK_URL = "https://forms.example/?q=</script><script>alert(1)</script>";
 
 describe("the app's files", () => {
   const dist = mkdtempSync(join(tmpdir(), "deal-finder-dist-"));
@@ -55,9 +55,10 @@ describe("the app's files", () => {
     writeBuilt(join(dist, "pages", "index.html"), page("Landing"));
     writeBuilt(join(dist, "pages", "index.demo.html"), page("Landing in demo mode"));
     writeBuilt(join(dist, "pages", "dashboard.html"), page("Dashboard shell"));
+    writeBuilt(join(dist, "pages", "brands.html"), page("Brand shell"));
     writeBuilt(join(dist, "pages", "login.html"), pageWithInlineScript("Welcome Back"));
     writeBuilt(join(dist, "pages", "404.html"), page("Page Not Found"));
-    stack = await startStack({ staticDir: dist, env: { EXTENSION_STORE_URL: HOSTILE_STORE_URL } });
+    stack = await startStack({ staticDir: dist, env: { FEEDBACK_FORM_URL: HOSTILE_FEEDBACK_URL } });
   });
   afterAll(async () => {
     await stack.close();
@@ -122,7 +123,7 @@ describe("the app's files", () => {
     const block = html.match(/<script id="app-config" type="application\/json">(.*?)<\/script>/);
     expect(block).not.toBeNull();
     expect(block![1]).not.toContain("<");
-    expect(JSON.parse(block![1]!)).toEqual({ demoMode: true, extensionStoreUrl: HOSTILE_STORE_URL, feedbackFormUrl: expect.any(String) });
+    expect(JSON.parse(block![1]!)).toEqual({ demoMode: true, feedbackFormUrl: HOSTILE_FEEDBACK_URL });
   });
 
   it("lets a page run the scripts the build wrote into it, by their hash, and no other page", async () => {
@@ -151,6 +152,13 @@ describe("the app's files", () => {
       expect(missing.headers["content-type"], path).toBe("text/html; charset=utf-8");
       expect(missing.body.toString(), path).toContain("<h1>Page Not Found</h1>");
     }
+  });
+
+  it("answers the page of one brand, /brands/:id, with the brands page, and nothing deeper", async () => {
+    const brand = await get("/brands/5a1f7c2e-0000-4000-8000-000000000001");
+    expect(brand.status).toBe(200);
+    expect(brand.body.toString()).toContain("<h1>Brand shell</h1>");
+    for (const path of ["/brands/a/b", "/dashboard/5a1f7c2e", "/brands/"]) expect((await get(path)).status, path).toBe(404);
   });
 
   it("never serves an HTML file by its own name, where the app would not know its route", async () => {

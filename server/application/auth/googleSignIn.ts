@@ -58,6 +58,8 @@ export type SignInCompletion =
 /** Starts a user's Gmail sync in the background; the sync engine does. */
 export interface SyncStarter {
   start(userId: string): Promise<unknown>;
+  /** Starts the first sync of a connected mailbox, unless one finished before. */
+  startFirst(userId: string): Promise<unknown>;
 }
 
 class FlowFailure extends Error {
@@ -124,12 +126,14 @@ export class GoogleSignInService {
 
   /**
    * Google's redirect back. `browserBinding` is the cookie the browser sent; without the one its flow started with,
-   * the state is spent and nothing else happens: no code exchange, no user, no grant. A Gmail grant starts a sync, so
-   * deals start arriving on the page the person lands on.
+   * the state is spent and nothing else happens: no code exchange, no user, no grant. A Gmail grant starts a sync, and
+   * so does any sign-in of a person whose connected mailbox was never synced, so the dashboard they land on already
+   * shows its progress.
    */
   async handleCallback(query: CallbackQuery, browserBinding: string | undefined): Promise<CallbackOutcome> {
     const outcome = await this.endFlow(query, browserBinding);
     if (outcome.kind === "gmail-connected" || (outcome.kind === "signed-in" && outcome.gmailGranted)) await this.syncs.start(outcome.userId);
+    else if (outcome.kind === "signed-in") await this.syncs.startFirst(outcome.userId);
     return outcome;
   }
 

@@ -41,3 +41,18 @@ export class BackgroundSync {
     return started;
   }
 }
+
+/** When the background sync looks at a mailbox again: its owner's interval after the last sync that finished. */
+export class SyncSchedule {
+  constructor(
+    private readonly preferences: PreferencesRepository,
+    /** The configured default; 0 means the background sync is off, so nothing is planned. */
+    private readonly defaultIntervalMinutes: number,
+  ) {}
+
+  async nextSyncAt(userId: string, lastSyncAt: Date | null): Promise<Date | null> {
+    if (this.defaultIntervalMinutes <= 0 || !lastSyncAt) return null;
+    const { syncIntervalMinutes } = await this.preferences.get(userId);
+    return new Date(lastSyncAt.getTime() + syncIntervalMinutes * 60_000);
+  }
+}

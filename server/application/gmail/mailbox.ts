@@ -1,7 +1,13 @@
+import type { SyncSchedule } from "./backgroundSync";
 import type { GmailConnection } from "./gmailConnection";
 import type { GmailLabelsService } from "./gmailLabels";
 import type { StartOutcome, SyncEngine } from "./syncEngine";
 import type { SyncRepository, SyncState } from "../repositories";
+
+export interface SyncReport extends SyncState {
+  /** Null while a sync runs, before the first one finished, or when the background sync is off. */
+  nextSyncAt: Date | null;
+}
 
 /** What a person does with their connected Gmail: sync it, see how the sync goes, disconnect it. */
 export class MailboxService {
@@ -10,10 +16,14 @@ export class MailboxService {
     private readonly syncState: SyncRepository,
     private readonly labels: GmailLabelsService,
     private readonly connection: GmailConnection,
+    private readonly schedule: SyncSchedule,
   ) {}
 
-  status(userId: string): Promise<SyncState> {
-    return this.syncState.state(userId);
+  /** The running or last sync, and when the background sync looks again once it is over. */
+  async status(userId: string): Promise<SyncReport> {
+    const state = await this.syncState.state(userId);
+    const nextSyncAt = state.status === "idle" ? await this.schedule.nextSyncAt(userId, state.lastSyncAt) : null;
+    return { ...state, nextSyncAt };
   }
 
   /**

@@ -53,6 +53,15 @@ export class SyncEngine {
     return "started";
   }
 
+  /**
+   * Starts a mailbox's first sync, unless a sync finished before: signing in with Gmail connected but never synced
+   * (the first sync failed, or the server stopped) opens on a dashboard that already shows its progress.
+   */
+  async startFirst(userId: string): Promise<StartOutcome | "synced-before"> {
+    if ((await this.repository.state(userId)).lastSyncAt) return "synced-before";
+    return this.start(userId);
+  }
+
   /** Resolves when the user's running sync (if any) has ended. */
   async settled(userId: string): Promise<void> {
     await this.running.get(userId);

@@ -4,7 +4,7 @@ import { searchWords, wordStartPattern, type SearchedField } from "../../../src/
 import type { DashboardFilters, DealsRepository, DashboardFigures } from "../../application/dashboard";
 import type { Database } from "./database";
 
-interface DealRow {
+export interface DealRow {
   id: string;
   title: string;
   description: string;
@@ -21,9 +21,11 @@ interface DealRow {
   terms: string[];
   code_conditions: CodeCondition[];
   status: DealStatus | null;
+  /** A timestamptz comes back as a Date from PGlite and node-postgres; a query that leaves it out has no date to give. */
+  sent_at?: Date | string | null;
 }
 
-function toDeal(row: DealRow): Deal {
+export function toDeal(row: DealRow): Deal {
   return {
     id: row.id,
     title: row.title,
@@ -41,6 +43,7 @@ function toDeal(row: DealRow): Deal {
     terms: row.terms,
     codeConditions: row.code_conditions,
     status: row.status,
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
   };
 }
 
@@ -111,7 +114,7 @@ export class SqlDealsRepository implements DealsRepository {
     const rows = await this.db.query<DealRow>(
       `SELECT d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
               d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-              d.terms, d.code_conditions, d.status
+              d.terms, d.code_conditions, d.status, d.sent_at
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE ${where}
        ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,

@@ -1,13 +1,16 @@
-import type { HousekeepingRepository } from "../../application/housekeeping";
+import type { HousekeepingRepository, PurgedCounts } from "../../application/housekeeping";
 import type { Database } from "./database";
 
 export class SqlHousekeepingRepository implements HousekeepingRepository {
   constructor(private readonly db: Database) {}
 
-  async purgeExpired(now: Date): Promise<{ oauthStates: number; loginCodes: number }> {
+  async purgeExpired(now: Date): Promise<PurgedCounts> {
     const states = await this.db.query("DELETE FROM oauth_states WHERE expires_at <= $1 RETURNING 1", [now]);
     // A used code is never accepted again, so it has no reason to stay.
     const codes = await this.db.query("DELETE FROM login_codes WHERE expires_at <= $1 OR used_at IS NOT NULL RETURNING 1", [now]);
-    return { oauthStates: states.length, loginCodes: codes.length };
+    const pairingCodes = await this.db.query("DELETE FROM extension_pairing_codes WHERE expires_at <= $1 RETURNING 1", [now]);
+    // A lapsed extension session can never be refreshed again; its refresh tokens go with it (ON DELETE CASCADE).
+    const sessions = await this.db.query("DELETE FROM extension_sessions WHERE expires_at <= $1 RETURNING 1", [now]);
+    return { oauthStates: states.length, loginCodes: codes.length, extensionPairingCodes: pairingCodes.length, extensionSessions: sessions.length };
   }
 }

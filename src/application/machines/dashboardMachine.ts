@@ -1,6 +1,9 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Dashboard } from "../../domain/dashboard";
 import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
+import { parseSortOrder, type SortOrder } from "../../domain/dealOrder";
+import { UNDO_TOAST_DURATION_MS } from "../../domain/toast";
+import type { DealShowFilter } from "../../domain/dealDetail";
 import { CARD_COPY_FEEDBACK_MS, DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
 import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
 import { SYNC_MESSAGES } from "../messages";
@@ -9,36 +12,47 @@ import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { BrandToggleResult, GmailGateway, SettingsGateway } from "../ports/settings";
 import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
+import { syncProgressMachine, type ProvidedSyncProgressMachine, type SyncProgressActor } from "./syncProgressMachine";
 
-/** The toasts of hiding a brand and of starting a sync from the dashboard (SPEC section 8). */
+/** The toasts of hiding a brand and of starting a sync from the dashboard (SPEC section 8); a started sync shows its progress instead. */
 export const DASHBOARD_TOASTS = {
-  hidden: (brand: string): ToastRequest => ({
-    title: `All deals from ${brand} hidden`,
-    description: "Refresh to see changes!",
+  // The card greys at once, so there is nothing to refresh; Undo is one press away for the toast's 8 s.
+  hidden: (brand: BrandToHide): DashboardToast => ({
+    title: `All deals from ${brand.brand} hidden`,
+    description: "You can show them again in Settings.",
     variant: "success",
+    durationMs: UNDO_TOAST_DURATION_MS,
+    action: { label: "Undo", event: { type: "UNDO_HIDE", brand } },
   }),
   hideFailed: { title: "Error", description: "Failed to deactivate brand. Please try again.", variant: "destructive" },
-  copyFailed: (code: string): ToastRequest => ({
+  refreshFailed: { title: "Error", description: "Failed to load dashboard data. Please try again.", variant: "destructive" },
+  shownAgain: (brand: string): DashboardToast => ({ title: `Deals from ${brand} are back`, variant: "success" }),
+  showFailed: (brand: string): DashboardToast => ({
+    title: "Error",
+    description: `Failed to show ${brand} again. Please turn it back on in Settings.`,
+    variant: "destructive",
+  }),
+  copyFailed: (code: string): DashboardToast => ({
     title: "Copy failed",
     description: `Select the code ${code} and copy it by hand.`,
     variant: "destructive",
   }),
-  syncStarted: {
-    title: "Gmail sync started",
-    description: "Your deals appear here as your Promotions are scanned: press Refresh in a moment.",
-    variant: "success",
-  },
   syncBusy: {
     title: "Sync in progress",
     description: SYNC_MESSAGES.alreadyRunning,
     variant: "default",
   },
-  syncFailed: (error: unknown): ToastRequest => ({
+  syncFailed: (error: unknown): DashboardToast => ({
     title: "Sync failed",
     description: serverMessageOr(error, SYNC_MESSAGES.startFailed),
     variant: "destructive",
   }),
-} satisfies Record<string, ToastRequest | ((value: never) => ToastRequest)>;
+} satisfies Record<string, DashboardToast | ((value: never) => DashboardToast)>;
+
+/** A toast the dashboard asks for; its button (Undo), when it has one, sends the dashboard an event. */
+export interface DashboardToast extends Omit<ToastRequest, "action"> {
+  action?: { label: string; event: DashboardEvent };
+}
 
 export interface BrandToHide {
   brandId: string;
@@ -55,10 +69,12 @@ export interface DashboardContext {
   /** The data cache is fetching, e.g. after the window regained focus. */
   isFetching: boolean;
   filters: DealFilters;
+  sort: SortOrder;
   /** The code being copied, or copied or failed a moment ago, and its deal; forgotten when the feedback ends. */
   copied: CodeToCopy | null;
   /** Brands hidden since the dashboard was loaded: their cards stay, greyed and inert, until a refresh. */
   hiddenBrandIds: readonly string[];
+  /** The brand being hidden (or waiting for the phone's confirmation), or being shown again by Undo. */
   pendingHide: BrandToHide | null;
 }
 
@@ -69,20 +85,27 @@ export type DashboardEvent =
   | { type: "SELECT_CATEGORY"; category: string | null }
   | { type: "SEARCH"; text: string }
   | { type: "TOGGLE_EXPIRING" }
+  | { type: "SORT"; order: SortOrder }
+  | { type: "SHOW_STATUS"; show: DealShowFilter }
   | { type: "COPY"; dealId: string; code: string }
   | { type: "HIDE_BRAND"; brand: BrandToHide; confirmFirst: boolean }
   | { type: "CONFIRM_HIDE" }
   | { type: "CANCEL_HIDE" }
+  | { type: "UNDO_HIDE"; brand: BrandToHide }
   | { type: "CONNECT_GMAIL" }
   | { type: "START_SYNC" };
 
 export interface DashboardInput {
   /** The from_domain query parameter: pre-fills the search. */
   fromDomain?: string | null;
+  /** The sort query parameter; an unknown value means the default order. */
+  sort?: string | null;
 }
 
 /** The id of the "Connect Gmail" Google flow the dashboard runs, for the view to read its state. */
 export const CONNECT_GMAIL_FLOW = "connectGmail";
+/** The id of the child that follows the Gmail sync, for the view to read its progress. */
+export const SYNC_PROGRESS = "syncProgress";
 
 const queryOf = (event: DashboardEvent) => (event as Extract<DashboardEvent, { type: "QUERY_CHANGED" }>).query;
 
@@ -111,21 +134,28 @@ export const dashboardMachine = setup({
     hideBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
       throw new Error("hideBrand is provided at the composition root");
     }),
+    showBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
+      throw new Error("showBrand is provided at the composition root");
+    }),
     connectGmail: googleFlowMachine,
+    syncProgress: syncProgressMachine,
     startSync: fromPromise<string>(async () => {
       throw new Error("startSync is provided at the composition root");
     }),
   },
   guards: {
     hasData: ({ event }) => queryOf(event).data !== undefined,
-    hasFailed: ({ event }) => queryOf(event).status === "error",
+    /** An attempt failed: the error shows at once, while the cache's retries go on behind it. */
+    hasFailed: ({ event }) => queryOf(event).status === "error" || queryOf(event).failureCount > 0,
     isLoaded: ({ context }) => context.dashboard !== null,
     asksFirst: ({ event }) => (event as Extract<DashboardEvent, { type: "HIDE_BRAND" }>).confirmFirst,
     wasDeactivated: (_, result: BrandToggleResult) => !result.isActive,
+    wasActivated: (_, result: BrandToggleResult) => result.isActive,
+    isHiddenHere: ({ context }, brand: BrandToHide) => context.hiddenBrandIds.includes(brand.brandId),
     isSyncRunning: (_, error: unknown) => isSyncAlreadyRunning(error),
   },
   actions: {
-    notify: (_, _toast: ToastRequest) => {},
+    notify: (_, _toast: DashboardToast) => {},
     markStale: () => {},
     followQuery: assign(({ context, event }) =>
       event.type === "QUERY_CHANGED"
@@ -139,6 +169,7 @@ export const dashboardMachine = setup({
     dashboard: null,
     isFetching: true,
     filters: { ...NO_FILTERS, search: input.fromDomain ?? "" },
+    sort: parseSortOrder(input.sort),
     copied: null,
     hiddenBrandIds: [],
     pendingHide: null,
@@ -146,6 +177,7 @@ export const dashboardMachine = setup({
   invoke: [
     { id: "watchDashboard", src: "watchDashboard" },
     { id: CONNECT_GMAIL_FLOW, src: "connectGmail", input: { flow: "connect-gmail", returnPath: "/dashboard" } },
+    { id: SYNC_PROGRESS, src: "syncProgress" },
   ],
   on: {
     SELECT_CATEGORY: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, category: event.category }) }) },
@@ -153,6 +185,8 @@ export const dashboardMachine = setup({
     TOGGLE_EXPIRING: {
       actions: assign({ filters: ({ context }) => ({ ...context.filters, expiringOnly: !context.filters.expiringOnly }) }),
     },
+    SORT: { actions: assign({ sort: ({ event }) => event.order }) },
+    SHOW_STATUS: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, show: event.show }) }) },
   },
   initial: "loading",
   states: {
@@ -186,8 +220,13 @@ export const dashboardMachine = setup({
           states: {
             idle: { on: { REFRESH: "updating" } },
             updating: {
-              // A failed refresh keeps the data shown; the HTTP client has already said what failed.
-              invoke: { id: "refresh", src: "refresh", onDone: "idle", onError: "idle" },
+              // A failed refresh keeps the data shown, and says so once (the dashboard's requests are silent).
+              invoke: {
+                id: "refresh",
+                src: "refresh",
+                onDone: "idle",
+                onError: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.refreshFailed } },
+              },
             },
           },
         },
@@ -234,6 +273,12 @@ export const dashboardMachine = setup({
                   { guard: "asksFirst", target: "confirming", actions: assign({ pendingHide: ({ event }) => event.brand }) },
                   { target: "hiding", actions: assign({ pendingHide: ({ event }) => event.brand }) },
                 ],
+                // The toast's Undo: only for a brand hidden here and still hidden.
+                UNDO_HIDE: {
+                  guard: { type: "isHiddenHere", params: ({ event }) => event.brand },
+                  target: "showing",
+                  actions: assign({ pendingHide: ({ event }) => event.brand }),
+                },
               },
             },
             confirming: {
@@ -253,15 +298,38 @@ export const dashboardMachine = setup({
                     target: "idle",
                     actions: [
                       assign({
-                        hiddenBrandIds: ({ context }) => [...context.hiddenBrandIds, context.pendingHide!.brandId],
+                        hiddenBrandIds: ({ context }) => [...new Set([...context.hiddenBrandIds, context.pendingHide!.brandId])],
                       }),
                       "markStale",
-                      { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.hidden(context.pendingHide!.brand) },
+                      { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.hidden(context.pendingHide!) },
                     ],
                   },
                   { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
                 ],
                 onError: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
+              },
+            },
+            // Undo: the brand is toggled back on, and its cards come back to life.
+            showing: {
+              invoke: {
+                id: "showBrand",
+                src: "showBrand",
+                input: ({ context }) => context.pendingHide!,
+                onDone: [
+                  {
+                    guard: { type: "wasActivated", params: ({ event }) => event.output },
+                    target: "idle",
+                    actions: [
+                      assign({
+                        hiddenBrandIds: ({ context }) => context.hiddenBrandIds.filter((id) => id !== context.pendingHide!.brandId),
+                      }),
+                      "markStale",
+                      { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.shownAgain(context.pendingHide!.brand) },
+                    ],
+                  },
+                  { target: "idle", actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.showFailed(context.pendingHide!.brand) } },
+                ],
+                onError: { target: "idle", actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.showFailed(context.pendingHide!.brand) } },
               },
             },
           },
@@ -280,12 +348,13 @@ export const dashboardMachine = setup({
               invoke: {
                 id: "startSync",
                 src: "startSync",
-                onDone: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.syncStarted } },
+                // The progress is the feedback: it shows at once, and the deals appear as they are found.
+                onDone: { target: "idle", actions: sendTo(SYNC_PROGRESS, { type: "SYNC_STARTED" }) },
                 onError: [
                   {
                     guard: { type: "isSyncRunning", params: ({ event }: { event: { error: unknown } }) => event.error },
                     target: "idle",
-                    actions: { type: "notify", params: DASHBOARD_TOASTS.syncBusy },
+                    actions: [{ type: "notify", params: DASHBOARD_TOASTS.syncBusy }, sendTo(SYNC_PROGRESS, { type: "SYNC_STARTED" })],
                   },
                   {
                     target: "idle",
@@ -311,6 +380,10 @@ export type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 export const connectGmailFlowOf = (dashboard: DashboardActor): GoogleFlowActor =>
   dashboard.getSnapshot().children[CONNECT_GMAIL_FLOW] as GoogleFlowActor;
 
+/** The child that follows the Gmail sync, which lives as long as the dashboard. */
+export const syncProgressOf = (dashboard: DashboardActor): SyncProgressActor =>
+  dashboard.getSnapshot().children[SYNC_PROGRESS] as SyncProgressActor;
+
 export interface DashboardPorts {
   source: DashboardSource;
   clipboard: Clipboard;
@@ -319,6 +392,8 @@ export interface DashboardPorts {
   notifier: Notifier;
   /** "Connect Gmail": the Google flow that grants Gmail access. */
   connectGmail: ProvidedGoogleFlowMachine;
+  /** Follows the Gmail sync and fetches the dashboard again as it stores deals. */
+  syncProgress: ProvidedSyncProgressMachine;
 }
 
 export function provideDashboardMachine(ports: DashboardPorts) {
@@ -334,11 +409,15 @@ export function provideDashboardMachine(ports: DashboardPorts) {
       refresh: fromPromise(() => ports.source.refresh()),
       copyCode: fromPromise(({ input }) => ports.clipboard.copy(input)),
       hideBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
+      // The brand toggle flips: pressed again, it turns the brand back on.
+      showBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
       connectGmail: ports.connectGmail,
+      syncProgress: ports.syncProgress,
       startSync: fromPromise(() => ports.gmail.startSync({ silent: true })),
     },
     actions: {
-      notify: (_, toast) => ports.notifier.notify(toast),
+      notify: ({ self }, { action, ...toast }) =>
+        ports.notifier.notify(action ? { ...toast, action: { label: action.label, onAction: () => self.send(action.event) } } : toast),
       markStale: () => void ports.source.markStale(),
     },
   });

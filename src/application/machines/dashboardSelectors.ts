@@ -1,6 +1,7 @@
-import type { Dashboard } from "../../domain/dashboard";
-import { sortDeals, type Deal } from "../../domain/deal";
-import { filterDeals, type DealFilters } from "../../domain/dealSearch";
+import type { CategoryCount, Dashboard } from "../../domain/dashboard";
+import type { Deal } from "../../domain/deal";
+import { sortDealsBy, type SortOrder } from "../../domain/dealOrder";
+import { filterDeals, tallyCategories, type DealFilters } from "../../domain/dealSearch";
 import type { DashboardSnapshot } from "./dashboardMachine";
 
 /** What the dashboard shows, from its machine's snapshot: the views read these and nothing else of the machine. */
@@ -13,6 +14,8 @@ export function selectViewState(snapshot: DashboardSnapshot): DashboardState {
 }
 
 export const selectFilters = (snapshot: DashboardSnapshot): DealFilters => snapshot.context.filters;
+
+export const selectSort = (snapshot: DashboardSnapshot): SortOrder => snapshot.context.sort;
 
 export const selectHiddenBrandIds = (snapshot: DashboardSnapshot): readonly string[] => snapshot.context.hiddenBrandIds;
 
@@ -43,26 +46,29 @@ export function selectCopyFeedback(snapshot: DashboardSnapshot): CopyFeedback | 
   return { ...copied, status, highlighted: snapshot.matches({ ready: { copy: { copied: "highlighted" } } }) };
 }
 
-/** The deals the grid shows: the dashboard's deals in the dashboard's order (SPEC section 4), through its filters. */
-export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date): Deal[] {
-  return filterDeals(sortDeals(dashboard.deals, today), filters, today);
+/** The deals the grid shows: the dashboard's deals in the chosen order (by default SPEC section 4's), through its filters. */
+export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {
+  return filterDeals(sortDealsBy(dashboard.deals, sort, today), filters, today);
 }
 
 /**
- * visibleDeals as a selector for one visit (one `today`): the deals are sorted once per answer and filtered once per
- * change of filters, and the same array comes back until either changes, so a keystroke costs one pass of the filter.
+ * visibleDeals as a selector for one visit (one `today`): the deals are sorted once per answer or order and filtered
+ * once per change of filters, and the same array comes back until one changes, so a keystroke costs one pass of the
+ * filter.
  */
 export function visibleDealsSelector(today: Date): (snapshot: DashboardSnapshot) => readonly Deal[] {
   let sortedFrom: readonly Deal[] | null = null;
+  let sortedBy: SortOrder | null = null;
   let sorted: Deal[] = [];
   let filteredWith: DealFilters | null = null;
   let visible: Deal[] = [];
   return (snapshot) => {
-    const { dashboard, filters } = snapshot.context;
+    const { dashboard, filters, sort } = snapshot.context;
     const deals = dashboard?.deals ?? [];
-    if (deals !== sortedFrom) {
+    if (deals !== sortedFrom || sort !== sortedBy) {
       sortedFrom = deals;
-      sorted = sortDeals(deals, today);
+      sortedBy = sort;
+      sorted = sortDealsBy(deals, sort, today);
       filteredWith = null;
     }
     if (filters !== filteredWith) {
@@ -71,4 +77,44 @@ export function visibleDealsSelector(today: Date): (snapshot: DashboardSnapshot)
     }
     return visible;
   };
+}
+
+/** What the category chips show: 'All' and each of the answer's categories, counted under the filters set. */
+export interface ChipCounts {
+  total: number;
+  categories: CategoryCount[];
+}
+
+/** The chips' counts for a dashboard under some filters: the server's categories, in its order, counted here. */
+export function chipCounts(dashboard: Dashboard, filters: DealFilters, today: Date): ChipCounts {
+  const tally = tallyCategories(dashboard.deals, filters, today);
+  return {
+    total: tally.total,
+    categories: dashboard.categories.map((category) => ({ ...category, count: tally.byCategory.get(category.label.toLowerCase()) ?? 0 })),
+  };
+}
+
+/**
+ * chipCounts as a selector for one visit: counted again only when the deals or the filters change, and the same
+ * object comes back otherwise. Choosing a category changes no count, so it costs nothing.
+ */
+export function chipCountsSelector(today: Date): (snapshot: DashboardSnapshot) => ChipCounts {
+  let countedFrom: Dashboard | null = null;
+  let countedWith = "";
+  let counts: ChipCounts = { total: 0, categories: [] };
+  return (snapshot) => {
+    const { dashboard, filters } = snapshot.context;
+    const filtersCounted = filtersBesidesCategory(filters);
+    if (dashboard && (dashboard !== countedFrom || filtersCounted !== countedWith)) {
+      countedFrom = dashboard;
+      countedWith = filtersCounted;
+      counts = chipCounts(dashboard, filters, today);
+    }
+    return counts;
+  };
+}
+
+/** Every filter but the category, which the chips' counts do not depend on, as one comparable text. */
+function filtersBesidesCategory({ category: _category, ...others }: DealFilters): string {
+  return JSON.stringify(others);
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { User } from "../../domain/user";
 import {
   OAUTH_MESSAGES,
@@ -10,7 +10,7 @@ import type { Session, SessionStore } from "../ports/session";
 import type { AuthGateway } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 import type { Notifier } from "../ports/notifications";
-import { isRefusal } from "../errors";
+import { isRequestError, serverMessageOr } from "../errors";
 import { GMAIL_CONNECTED_TITLE } from "../messages";
 
 export const OAUTH_SUCCESS_REDIRECT_DELAY_MS = 1_000;
@@ -24,6 +24,8 @@ export interface OAuthCallbackInput {
   params: OAuthCallbackParams;
   /** The state this browser kept when it started a Google flow, if it started one that is not finished. */
   oauthState: string | null;
+  /** Whether this browser holds a session: a Gmail connection's profile is fetched with it. */
+  hasSession: boolean;
 }
 
 /**
@@ -48,11 +50,12 @@ export const oauthCallbackMachine = setup({
   guards: {
     hasError: ({ context }) => context.params.error !== null,
     isGmailConnected: ({ context }) => context.params.success === "true" && context.params.action === "gmail_connected",
+    lacksSession: ({ context }) => !context.hasSession,
     lacksTokens: ({ context }) => context.params.success === "true" && !context.params.tokens,
     lacksOAuthState: ({ context }) => context.params.success === "true" && context.oauthState === null,
     isSuccess: ({ context }) => context.params.success === "true",
-    /** The server said no and why, as opposed to failing. */
-    isRefusal: (_, error: unknown) => isRefusal(error),
+    /** The sign-in call failed or the server refused it, as opposed to an exception of our own. */
+    isRequestFailure: (_, error: unknown) => isRequestError(error),
   },
   actions: {
     forgetOAuthState: () => {},
@@ -65,7 +68,7 @@ export const oauthCallbackMachine = setup({
   },
 }).createMachine({
   id: "oauthCallback",
-  context: ({ input }) => ({ params: input.params, oauthState: input.oauthState, message: "" }),
+  context: ({ input }) => ({ params: input.params, oauthState: input.oauthState, hasSession: input.hasSession, message: "" }),
   initial: "deciding",
   states: {
     deciding: {
@@ -76,6 +79,12 @@ export const oauthCallbackMachine = setup({
           actions: assign({
             message: ({ context }) => oauthErrorMessage(context.params.error ?? "", context.params.message),
           }),
+        },
+        {
+          // The profile is fetched with the stored session; without one it could only fail as ended (401).
+          guard: and(["isGmailConnected", "lacksSession"]),
+          target: "sessionExpired",
+          actions: ["announceGmailConnected", assign({ message: OAUTH_MESSAGES.gmailConnected })],
         },
         { guard: "isGmailConnected", target: "gmailConnected" },
         { guard: "lacksTokens", target: "failed", actions: assign({ message: OAUTH_MESSAGES.noTokens }) },
@@ -104,11 +113,10 @@ export const oauthCallbackMachine = setup({
         },
         onError: [
           {
-            guard: { type: "isRefusal", params: ({ event }: { event: { error: unknown } }) => event.error },
+            // The call failed or was refused (SPEC section 4): what the server said, else the spec's fallback.
+            guard: { type: "isRequestFailure", params: ({ event }: { event: { error: unknown } }) => event.error },
             target: "failed",
-            actions: assign({
-              message: ({ event }) => (isRefusal(event.error) && event.error.serverMessage) || OAUTH_MESSAGES.completionFailed,
-            }),
+            actions: assign({ message: ({ event }) => serverMessageOr(event.error, OAUTH_MESSAGES.completionFailed) }),
           },
           { target: "failed", actions: assign({ message: OAUTH_MESSAGES.unexpected }) },
         ],

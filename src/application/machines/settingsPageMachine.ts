@@ -11,7 +11,10 @@ import { provideSettingsMachine, settingsMachine } from "./settingsMachine";
 export type SettingsPageEvent =
   // What the person does.
   | { type: "SYNC_NOW" }
-  | { type: "DISCONNECT" }
+  /** Disconnect Gmail asks first: DISCONNECT_REQUEST opens the confirmation, which is confirmed or cancelled. */
+  | { type: "DISCONNECT_REQUEST" }
+  | { type: "DISCONNECT_CANCEL" }
+  | { type: "DISCONNECT_CONFIRM" }
   | { type: "CONNECT_GMAIL" }
   /** `isActive` is the value the switch shows when it is pressed. */
   | { type: "TOGGLE_BRAND"; brandId: string; isActive: boolean }
@@ -43,7 +46,8 @@ export const SETTINGS_PAGE_CHILDREN = {
  * One visit of /settings (SPEC sections 2 and 4). It runs the settings load, the Gmail sync (polling only while a
  * fresh settings answer says Gmail is connected), the account deletion and the "Connect Gmail" Google flow, spawns
  * a toggle per brand on its first press, and passes what one machine reports to the one it concerns: a load to the
- * sync, a sync's or a failed toggle's need for fresh settings, and a brand's shown state to the settings.
+ * sync, a sync's or a failed toggle's need for fresh settings, and a brand's shown state to the settings. Disconnecting
+ * Gmail stops the syncing of deals, so it is confirmed first.
  */
 export const settingsPageMachine = setup({
   types: { context: {} as SettingsPageContext, events: {} as SettingsPageEvent },
@@ -68,7 +72,6 @@ export const settingsPageMachine = setup({
   ],
   on: {
     SYNC_NOW: { actions: sendTo(SETTINGS_PAGE_CHILDREN.gmailSync, { type: "SYNC_NOW" }) },
-    DISCONNECT: { actions: sendTo(SETTINGS_PAGE_CHILDREN.gmailSync, { type: "DISCONNECT" }) },
     CONNECT_GMAIL: { actions: sendTo(SETTINGS_PAGE_CHILDREN.connectGmail, { type: "START" }) },
     TOGGLE_BRAND: [
       // The switch is disabled while pending; a press that slips through changes nothing.
@@ -112,10 +115,23 @@ export const settingsPageMachine = setup({
       }),
     },
   },
+  initial: "browsing",
+  states: {
+    browsing: { on: { DISCONNECT_REQUEST: "confirmingDisconnect" } },
+    confirmingDisconnect: {
+      on: {
+        DISCONNECT_CANCEL: "browsing",
+        DISCONNECT_CONFIRM: { target: "browsing", actions: sendTo(SETTINGS_PAGE_CHILDREN.gmailSync, { type: "DISCONNECT" }) },
+      },
+    },
+  },
 });
 
 export type SettingsPageActor = ActorRefFrom<typeof settingsPageMachine>;
 export type SettingsPageSnapshot = SnapshotFrom<typeof settingsPageMachine>;
+
+/** The Disconnect Gmail confirmation is open. */
+export const isConfirmingDisconnect = (snapshot: SettingsPageSnapshot): boolean => snapshot.matches("confirmingDisconnect");
 
 /** The page's invoked machines, which live as long as the page, each typed by what it runs. */
 export function settingsPageChildren(page: SettingsPageActor) {

@@ -3,13 +3,15 @@ import { TOAST_REMOVE_DELAY_MS } from "../../domain/toast";
 
 /**
  * One toast's life (SPEC sections 4 and 9): open for its duration or until dismissed, then closed, then removed
- * 1,000,000 ms later so a closing animation can finish. A dismissal of a closed toast changes nothing.
+ * 1,000,000 ms later so a closing animation can finish. A dismissal of a closed toast changes nothing. While the
+ * person points at the toast or has focus in it, its time stands still, and it gets its whole duration again when they
+ * leave: a toast never closes under the hand reaching for its button.
  */
 export const toastMachine = setup({
   types: {
     context: {} as { durationMs: number },
     input: {} as { durationMs: number },
-    events: {} as { type: "DISMISS" },
+    events: {} as { type: "DISMISS" } | { type: "PAUSE" } | { type: "RESUME" },
   },
   delays: {
     shownFor: ({ context }) => context.durationMs,
@@ -25,7 +27,14 @@ export const toastMachine = setup({
   states: {
     open: {
       on: { DISMISS: { target: "closed", actions: "close" } },
-      after: { shownFor: { target: "closed", actions: "close" } },
+      initial: "counting",
+      states: {
+        counting: {
+          on: { PAUSE: "held" },
+          after: { shownFor: { target: "#toast.closed", actions: "close" } },
+        },
+        held: { on: { RESUME: "counting" } },
+      },
     },
     closed: {
       after: { [TOAST_REMOVE_DELAY_MS]: { target: "removed", actions: "remove" } },

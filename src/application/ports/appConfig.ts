@@ -1,7 +1,7 @@
 export interface AppConfig {
   demoMode: boolean;
-  extensionStoreUrl: string;
-  feedbackFormUrl: string;
+  /** Null when none is configured. */
+  feedbackFormUrl: string | null;
 }
 
 export abstract class AppConfigSource {

@@ -6,6 +6,8 @@ export interface QueryState<T> {
   data: T | undefined;
   error: Error | null;
   isFetching: boolean;
+  /** Failed attempts of the current fetch; the cache retries (SPEC section 9) while status is still "pending". */
+  failureCount: number;
 }
 
 export interface LiveQuery<T> {

@@ -4,7 +4,8 @@ export type EarlyAccessRequest = ValidEarlyAccess;
 
 export interface EarlyAccessReply {
   success: boolean;
-  message: string;
+  /** What the server said, if it said anything. */
+  message?: string;
 }
 
 /** POST /early-access. A 400 or a network failure throws RequestError. */

@@ -5,6 +5,8 @@ export interface ToastRequest {
   description?: string;
   variant?: ToastVariant;
   durationMs?: number;
+  /** One button in the toast, such as Undo; pressing it runs `onAction` and closes the toast. */
+  action?: { label: string; onAction: () => void };
 }
 
 /** Shows short messages in the global toast area. */

@@ -23,6 +23,12 @@ export interface SyncState {
   /** A sentence a person understands: 'Scanning 120 of 480 emails', 'Sync completed: 14 new deals', or what failed. */
   message: string;
   progress: SyncProgress | null;
+  /** ISO time the last successful sync finished; null before the first. */
+  lastSyncAt: string | null;
+  /** The last sync ended in failure; its message says why. */
+  lastSyncFailed: boolean;
+  /** ISO time the background sync looks again; null while syncing, before the first sync, or when it is off. */
+  nextSyncAt: string | null;
 }
 
 export interface BrandToggleResult {

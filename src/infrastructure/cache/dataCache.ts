@@ -9,7 +9,7 @@ interface LoadedCache {
   client: ReturnType<QueryCacheModule["createQueryClient"]>;
 }
 
-const PENDING: QueryState<never> = { status: "pending", data: undefined, error: null, isFetching: true };
+const PENDING: QueryState<never> = { status: "pending", data: undefined, error: null, isFetching: true, failureCount: 0 };
 
 /**
  * The data cache (SPEC section 9), loaded on first use: only signed-in screens need it, so the query library stays
@@ -48,6 +48,12 @@ export class DataCache {
   async refetchWatched(queryKeyPrefix: readonly unknown[]): Promise<void> {
     const { client } = await this.load();
     await client.refetchQueries({ queryKey: queryKeyPrefix, type: "active" }, { throwOnError: true });
+  }
+
+  /** Changes a cached answer where it is, so every view shows at once what the person just did; nothing when none is cached. */
+  async update<T>(queryKey: readonly unknown[], change: (data: T) => T): Promise<void> {
+    const { client } = await this.load();
+    client.setQueryData<T>(queryKey, (data) => (data === undefined ? undefined : change(data)));
   }
 
   watch<T>(queryKey: readonly unknown[], fetch: () => Promise<T>): LiveQuery<T> {

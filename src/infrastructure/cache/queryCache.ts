@@ -31,7 +31,13 @@ export class ObservedQuery<T> implements LiveQuery<T> {
     const result = this.observer.getCurrentResult();
     if (result !== this.lastResult || !this.lastState) {
       this.lastResult = result;
-      this.lastState = { status: result.status, data: result.data, error: result.error, isFetching: result.isFetching };
+      this.lastState = {
+        status: result.status,
+        data: result.data,
+        error: result.error,
+        isFetching: result.isFetching,
+        failureCount: result.failureCount,
+      };
     }
     return this.lastState;
   };

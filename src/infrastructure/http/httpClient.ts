@@ -6,6 +6,8 @@ import type { SessionStore } from "../../application/ports/session";
 import type { Notifier } from "../../application/ports/notifications";
 import type { Navigation } from "../../application/ports/platform";
 import { serviceToken } from "../../application/services";
+import { REQUEST_FAILED_TITLE, SESSION_EXPIRED_TITLE } from "../../application/messages";
+import { decodeAnswer } from "./decodeAnswer";
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = "Network error occurred";
@@ -28,7 +30,7 @@ type QueryValue = string | number | boolean | null | undefined | readonly string
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The caller shows its own message, so no 'Request failed' toast. */
+  /** The caller shows its own message, so no 'Request failed' toast (a session's end is still said). */
   silent?: boolean;
 }
 
@@ -70,27 +72,35 @@ export class HttpClient {
   }
 
   async request<A>(method: string, path: string, codec: t.Decoder<unknown, A>, options: RequestOptions): Promise<A> {
+    // Signed out here (or the account deleted) while this request was on its way: its 401 is expected.
+    let endedHere = false;
     try {
       let sent = await this.send(method, path, options);
       if (sent.response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
         const stored = this.session.accessToken();
+        endedHere = stored === null && sent.token !== null;
         // A refresh that finished while this request was in flight already stored a new token: just retry.
-        const retry = stored !== null && stored !== sent.token ? true : await this.refreshSession();
+        const retry = endedHere ? false : stored !== null && stored !== sent.token ? true : await this.refreshSession();
         if (retry) sent = await this.send(method, path, options);
       }
       return await this.decode(method, path, sent.response, codec);
     } catch (error) {
       const failure =
         error instanceof RequestError ? error : new RequestError(null, "network_error", NETWORK_ERROR_MESSAGE);
-      if (this.shouldToast(path, options)) {
-        this.notifier.notify({ title: "Request failed", description: failure.message, variant: "destructive" });
+      // A 401 that survived the refresh means the session has ended, not that this one request failed.
+      const sessionEnded = failure.status === 401 && !NO_REFRESH_PATHS.includes(path) && !endedHere;
+      if (this.shouldToast(path, options, sessionEnded) && !endedHere) {
+        const title = sessionEnded ? SESSION_EXPIRED_TITLE : REQUEST_FAILED_TITLE;
+        this.notifier.notify({ title, description: failure.message, variant: "destructive" });
       }
       throw failure;
     }
   }
 
-  private shouldToast(path: string, options: RequestOptions): boolean {
-    return !options.silent && !path.startsWith("/auth/") && this.navigation.currentPath() !== "/oauth-callback";
+  private shouldToast(path: string, options: RequestOptions, sessionEnded: boolean): boolean {
+    if (path.startsWith("/auth/") || this.navigation.currentPath() === "/oauth-callback") return false;
+    // A silent caller says itself that its request failed; the session's end is the whole app's news.
+    return !options.silent || sessionEnded;
   }
 
   private async send(method: string, path: string, options: RequestOptions) {
@@ -136,7 +146,7 @@ export class HttpClient {
         serverMessage,
       );
     }
-    const decoded = codec.decode(body);
+    const decoded = decodeAnswer(codec, body);
     if (isLeft(decoded)) {
       const problems = PathReporter.report(decoded).slice(0, 3).join("; ");
       throw new RequestError(response.status, "bad_response", `Unexpected response from ${method} ${path}: ${problems}`);

@@ -37,7 +37,14 @@ export class HttpGmailGateway extends GmailGateway {
 
   async syncStatus(options: CallOptions = {}): Promise<SyncState> {
     const answer = await this.http.get("/sync-gmail", SyncStatusCodec, options);
-    return { syncing: answer.gmail_sync_status === "syncing", message: answer.gmail_sync_progress, progress: answer.progress };
+    return {
+      syncing: answer.gmail_sync_status === "syncing",
+      message: answer.gmail_sync_progress,
+      progress: answer.progress,
+      lastSyncAt: answer.last_sync_at ?? null,
+      lastSyncFailed: answer.last_sync_failed ?? false,
+      nextSyncAt: answer.next_sync_at ?? null,
+    };
   }
 
   async startSync(options: CallOptions = {}): Promise<string> {

@@ -1,4 +1,5 @@
 import { provideDashboardMachine } from "../../application/machines/dashboardMachine";
+import { provideSyncProgressMachine } from "../../application/machines/syncProgressMachine";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
 import { Clipboard } from "../../application/ports/platform";
@@ -20,6 +21,7 @@ export function registerDashboard(services: ServiceRegistry): void {
       gmail: s.get(GmailGateway),
       notifier: s.get(Notifier),
       connectGmail: s.get(GoogleFlowLogic),
+      syncProgress: provideSyncProgressMachine({ gateway: s.get(GmailGateway), dealsChanged: () => void s.get(DashboardSource).invalidate() }),
     }),
   );
 }

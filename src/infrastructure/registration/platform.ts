@@ -1,4 +1,5 @@
 import { AppConfigSource, type AppConfig } from "../../application/ports/appConfig";
+import { Dismissals } from "../../application/ports/dismissals";
 import { Notifier } from "../../application/ports/notifications";
 import { Clipboard, Clock, Navigation } from "../../application/ports/platform";
 import { SessionStore } from "../../application/ports/session";
@@ -8,6 +9,7 @@ import { HttpAppConfigSource, InlineAppConfigSource } from "../http/appConfigSou
 import { FETCH, HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient, REFRESH_SESSION } from "../http/httpClient";
 import { BrowserClipboard, BrowserNavigation, SystemClock } from "../platform/browser";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "../storage/localSessionStore";
+import { LocalDismissals } from "../storage/localDismissals";
 import type { ServiceRegistry } from "../serviceRegistry";
 
 export interface PlatformSettings {
@@ -27,6 +29,7 @@ export function registerPlatform(services: ServiceRegistry, settings: PlatformSe
   services.bind(Clipboard, () => new BrowserClipboard());
   services.bind(Navigation, () => new BrowserNavigation());
   services.bind(SessionStore, (s) => new LocalSessionStore(s.get(LOCAL_STORAGE), s.get(SESSION_STORAGE)));
+  services.bind(Dismissals, (s) => new LocalDismissals(s.get(LOCAL_STORAGE)));
   services.bind(ToastCenter, () => new ToastCenter());
   services.bind(Notifier, (s) => s.get(ToastCenter));
   services.bind(DataCache, () => new DataCache());

@@ -1,5 +1,10 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css";
+
+/** Below this width the header's actions move into a menu, so that the header stays one row. */
+const NARROW = "(max-width: 520px)";
+/** The narrowest phones also get a tighter padding. */
+const NARROWEST = "(max-width: 360px)";
 
 export const header = style({
   position: "sticky",
@@ -9,17 +14,17 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** One row of a fixed height at every width, so the dashboard's sticky banner can sit right below it. */
 export const inner = style({
   maxWidth: vars.layout.maxWidth,
   margin: "0 auto",
-  minHeight: vars.layout.headerHeight,
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  height: vars.layout.headerHeight,
+  padding: `0 ${vars.space.md}`,
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
-  // On the narrowest phones the links drop below the brand rather than push the page sideways.
-  flexWrap: "wrap",
-  gap: `${vars.space.xs} ${vars.space.md}`,
+  gap: vars.space.md,
+  "@media": { [NARROWEST]: { padding: `0 ${vars.space.sm}`, gap: vars.space.sm } },
 });
 
 export const brand = style({
@@ -31,9 +36,12 @@ export const brand = style({
   color: vars.color.text,
   textDecoration: "none",
   whiteSpace: "nowrap",
+  "@media": { [NARROWEST]: { fontSize: vars.fontSize.md, gap: vars.space.xs } },
 });
 
-export const nav = style({ display: "flex", alignItems: "center", gap: vars.space.sm, marginInlineStart: "auto" });
+globalStyle(`${brand} svg`, { flexShrink: 0 });
+
+export const nav = style({ display: "flex", alignItems: "center", gap: vars.space.sm, marginInlineStart: "auto", flexShrink: 0 });
 
 export const menuWrapper = style({ position: "relative" });
 
@@ -100,4 +108,12 @@ export const demoBadge = style({
   whiteSpace: "nowrap",
 });
 
-export const hideOnSmall = style({ "@media": { "(max-width: 520px)": { display: "none" } } });
+/** Shown only where the header has room for it. */
+export const wideOnly = style({ "@media": { [NARROW]: { display: "none" } } });
+/** Shown only on phones, where it stands in for what `wideOnly` hides. */
+export const narrowOnly = style({ "@media": { "(min-width: 521px)": { display: "none" } } });
+
+export const menuButton = style([
+  avatar,
+  { borderRadius: vars.radius.md, background: "transparent", selectors: { '&[aria-expanded="true"]': { background: vars.color.accentSoft } } },
+]);

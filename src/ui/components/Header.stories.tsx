@@ -5,11 +5,14 @@ import { Header } from "./Header";
 const meta = {
   title: "Global/Header",
   component: Header,
-  args: { user: null, demoMode: false, extensionStoreUrl: "https://chromewebstore.google.com/", onLogout: fn() },
+  args: { user: null, signingIn: false, demoMode: false, onLogout: fn() },
 } satisfies Meta<typeof Header>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** Storybook's phone viewport, where the header's actions move into a menu. */
+const PHONE = { globals: { viewport: { value: "mobile1", isRotated: false } } } as const;
 
 export const Guest: Story = {
   play: async ({ canvasElement }) => {
@@ -55,5 +58,59 @@ export const SignedInMenuClosesWithEscape: Story = {
     await userEvent.keyboard("{Escape}");
     await expect(canvas.queryByRole("link", { name: "Settings" })).not.toBeInTheDocument();
     await expect(trigger).toHaveFocus();
+  },
+};
+
+/** On a phone: one Menu button holds Install Extension, Login and Register; Escape closes it and focus returns. */
+export const GuestMenu: Story = {
+  ...PHONE,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByRole("button", { name: "Menu" });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(trigger);
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const panel = canvasElement.ownerDocument.getElementById(trigger.getAttribute("aria-controls")!)!;
+    const items = within(panel);
+    await expect(items.getByRole("link", { name: "Install Extension" })).toHaveAttribute("href", "/extension");
+    await expect(items.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    await expect(items.getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    // The arrow keys move through the items, round from the last to the first.
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(items.getByRole("link", { name: "Install Extension" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(items.getByRole("link", { name: "Register" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(items.getByRole("link", { name: "Install Extension" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+/** On a phone, Install Extension is in the user menu. */
+export const SignedInMenuOnPhone: Story = {
+  ...PHONE,
+  args: { user: { displayName: "Alice Smith", email: "alice@example.com", initials: "AS" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Account menu for Alice Smith" }));
+    const inMenu = canvas.getAllByRole("link", { name: "Install Extension" });
+    // One in the row (hidden on phones by its style) and one in the menu.
+    await expect(inMenu).toHaveLength(2);
+    await userEvent.click(inMenu[1]!);
+    await expect(canvas.queryByRole("link", { name: "Settings" })).not.toBeInTheDocument();
+  },
+};
+
+/** Coming back from Google with a sign-in to complete: no Login or Register for someone about to be signed in. */
+export const SigningIn: Story = {
+  args: { signingIn: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("link", { name: "Deal Finder" })).toBeInTheDocument();
+    await expect(canvas.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole("link", { name: "Register" })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole("button", { name: "Menu" })).not.toBeInTheDocument();
   },
 };

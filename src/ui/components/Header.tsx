@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { button, visuallyHidden } from "./primitives.css";
+import { EXTENSION_PAGE_PATH } from "../routing/pages";
+import { HeaderMenu } from "./HeaderMenu";
 import * as styles from "./Header.css";
 
 export interface HeaderUser {
@@ -12,13 +13,17 @@ export interface HeaderUser {
 export interface HeaderProps {
   /** Null for a visitor. */
   user: HeaderUser | null;
+  /** A sign-in is completing: the person is about to be signed in, so a visitor's Login and Register are not shown. */
+  signingIn: boolean;
   demoMode: boolean;
-  extensionStoreUrl: string | null;
   onLogout: () => void;
 }
 
-/** The global header: visitors get Login and Register, signed-in people a user menu. */
-export function Header({ user, demoMode, extensionStoreUrl, onLogout }: HeaderProps) {
+/**
+ * The global header: Install Extension, then Login and Register for visitors or the user menu for signed-in people.
+ * It always fits one row: on phones the actions that do not fit move into a menu (the user menu, or a Menu button).
+ */
+export function Header({ user, signingIn, demoMode, onLogout }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -32,25 +37,11 @@ export function Header({ user, demoMode, extensionStoreUrl, onLogout }: HeaderPr
         </Link>
         <nav className={styles.nav} aria-label="Main">
           {demoMode && <span className={styles.demoBadge}>Demo mode</span>}
-          <a
-            className={`${button.ghost} ${styles.hideOnSmall}`}
-            href={extensionStoreUrl ?? "#extension"}
-            target={extensionStoreUrl ? "_blank" : undefined}
-            rel="noreferrer"
-          >
-            Install Extension
-          </a>
+          <ExtensionLink className={`${button.ghost} ${styles.wideOnly}`} />
           {user ? (
             <UserMenu user={user} onLogout={onLogout} />
           ) : (
-            <>
-              <Link href="/login" className={button.ghost}>
-                Login
-              </Link>
-              <Link href="/register" className={button.primary}>
-                Register
-              </Link>
-            </>
+            !signingIn && <GuestActions />
           )}
         </nav>
       </div>
@@ -58,67 +49,86 @@ export function Header({ user, demoMode, extensionStoreUrl, onLogout }: HeaderPr
   );
 }
 
-function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        trigger.current?.focus();
-      }
-    };
-    document.addEventListener("mousedown", closeOnOutsideClick);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("mousedown", closeOnOutsideClick);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [open]);
-
+function ExtensionLink({ className, onClick }: { className: string; onClick?: () => void }) {
   return (
-    <div className={styles.menuWrapper} ref={wrapper}>
-      <button
-        ref={trigger}
-        type="button"
-        className={styles.avatar}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+    <Link className={className} href={EXTENSION_PAGE_PATH} onClick={onClick}>
+      Install Extension
+    </Link>
+  );
+}
+
+function GuestActions() {
+  return (
+    <>
+      <Link href="/login" className={`${button.ghost} ${styles.wideOnly}`}>
+        Login
+      </Link>
+      <Link href="/register" className={`${button.primary} ${styles.wideOnly}`}>
+        Register
+      </Link>
+      <HeaderMenu
+        className={styles.narrowOnly}
+        buttonClassName={styles.menuButton}
+        button={
+          <>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className={visuallyHidden}>Menu</span>
+          </>
+        }
       >
-        <span aria-hidden="true">{user.initials}</span>
-        <span className={visuallyHidden}>Account menu for {user.displayName}</span>
-      </button>
-      {open && (
-        <div id={menuId} className={styles.menu}>
+        {(close) => (
+          <>
+            <ExtensionLink className={styles.menuItem} onClick={close} />
+            <Link href="/login" className={styles.menuItem} onClick={close}>
+              Login
+            </Link>
+            <Link href="/register" className={styles.menuItem} onClick={close}>
+              Register
+            </Link>
+          </>
+        )}
+      </HeaderMenu>
+    </>
+  );
+}
+
+function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout: () => void }) {
+  return (
+    <HeaderMenu
+      buttonClassName={styles.avatar}
+      button={
+        <>
+          <span aria-hidden="true">{user.initials}</span>
+          <span className={visuallyHidden}>Account menu for {user.displayName}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
           <div className={styles.menuIdentity}>
             <div>
               <strong>{user.displayName}</strong>
             </div>
             <div>{user.email}</div>
           </div>
-          <Link href="/settings" className={styles.menuItem} onClick={() => setOpen(false)}>
+          <ExtensionLink className={`${styles.menuItem} ${styles.narrowOnly}`} onClick={close} />
+          <Link href="/settings" className={styles.menuItem} onClick={close}>
             Settings
           </Link>
           <button
             type="button"
             className={styles.menuItem}
             onClick={() => {
-              setOpen(false);
+              close();
               onLogout();
             }}
           >
             Logout
           </button>
-        </div>
+        </>
       )}
-    </div>
+    </HeaderMenu>
   );
 }

@@ -1,5 +1,6 @@
 import { displayNameOf, initialsOf } from "../../domain/profile";
 import { useContext } from "react";
+import { useLocation, useSearch } from "wouter";
 import { InitialDemoMode, useAppConfig, useCurrentUser, useSignOut } from "../hooks";
 import { Header } from "./Header";
 
@@ -8,11 +9,15 @@ export function HeaderContainer() {
   const config = useAppConfig();
   const initialDemoMode = useContext(InitialDemoMode);
   const signOut = useSignOut();
+  const [location] = useLocation();
+  const search = useSearch();
+  // Google's round trip came back with a sign-in to complete: the person is about to be signed in.
+  const signingIn = location === "/oauth-callback" && new URLSearchParams(search).get("success") === "true";
   return (
     <Header
       user={user ? { displayName: displayNameOf(user), email: user.email, initials: initialsOf(user) } : null}
+      signingIn={signingIn}
       demoMode={config?.demoMode ?? initialDemoMode}
-      extensionStoreUrl={config?.extensionStoreUrl ?? null}
       onLogout={signOut}
     />
   );

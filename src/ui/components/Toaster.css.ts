@@ -46,3 +46,18 @@ export const close = style({
   padding: vars.space.xs,
   borderRadius: vars.radius.sm,
 });
+
+/** The toast's one button (Undo): a real button, outlined so it reads as one on every toast background. */
+export const action = style({
+  flex: "none",
+  alignSelf: "center",
+  minHeight: "2.25rem",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.text}`,
+  borderRadius: vars.radius.md,
+  background: "transparent",
+  color: vars.color.text,
+  font: "inherit",
+  fontWeight: vars.fontWeight.bold,
+  cursor: "pointer",
+});

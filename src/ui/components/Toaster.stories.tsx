@@ -19,7 +19,7 @@ const toast = (overrides: Partial<Toast>): Toast => ({
 const meta = {
   title: "Global/Toaster",
   component: Toaster,
-  args: { toasts: [], onDismiss: fn() },
+  args: { toasts: [], onDismiss: fn(), onAction: fn(), onHold: fn(), onRelease: fn() },
 } satisfies Meta<typeof Toaster>;
 
 export default meta;
@@ -86,3 +86,33 @@ export const GoogleSignUpFailed = shown("Error", GOOGLE_FLOW_FAILURES.signup, "d
 export const GoogleSignUpWithGmailFailed = shown("Error", GOOGLE_FLOW_FAILURES["gmail-signup"], "destructive");
 export const LinkGoogleFailed = shown("Error", GOOGLE_FLOW_FAILURES.link, "destructive");
 export const GmailConnected = shown("Gmail Connected", OAUTH_MESSAGES.gmailConnected, "success");
+
+const undoToast = toast({
+  title: "All deals from Cloudnook hidden",
+  description: "You can show them again in Settings.",
+  durationMs: 8_000,
+  actionLabel: "Undo",
+});
+
+/** Hiding a brand: Undo is a real button, reached by F8 from anywhere (or Tab), and the toast holds still meanwhile. */
+export const UndoToast: Story = {
+  args: { toasts: [undoToast] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("region", { name: "Notifications (F8)" })).toBeInTheDocument();
+    const undo = canvas.getByRole("button", { name: "Undo" });
+    await userEvent.keyboard("{F8}");
+    await expect(undo).toHaveFocus();
+    await expect(args.onHold).toHaveBeenCalledWith("1");
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onAction).toHaveBeenCalledWith("1");
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(args.onRelease).toHaveBeenCalledWith("1");
+  },
+};
+
+export const PhoneUndoToast: Story = {
+  ...UndoToast,
+  globals: { viewport: { value: "mobile1", isRotated: false } },
+};

@@ -7,6 +7,7 @@ const TITLES: Readonly<Record<string, string>> = {
   "/register": "Create your account · Deal Finder",
   "/dashboard": "Your deals · Deal Finder",
   "/settings": "Settings · Deal Finder",
+  "/extension": "Browser extension · Deal Finder",
   "/privacy": "Privacy and Cookie Policy · Deal Finder",
   "/terms": "Terms of Service · Deal Finder",
   "/oauth-callback": "Signing in · Deal Finder",

@@ -16,6 +16,9 @@ export interface StaticPage {
   signedInGoesTo?: string;
 }
 
+/** The page that installs and connects the browser extension; the header's "Install Extension" leads there. */
+export const EXTENSION_PAGE_PATH = "/extension";
+
 export const NOT_FOUND_PAGE: StaticPage = { path: "/404", file: "404.html", prerendered: true };
 
 export const STATIC_PAGES: readonly StaticPage[] = [
@@ -26,6 +29,9 @@ export const STATIC_PAGES: readonly StaticPage[] = [
   { path: "/terms", file: "terms.html", prerendered: true, lazyModule: "src/ui/pages/legal/TermsPage.tsx" },
   { path: "/dashboard", file: "dashboard.html", prerendered: false, lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx" },
   { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx" },
+  // Also answered for /brands/:id (server/http/staticFiles.ts).
+  { path: "/brands", file: "brands.html", prerendered: false, lazyModule: "src/ui/pages/brand/BrandPage.tsx" },
+  { path: EXTENSION_PAGE_PATH, file: "extension.html", prerendered: false, lazyModule: "src/ui/pages/extension/ExtensionPage.tsx" },
   { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false },
   NOT_FOUND_PAGE,
 ];

@@ -55,6 +55,42 @@ describe("ToastCenter", () => {
   });
 });
 
+describe("a toast with a button (Undo)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows the button's label, runs its action once when pressed, and closes", () => {
+    const center = new ToastCenter();
+    const undo = vi.fn();
+    const id = center.notify({ title: "Hidden", durationMs: 8_000, action: { label: "Undo", onAction: undo } });
+    expect(center.getSnapshot()[0]).toMatchObject({ actionLabel: "Undo", open: true });
+    center.act(id);
+    center.act(id);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(center.getSnapshot()[0]!.open).toBe(false);
+  });
+
+  it("stays open while held, and forgets its action once it has closed by itself", () => {
+    const center = new ToastCenter();
+    const undo = vi.fn();
+    const id = center.notify({ title: "Hidden", durationMs: 8_000, action: { label: "Undo", onAction: undo } });
+    center.hold(id);
+    vi.advanceTimersByTime(30_000);
+    expect(center.getSnapshot()[0]!.open).toBe(true);
+    center.release(id);
+    vi.advanceTimersByTime(8_000);
+    expect(center.getSnapshot()[0]!.open).toBe(false);
+    center.act(id);
+    expect(undo).not.toHaveBeenCalled();
+  });
+
+  it("has no button when none is asked for", () => {
+    const center = new ToastCenter();
+    center.notify({ title: "Saved" });
+    expect(center.getSnapshot()[0]!.actionLabel).toBeUndefined();
+  });
+});
+
 describe("toastReducer", () => {
   const toast = (id: string): Toast => ({ id, title: id, variant: "default", open: true, durationMs: 5000 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compareDeals, expiryLabel, expiryStatus, sortDeals, type Deal } from "../../../src/domain/deal";
+import { compareDeals, expiryLabel, expiryStatus, expiryUrgency, sortDeals, type Deal } from "../../../src/domain/deal";
 import { dealSearchMatcher, filterDeals, matchesCategory, matchesSearch } from "../../../src/domain/dealSearch";
 import { isAcceptableDealImage } from "../../../src/domain/imageRules";
 import { dashboardGreeting } from "../../../src/domain/greeting";
@@ -29,12 +29,22 @@ describe("expiry", () => {
     expect(expiryStatus(null, TODAY)).toBe("undated");
   });
 
-  it("labels the badge", () => {
+  it("labels the badge in words that carry its urgency without colour", () => {
     expect(expiryLabel("2025-10-09", TODAY)).toBe("Expired");
     expect(expiryLabel("2025-10-10", TODAY)).toBe("Expires today");
-    expect(expiryLabel("2025-10-11", TODAY)).toBe("Expires in 1 day");
+    expect(expiryLabel("2025-10-11", TODAY)).toBe("Expires tomorrow");
     expect(expiryLabel("2025-10-17", TODAY)).toBe("Expires in 7 days");
-    expect(expiryLabel(null, TODAY)).toBeNull();
+    expect(expiryLabel(null, TODAY)).toBe("No end date");
+  });
+
+  it("puts the badge on an urgency scale: today and tomorrow urgent, within 3 days soon, later calm", () => {
+    expect(expiryUrgency("2025-10-09", TODAY)).toBe("expired");
+    expect(expiryUrgency("2025-10-10", TODAY)).toBe("urgent");
+    expect(expiryUrgency("2025-10-11", TODAY)).toBe("urgent");
+    expect(expiryUrgency("2025-10-12", TODAY)).toBe("soon");
+    expect(expiryUrgency("2025-10-13", TODAY)).toBe("soon");
+    expect(expiryUrgency("2025-10-14", TODAY)).toBe("later");
+    expect(expiryUrgency(null, TODAY)).toBe("undated");
   });
 });
 

@@ -82,7 +82,7 @@ describe("HttpClient", () => {
     expect(api.count("POST /auth/refresh")).toBe(1);
   });
 
-  it("clears the session and goes to /login when the refresh is refused", async () => {
+  it("clears the session, goes to /login and says the session has expired when the refresh is refused", async () => {
     const { api, http, storage, navigation, container, toastTitles } = wire({ token: "old", refresh: "reused" });
     await settle();
     api.on("GET /thing", () => json(401, { success: false, code: "unauthorized", message: "Expired" }));
@@ -95,8 +95,32 @@ describe("HttpClient", () => {
     expect(storage.getItem("user")).toBeNull();
     expect(navigation.visits.map((visit) => visit.path)).toContain("/login");
     expect(container.get(AuthSession).getSnapshot().value).toBe("signedOut");
-    expect(toastTitles()).toEqual(["Request failed: Expired"]);
+    expect(toastTitles()).toEqual(["Your session has expired: Expired"]);
     expect(api.count("GET /thing")).toBe(1);
+  });
+
+  it("says the session has expired even for a caller that shows its own failures", async () => {
+    const { api, http, toastTitles } = wire({ token: "old", refresh: "reused" });
+    await settle();
+    api.on("GET /thing", () => json(401, { success: false, code: "unauthorized", message: "Your session has ended. Please sign in again." }));
+    api.on("POST /auth/refresh", () => json(401, { success: false, code: "invalid_refresh_token", message: "Reused" }));
+    await expect(http.get("/thing", Ok, { silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(toastTitles()).toEqual(["Your session has expired: Your session has ended. Please sign in again."]);
+  });
+
+  it("neither refreshes nor says anything when the session was ended here while the request was on its way", async () => {
+    const { api, http, storage, navigation, toastTitles } = wire({ token: "old", refresh: "valid" });
+    await settle();
+    api.on("GET /thing", () => {
+      // Signed out, or the account deleted, in the meantime.
+      storage.removeItem("authToken");
+      storage.removeItem("refreshToken");
+      return json(401, { success: false, code: "unauthorized", message: "Gone" });
+    });
+    await expect(http.get("/thing", Ok)).rejects.toMatchObject({ status: 401 });
+    expect(api.count("POST /auth/refresh")).toBe(0);
+    expect(toastTitles()).toEqual([]);
+    expect(navigation.visits.filter((visit) => visit.path === "/login")).toEqual([]);
   });
 
   it.each(["/login", "/oauth-callback"])("stays on %s when the refresh is refused there", async (path) => {

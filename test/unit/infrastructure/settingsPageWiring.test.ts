@@ -58,7 +58,8 @@ describe("the settings page machine, wired at the composition root", () => {
     page = createActor(container.get(SettingsPageLogic)).start();
     await settle();
     api.on("GET /settings", () => json(200, { status: "success", data: { ...SAMPLE_SETTINGS, user: ALICE, gmailConnected: false, linkedAccount: null } }));
-    page.send({ type: "DISCONNECT" });
+    page.send({ type: "DISCONNECT_REQUEST" });
+    page.send({ type: "DISCONNECT_CONFIRM" });
     await settle();
     expect(api.count("GET /settings")).toBe(2);
     expect(settingsPageChildren(page).gmailSync.getSnapshot().value).toBe("notConnected");

@@ -58,3 +58,18 @@ describe("IMAGE_PROXY_ALLOWED_HOSTS", () => {
     expect(() => loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: entry })).toThrow(`not "${entry}"`);
   });
 });
+
+describe("FEEDBACK_FORM_URL", () => {
+  it("is unset by default, which hides the feedback banner rather than linking to no form in particular", () => {
+    expect(loadConfig(BASE).feedbackFormUrl).toBeNull();
+    expect(loadConfig({ ...BASE, FEEDBACK_FORM_URL: "  " }).feedbackFormUrl).toBeNull();
+  });
+
+  it("reads an http(s) address", () => {
+    expect(loadConfig({ ...BASE, FEEDBACK_FORM_URL: "https://forms.example.org/deal-finder" }).feedbackFormUrl).toBe("https://forms.example.org/deal-finder");
+  });
+
+  it.each(["forms.example.org/f", "javascript:alert(1)", "mailto:feedback@example.org"])("refuses %s at startup", (address) => {
+    expect(() => loadConfig({ ...BASE, FEEDBACK_FORM_URL: address })).toThrow(/^FEEDBACK_FORM_URL must be an http\(s\) address/);
+  });
+});

@@ -11,7 +11,7 @@ import * as preview from "../../../.storybook/preview";
  */
 setProjectAnnotations([preview]);
 
-const storyModules = import.meta.glob<Record<string, unknown>>("../../../src/**/*.stories.tsx", { eager: true });
+const storyModules = import.meta.glob<Record<string, unknown>>(["../../../src/**/*.stories.tsx", "../../../extension/src/**/*.stories.tsx"], { eager: true });
 
 afterEach(() => {
   document.body.innerHTML = "";

@@ -1,37 +1,6 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 import { input } from "../../components/primitives.css";
-
-export const banner = style({
-  position: "sticky",
-  top: vars.layout.headerHeight,
-  zIndex: 10,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  gap: vars.space.sm,
-  background: vars.color.accentSoft,
-  color: vars.color.text,
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  fontSize: vars.fontSize.sm,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const bannerText = style({ flex: "1 1 auto", textAlign: "center" });
-
-export const bannerLink = style({ color: vars.color.text, fontWeight: vars.fontWeight.bold });
-
-export const dismiss = style({
-  flex: "none",
-  minWidth: "2.75rem",
-  minHeight: "2.75rem",
-  border: "none",
-  background: "transparent",
-  color: vars.color.text,
-  fontSize: vars.fontSize.lg,
-  cursor: "pointer",
-  borderRadius: vars.radius.md,
-});
 
 export const top = style({
   display: "flex",
@@ -84,12 +53,20 @@ export const stat = styleVariants({
 export const statValue = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: vars.lineHeight.tight });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
 export const statFoot = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const statToggleHint = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.bold, color: vars.color.primary });
 export const deltaUp = style({ color: vars.color.success, fontWeight: vars.fontWeight.bold });
 export const deltaDown = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
 
 export const filters = style({ display: "flex", flexDirection: "column", gap: vars.space.md, marginBottom: vars.space.lg });
 
 export const search = style([input, { width: "100%", borderRadius: vars.radius.pill }]);
+
+/** Search and sort on one row, the sort wrapping below the search on a narrow screen. */
+export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const searchBox = style({ flex: "1 1 16rem", minWidth: 0 });
+export const sortField = style({ display: "flex", alignItems: "center", gap: vars.space.xs, flex: "none" });
+export const sortLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted });
+export const sortSelect = style([input, { width: "auto", borderRadius: vars.radius.pill, paddingRight: vars.space.lg }]);
 
 export const chips = style({
   display: "flex",
@@ -181,18 +158,66 @@ export const hiddenNote = style({
 });
 
 /**
- * A fixed-ratio media area, its muted background showing until the image arrives: the card's height never depends on
- * an image loading, so nothing below it moves (no layout shift, and the virtualised grid's measurements hold).
+ * A fixed-ratio media area: the card's height never depends on an image loading, so nothing below it moves (no layout
+ * shift, and the virtualised grid's measurements hold).
  */
-export const dealImage = style({
-  display: "block",
+export const media = style({
+  position: "relative",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
   width: "100%",
-  height: "auto",
   aspectRatio: "3 / 2",
   maxHeight: "500px",
-  objectFit: "cover",
+  overflow: "hidden",
   background: vars.color.surfaceMuted,
 });
+
+/** A deal that never had an image of its own gets a short band, so stock art never dominates a row. */
+export const mediaBand = style([media, { aspectRatio: "3 / 1" }]);
+
+const shimmer = keyframes({ "0%": { backgroundPosition: "100% 0" }, "100%": { backgroundPosition: "-100% 0" } });
+
+/** The skeleton while the image loads; still for people who asked for less motion. */
+export const skeleton = style({
+  backgroundImage: `linear-gradient(90deg, transparent 25%, ${vars.color.border} 50%, transparent 75%)`,
+  backgroundSize: "200% 100%",
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", backgroundImage: "none" } },
+});
+
+export const mediaImage = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover", transition: "opacity 0.2s" });
+export const mediaImageLoading = style({ opacity: 0 });
+
+/** Stock art as a modest picture on its category's tint, not a full-bleed photo: about half the box's height. */
+export const stockImage = style({
+  width: "45%",
+  height: "auto",
+  aspectRatio: "3 / 2",
+  objectFit: "cover",
+  borderRadius: vars.radius.md,
+  selectors: { [`${mediaBand} > &`]: { width: "27%" } },
+});
+
+/** Each category's hue (by category id), mixed lightly into the surface, light and dark themes alike, behind its stock art. */
+const CATEGORY_HUES = {
+  automotive: "#64748b",
+  beauty: "#db2777",
+  health: "#059669",
+  pets: "#d97706",
+  shopping: "#4f46e5",
+  home: "#a16207",
+  finance: "#0f766e",
+  fashion: "#9333ea",
+  "travel-and-local": "#0284c7",
+  "software-and-apps": "#2563eb",
+  others: "#6b7280",
+};
+
+/** Keyed by category id; an unknown one takes the Others tint. */
+export const mediaTint: Readonly<Record<string, string>> = styleVariants(CATEGORY_HUES, (hue) => ({
+  background: `color-mix(in srgb, ${hue} 22%, ${vars.color.surface})`,
+}));
 
 export const dealBody = style({ padding: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm });
 
@@ -221,12 +246,26 @@ export const codeRow = style({
 
 export const code = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold, overflowWrap: "anywhere" });
 
+export const codeText = style({ minWidth: 0, overflowWrap: "anywhere" });
+
+export const codeCondition = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** The fine print, compact: one small paragraph. */
+export const terms = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
+export const termsLabel = style({ fontWeight: vars.fontWeight.bold });
+
 const expiryBase = style({ flex: "none", whiteSpace: "nowrap" });
 
+/**
+ * The expiry badge on an urgency scale, its words saying the same (never colour alone); every pair at least 4.5:1 in
+ * both themes: today or tomorrow solid red, within 3 days amber, later calm green, no date and expired neutral.
+ */
 export const expiry = styleVariants({
+  urgent: [expiryBase, { color: vars.color.surface, background: vars.color.danger }],
+  soon: [expiryBase, { color: vars.color.warning, background: `color-mix(in srgb, ${vars.color.warning} 14%, ${vars.color.surface})` }],
+  later: [expiryBase, { color: vars.color.success, background: vars.color.successSoft }],
+  undated: [expiryBase, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
   expired: [expiryBase, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
-  "expiring-soon": [expiryBase, { color: vars.color.danger, background: vars.color.dangerSoft }],
-  active: [expiryBase, { color: vars.color.success, background: vars.color.successSoft }],
 });
 
 export const dealFoot = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });

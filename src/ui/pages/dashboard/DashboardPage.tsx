@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { DashboardLogic } from "../../../application/services";
-import { connectGmailFlowOf } from "../../../application/machines/dashboardMachine";
+import { connectGmailFlowOf, syncProgressOf } from "../../../application/machines/dashboardMachine";
+import { dashboardSyncOf, type SyncProgressActor } from "../../../application/machines/syncProgressMachine";
 import {
   isStartingSync,
   isUpdating,
+  chipCountsSelector,
   selectBrandToConfirm,
   selectCopyFeedback,
   selectFilters,
   selectHiddenBrandIds,
+  selectSort,
   selectViewState,
   visibleDealsSelector,
 } from "../../../application/machines/dashboardSelectors";
@@ -18,9 +21,12 @@ import { Clock } from "../../../application/ports/platform";
 import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "../../../domain/dashboardLayout";
 import type { Deal } from "../../../domain/deal";
+import { DEFAULT_SORT, parseSortOrder, type SortOrder } from "../../../domain/dealOrder";
 import { useService } from "../../di";
 import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
+import { useDismissal } from "./useDismissal";
+import { useDealDetailTools } from "./DealDetailTools";
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -32,14 +38,29 @@ function useViewportWidth(): number {
   return width;
 }
 
+/** Tells the sync's follower when the tab is hidden or seen again: nobody looking, nothing asked. */
+function usePageVisibility(syncProgress: SyncProgressActor): void {
+  useEffect(() => {
+    const report = () => syncProgress.send({ type: document.hidden ? "PAGE_HIDDEN" : "PAGE_VISIBLE" });
+    if (document.hidden) report();
+    document.addEventListener("visibilitychange", report);
+    return () => document.removeEventListener("visibilitychange", report);
+  }, [syncProgress]);
+}
+
 /** /dashboard: runs the dashboard machine and hands its state to the plain view. */
 export default function DashboardPage() {
   const logic = useService(DashboardLogic);
   const clock = useService(Clock);
-  const fromDomain = new URLSearchParams(useSearch()).get("from_domain");
-  const actor = useActorRef(logic, { input: { fromDomain } });
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const fromDomain = params.get("from_domain");
+  const sortInUrl = parseSortOrder(params.get("sort"));
+  const actor = useActorRef(logic, { input: { fromDomain, sort: sortInUrl } });
   const user = useCurrentUser();
   const config = useAppConfig();
+  const feedbackBanner = useDismissal("feedbackBanner");
   const viewportWidth = useViewportWidth();
   // One date per visit: the expiry badges and sort must not shift between keystrokes.
   const today = useMemo(() => clock.now(), [clock]);
@@ -48,14 +69,31 @@ export default function DashboardPage() {
   const filters = useSelector(actor, selectFilters);
   const selectVisibleDeals = useMemo(() => visibleDealsSelector(today), [today]);
   const visibleDeals = useSelector(actor, selectVisibleDeals);
+  const selectChipCounts = useMemo(() => chipCountsSelector(today), [today]);
+  const chipCounts = useSelector(actor, selectChipCounts);
+  const sort = useSelector(actor, selectSort);
   const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);
   const hiddenBrandIds = useSelector(actor, selectHiddenBrandIds);
   const brandToConfirm = useSelector(actor, selectBrandToConfirm);
   const isRefreshing = useSelector(actor, isUpdating);
   const startingSync = useSelector(actor, isStartingSync);
   const connectingGmail = useSelector(connectGmailFlowOf(actor), isGoogleFlowBusy);
+  const syncProgress = syncProgressOf(actor);
+  const sync = useSelector(syncProgress, dashboardSyncOf, sameFields);
+  usePageVisibility(syncProgress);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
 
+  // The order lives in the URL (?sort=newest), so a reload or a shared link keeps it; the machine follows the URL.
+  useEffect(() => actor.send({ type: "SORT", order: sortInUrl }), [actor, sortInUrl]);
+  const onSort = (order: SortOrder) => {
+    const next = new URLSearchParams(search);
+    if (order === DEFAULT_SORT) next.delete("sort");
+    else next.set("sort", order);
+    const query = next.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+  };
+
+  const dealDetail = useDealDetailTools();
   const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
   const mobile = isMobileWidth(viewportWidth);
   const onHideBrand = useCallback(
@@ -69,20 +107,28 @@ export default function DashboardPage() {
       greeting={dashboardGreeting(newDealsToday, user ?? { first_name: null, email: "" })}
       isRefreshing={isRefreshing}
       today={today}
-      feedbackFormUrl={config?.feedbackFormUrl ?? null}
+      feedbackFormUrl={feedbackBanner.dismissed ? null : (config?.feedbackFormUrl ?? null)}
+      onDismissFeedback={feedbackBanner.dismiss}
       viewportWidth={viewportWidth}
       filters={filters}
       visibleDeals={visibleDeals}
+      sort={sort}
+      chipCounts={chipCounts}
       copyFeedback={copyFeedback}
       hiddenBrandIds={hiddenBrandIds}
       brandToConfirm={brandToConfirm}
       gmailConnected={user?.gmail_connected ?? false}
       gmailBusy={startingSync || connectingGmail}
+      sync={sync}
+      now={clock.now()}
       onRefresh={() => actor.send({ type: "REFRESH" })}
       onRetry={() => actor.send({ type: "RETRY" })}
       onSelectCategory={(category) => actor.send({ type: "SELECT_CATEGORY", category })}
       onSearch={(text) => actor.send({ type: "SEARCH", text })}
       onToggleExpiring={() => actor.send({ type: "TOGGLE_EXPIRING" })}
+      dealDetail={dealDetail}
+      onShowStatus={(show) => actor.send({ type: "SHOW_STATUS", show })}
+      onSort={onSort}
       onCopy={onCopy}
       onHideBrand={onHideBrand}
       onConfirmHide={() => actor.send({ type: "CONFIRM_HIDE" })}

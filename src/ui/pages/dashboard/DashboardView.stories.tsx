@@ -1,16 +1,23 @@
 import { useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
-import { visibleDeals, type CopyFeedback } from "../../../application/machines/dashboardSelectors";
+import { chipCounts, visibleDeals, type CopyFeedback } from "../../../application/machines/dashboardSelectors";
+import type { Dashboard } from "../../../domain/dashboard";
+import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
-import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY } from "./fixtures";
+import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
 
 const DESKTOP = 1280;
 const PHONE = 375;
 
 /** The view is given the deals its filters let through, as the dashboard's selector gives them. */
-const withFilters = (filters: DealFilters) => ({ filters, visibleDeals: visibleDeals(SAMPLE_DASHBOARD, filters, SAMPLE_TODAY) });
+const withFilters = (filters: DealFilters, sort: SortOrder = "ending-soon", dashboard: Dashboard = SAMPLE_DASHBOARD) => ({
+  filters,
+  sort,
+  visibleDeals: visibleDeals(dashboard, filters, SAMPLE_TODAY, sort),
+  chipCounts: chipCounts(dashboard, filters, SAMPLE_TODAY),
+});
 const copyOf = (status: CopyFeedback["status"], highlighted = false): CopyFeedback => ({ dealId: "d2", code: "SAFE10", status, highlighted });
 
 const meta = {
@@ -22,6 +29,7 @@ const meta = {
     isRefreshing: false,
     today: SAMPLE_TODAY,
     feedbackFormUrl: "https://forms.gle/feedback",
+    onDismissFeedback: fn(),
     viewportWidth: DESKTOP,
     ...withFilters(NO_FILTERS),
     copyFeedback: null,
@@ -29,11 +37,14 @@ const meta = {
     brandToConfirm: null,
     gmailConnected: true,
     gmailBusy: false,
+    sync: { kind: "never" },
+    now: SAMPLE_TODAY,
     onRefresh: fn(),
     onRetry: fn(),
     onSelectCategory: fn(),
     onSearch: fn(),
     onToggleExpiring: fn(),
+    onSort: fn(),
     onCopy: fn(),
     onHideBrand: fn(),
     onConfirmHide: fn(),
@@ -63,13 +74,18 @@ const titles = (canvasElement: HTMLElement) =>
     .queryAllByRole("heading", { level: 3 })
     .map((heading) => heading.textContent);
 
-/** The view with its filters kept in story state, as the dashboard machine keeps them, to try the filters by hand. */
+/** The view with its filters and order kept in story state, as the dashboard machine keeps them, to try them by hand. */
 function WithLiveFilters(args: DashboardViewProps) {
   const [filters, setFilters] = useState<DealFilters>(args.filters);
+  const [sort, setSort] = useState<SortOrder>(args.sort);
   return (
     <DashboardView
       {...args}
-      {...withFilters(filters)}
+      {...withFilters(filters, sort)}
+      onSort={(order) => {
+        args.onSort(order);
+        setSort(order);
+      }}
       onSearch={(search) => {
         args.onSearch(search);
         setFilters((current) => ({ ...current, search }));
@@ -91,9 +107,9 @@ export const WithDeals: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("You have 2 new deals today, Alice!");
     await expect(canvas.getByRole("link", { name: "Share your feedback" })).toHaveAttribute("href", "https://forms.gle/feedback");
-    await expect(canvas.getByText(/\$100 gift card/)).toBeInTheDocument();
+    await expect(canvas.getByText(/chance to win a \$100 gift card/)).toBeInTheDocument();
     await expect(canvas.getByPlaceholderText("Search promotions, brands, or codes...")).toBeInTheDocument();
-    await expect(canvas.getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("filter off");
+    await expect(canvas.getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Show only these");
     await expect(canvas.getByText("+33%")).toBeInTheDocument();
     // Soonest first, expired last.
     await expect(titles(canvasElement)[0]).toBe("25% off home essentials");
@@ -104,6 +120,7 @@ export const WithDeals: Story = {
     await expect(args.onRefresh).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole("button", { name: "Dismiss feedback banner" }));
     await expect(canvas.queryByRole("complementary", { name: "Feedback" })).toBeNull();
+    await expect(args.onDismissFeedback).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -200,9 +217,12 @@ export const Filters: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "All 8" }));
     const expiring = canvas.getByRole("button", { name: /Expiring Soon/ });
     await userEvent.click(expiring);
-    await expect(expiring).toHaveTextContent("Filter Active");
+    await expect(expiring).toHaveTextContent("Showing only these");
     await expect(expiring).toHaveAttribute("aria-pressed", "true");
     await waitFor(() => expect(titles(canvasElement)).toEqual(["25% off home essentials", "15% off your first grooming"]));
+    // The chips count what choosing them would show under the filter: two expiring deals, none in Automotive.
+    await expect(canvas.getByRole("button", { name: "All 2" })).toBeInTheDocument();
+    await expect(canvas.getByRole("button", { name: "Automotive 0" })).toBeInTheDocument();
   },
 };
 
@@ -221,7 +241,7 @@ export const MoreCategories: Story = {
 export const ExpiringFilterActive: Story = {
   args: withFilters({ ...NO_FILTERS, expiringOnly: true }),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Filter Active");
+    await expect(within(canvasElement).getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Showing only these");
   },
 };
 
@@ -353,3 +373,119 @@ export const PhoneSwipe: Story = {
 export const PhoneWelcome: Story = { ...phone, args: { ...Welcome.args, viewportWidth: PHONE } };
 
 export const PhoneLoadFailed: Story = { ...phone, args: { state: { kind: "error" }, viewportWidth: PHONE } };
+
+/** The order is a labelled native select; choosing one tells the page (which keeps it in the URL) and re-sorts. */
+export const SortByBrand: Story = {
+  render: WithLiveFilters,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const sort = canvas.getByRole("combobox", { name: "Sort by" });
+    await expect(sort).toHaveValue("ending-soon");
+    await userEvent.selectOptions(sort, "Brand A–Z");
+    await expect(args.onSort).toHaveBeenCalledWith("brand");
+    await waitFor(() => expect(titles(canvasElement)[0]).toBe("25% off home essentials"));
+    await expect(titles(canvasElement)[1]).toBe("Two months of premium, free");
+    await userEvent.selectOptions(sort, "Biggest saving");
+    await waitFor(() => expect(titles(canvasElement)[0]).toBe("$30 off brake service"));
+  },
+};
+
+const badgeDeals = [
+  sampleDeal({ id: "b0", title: "Ends today", brand: "Aster", expirationDate: "2025-10-10" }),
+  sampleDeal({ id: "b1", title: "Ends tomorrow", brand: "Birch", expirationDate: "2025-10-11" }),
+  sampleDeal({ id: "b3", title: "Ends in three days", brand: "Cedar", expirationDate: "2025-10-13" }),
+  sampleDeal({ id: "b9", title: "Ends later", brand: "Dune", expirationDate: "2025-10-19" }),
+  sampleDeal({ id: "bn", title: "No date", brand: "Elm" }),
+  sampleDeal({ id: "bx", title: "Already over", brand: "Fern", expirationDate: "2025-10-01" }),
+];
+const badgeDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "shopping", label: "Shopping", count: 6 }], deals: badgeDeals };
+
+/** Expiry badges on an urgency scale; the words carry the meaning, the colour only repeats it. */
+export const ExpiryBadges: Story = {
+  args: { state: { kind: "ready", dashboard: badgeDashboard }, ...withFilters(NO_FILTERS, "ending-soon", badgeDashboard) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badgeOf = (title: string) => within(canvas.getByRole("article", { name: title })).getByText(/^(Expire|No end)/);
+    const expected = [
+      ["Ends today", "Expires today", "urgent"],
+      ["Ends tomorrow", "Expires tomorrow", "urgent"],
+      ["Ends in three days", "Expires in 3 days", "soon"],
+      ["Ends later", "Expires in 9 days", "later"],
+      ["No date", "No end date", "undated"],
+      ["Already over", "Expired", "expired"],
+    ] as const;
+    for (const [title, text, urgency] of expected) {
+      await expect(badgeOf(title)).toHaveTextContent(text);
+      await expect(badgeOf(title).className).toMatch(new RegExp(`expiry_${urgency}`));
+    }
+  },
+};
+
+const tieredDeal = sampleDeal({
+  id: "tiered",
+  title: "Save up to $60 on your order",
+  brand: "Larkspur Outfitters",
+  discount: "$10 off $50",
+  promoCode: "SAVE10,SAVE25,SAVE60",
+  codeConditions: [
+    { code: "SAVE10", condition: "$10 off $50" },
+    { code: "SAVE25", condition: "$25 off $100" },
+    { code: "SAVE60", condition: "$60 off $200" },
+  ],
+  terms: ["Minimum spend $50", "Excludes sale items", "New customers only"],
+  expirationDate: "2025-10-20",
+  category: "Fashion",
+});
+const tieredDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "fashion", label: "Fashion", count: 1 }], deals: [tieredDeal] };
+
+/** Each code says which spend it is for, the fine print is shown, and no single pill contradicts the tiers. */
+export const TieredCodesAndFinePrint: Story = {
+  args: { state: { kind: "ready", dashboard: tieredDashboard }, ...withFilters(NO_FILTERS, "ending-soon", tieredDashboard) },
+  play: async ({ canvasElement }) => {
+    const card = within(within(canvasElement).getByRole("article", { name: "Save up to $60 on your order" }));
+    const codes = card.getByRole("list", { name: "Promo codes" });
+    await expect(codes).toHaveTextContent("SAVE10 · $10 off $50");
+    await expect(codes).toHaveTextContent("SAVE25 · $25 off $100");
+    await expect(codes).toHaveTextContent("SAVE60 · $60 off $200");
+    await expect(card.getByRole("button", { name: "Copy code SAVE25" })).toBeInTheDocument();
+    await expect(card.getByText(/Fine print:/).parentElement).toHaveTextContent("Minimum spend $50 · Excludes sale items · New customers only");
+    // "$10 off $50" appears once, beside its code, never as the card's headline.
+    await expect(card.getAllByText(/\$10 off \$50/)).toHaveLength(1);
+  },
+};
+
+export const PhoneTieredCodesAndFinePrint: Story = { ...phone, args: { ...TieredCodesAndFinePrint.args, viewportWidth: PHONE }, play: TieredCodesAndFinePrint.play };
+
+const PROXIED_MISSING = `/api/images/${"a".repeat(43)}/bWlzc2luZw`;
+const imageDeals = [
+  sampleDeal({ id: "own", title: "With its own image", brand: "Aster", imageUrls: [PROXIED_MISSING], category: "Home" }),
+  sampleDeal({ id: "stock", title: "Without an image", brand: "Birch", category: "Pets" }),
+];
+const imageDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "home", label: "Home", count: 1 }, { id: "pets", label: "Pets", count: 1 }], deals: imageDeals };
+
+/**
+ * The media area is a fixed-ratio box: the skeleton shows while the offer's image loads, and when it cannot load the
+ * category's stock art takes its place, small on a tint, without the card changing height. A deal that never had an
+ * image gets a shorter band.
+ */
+export const ImageSkeletonAndFallback: Story = {
+  args: { state: { kind: "ready", dashboard: imageDashboard }, ...withFilters(NO_FILTERS, "ending-soon", imageDashboard) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const mediaOf = (title: string) => canvas.getByRole("article", { name: title }).querySelector<HTMLElement>("[data-media]")!;
+    const own = mediaOf("With its own image");
+    const box = own.className.split(" ")[0];
+    if (own.dataset.media === "loading") {
+      await expect(own.className).toMatch(/skeleton/);
+      fireEvent.error(own.querySelector("img")!);
+    }
+    await waitFor(() => expect(mediaOf("With its own image").dataset.media).toBe("stock"));
+    // The same fixed-ratio box, now tinted with small stock art: the card keeps its height.
+    await expect(mediaOf("With its own image").className.split(" ")[0]).toBe(box);
+    await expect(mediaOf("With its own image").className).toMatch(/mediaTint_home/);
+    const band = mediaOf("Without an image");
+    await expect(band.dataset.media).toBe("stock");
+    await expect(band.className).toMatch(/mediaBand/);
+    await expect(band.className).toMatch(/mediaTint_pets/);
+  },
+};

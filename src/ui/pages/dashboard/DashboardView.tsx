@@ -1,18 +1,24 @@
 import { useMemo } from "react";
-import type { CopyFeedback, DashboardState } from "../../../application/machines/dashboardSelectors";
+import type { ChipCounts, CopyFeedback, DashboardState } from "../../../application/machines/dashboardSelectors";
+import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
 import type { Dashboard } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
 import type { DealFilters } from "../../../domain/dealSearch";
+import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "../../../domain/dealOrder";
 import { columnsForWidth, dealImageWidth, isMobileWidth } from "../../../domain/dashboardLayout";
 import { swipedCategory } from "../../../domain/swipe";
 import { button, centered, heading1, muted, page, stack, visuallyHidden } from "../../components/primitives.css";
 import { LoadingScreen } from "../../components/LoadingScreen";
+import type { DealShowFilter } from "../../../domain/dealDetail";
 import { CategoryChips } from "./CategoryChips";
+import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
+import { DealDetailStatusFilter } from "./DealDetailStatusFilter";
 import { CodeCopyContext } from "./codeCopy";
 import { DealGrid } from "./DealGrid";
 import { FeedbackBanner } from "./FeedbackBanner";
 import { HideConfirmation } from "./HideConfirmation";
 import { StatCards } from "./StatCards";
+import { SyncProgress } from "./SyncProgress";
 import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
 import * as styles from "./Dashboard.css";
@@ -22,29 +28,43 @@ export interface DashboardViewProps {
   greeting: string;
   isRefreshing: boolean;
   today: Date;
+  /** Null when none is configured or the person closed the banner for good. */
   feedbackFormUrl: string | null;
+  onDismissFeedback: () => void;
   /** The browser's width: columns, image size and the phone's gestures follow it. */
   viewportWidth: number;
   filters: DealFilters;
-  /** The deals the filters let through, in the dashboard's order. */
+  /** The deals the filters let through, in the chosen order. */
   visibleDeals: readonly Deal[];
+  sort: SortOrder;
+  /** The category chips' counts under the filters set (all but the category). */
+  chipCounts: ChipCounts;
   copyFeedback: CopyFeedback | null;
   hiddenBrandIds: readonly string[];
   /** A brand waiting for the phone's confirmation before it is hidden. */
   brandToConfirm: string | null;
   gmailConnected: boolean;
   gmailBusy: boolean;
+  /** The Gmail sync as the dashboard follows it: its progress, or how the last one ended. */
+  sync: DashboardSync;
+  /** The time now, for when the next sync runs. */
+  now: Date;
   onRefresh: () => void;
   onRetry: () => void;
   onSelectCategory: (category: string | null) => void;
   onSearch: (text: string) => void;
   onToggleExpiring: () => void;
+  onSort: (order: SortOrder) => void;
   onCopy: (dealId: string, code: string) => void;
   onHideBrand: (deal: Deal) => void;
   onConfirmHide: () => void;
   onCancelHide: () => void;
   onConnectGmail: () => void;
   onStartSync: () => void;
+  /** The cards' Details, Used it and Didn't work, with the detail dialog and the undo bar; none when absent. */
+  dealDetail?: DealDetailTools;
+  /** Chooses among the active, used and not-working deals; no such choice when absent. */
+  onShowStatus?: (show: DealShowFilter) => void;
 }
 
 export function DashboardView(props: DashboardViewProps) {
@@ -65,9 +85,18 @@ export function DashboardView(props: DashboardViewProps) {
   // The banner is there from the first paint, so nothing moves when the deals arrive below it.
   return (
     <>
-      {feedbackFormUrl && <FeedbackBanner formUrl={feedbackFormUrl} />}
-      {state.kind === "loading" ? <LoadingScreen label="Loading your deals..." /> : <LoadedDashboard {...props} dashboard={state.dashboard} />}
+      {feedbackFormUrl && <FeedbackBanner formUrl={feedbackFormUrl} onDismiss={props.onDismissFeedback} />}
+      {state.kind === "loading" ? <LoadingScreen label="Loading your deals..." /> : <WithDealDetail {...props} dashboard={state.dashboard} />}
     </>
+  );
+}
+
+function WithDealDetail(props: DashboardViewProps & { dashboard: Dashboard }) {
+  if (!props.dealDetail) return <LoadedDashboard {...props} />;
+  return (
+    <DealDetailLayer tools={props.dealDetail} sheet={isMobileWidth(props.viewportWidth)}>
+      <LoadedDashboard {...props} />
+    </DealDetailLayer>
   );
 }
 
@@ -92,10 +121,13 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
           </span>
         </div>
       </div>
+      <SyncProgress sync={props.sync} />
       <StatCards stats={dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
       {dashboard.stats.activePromos.value === 0 ? (
         <WelcomePanel
           gmailConnected={props.gmailConnected}
+          sync={props.sync}
+          now={props.now}
           busy={props.gmailBusy}
           onConnectGmail={props.onConnectGmail}
           onStartSync={props.onStartSync}
@@ -103,26 +135,46 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
       ) : (
         <>
           <div className={styles.filters}>
-            <div role="search">
-              <label className={visuallyHidden} htmlFor="deal-search">
-                Search deals
-              </label>
-              <input
-                id="deal-search"
-                className={styles.search}
-                type="search"
-                placeholder="Search promotions, brands, or codes..."
-                value={filters.search}
-                onChange={(event) => props.onSearch(event.target.value)}
-              />
+            <div className={styles.searchRow}>
+              <div role="search" className={styles.searchBox}>
+                <label className={visuallyHidden} htmlFor="deal-search">
+                  Search deals
+                </label>
+                <input
+                  id="deal-search"
+                  className={styles.search}
+                  type="search"
+                  placeholder="Search promotions, brands, or codes..."
+                  value={filters.search}
+                  onChange={(event) => props.onSearch(event.target.value)}
+                />
+              </div>
+              <div className={styles.sortField}>
+                <label htmlFor="deal-sort" className={styles.sortLabel}>
+                  Sort by
+                </label>
+                <select
+                  id="deal-sort"
+                  className={styles.sortSelect}
+                  value={props.sort}
+                  onChange={(event) => props.onSort(event.target.value as SortOrder)}
+                >
+                  {SORT_ORDERS.map((order) => (
+                    <option key={order} value={order}>
+                      {SORT_LABELS[order]}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
             <CategoryChips
-              categories={dashboard.categories}
+              categories={props.chipCounts.categories}
               selected={filters.category}
-              totalCount={dashboard.deals.length}
+              totalCount={props.chipCounts.total}
               mobile={mobile}
               onSelect={onSelectCategory}
             />
+            {props.onShowStatus && <DealDetailStatusFilter show={filters.show ?? "active"} onShow={props.onShowStatus} />}
           </div>
           <section aria-labelledby="deals-title" className={styles.swipeArea} {...swipe.handlers}>
             <h2 id="deals-title" className={visuallyHidden}>

@@ -1,8 +1,11 @@
 import { memo, useState } from "react";
-import { expiryLabel, expiryStatus, promoCodesOf, type Deal } from "../../../domain/deal";
-import { dealImageChain } from "../../../domain/stockImages";
+import { codeConditionOf, expiryLabel, expiryUrgency, headlineDiscount, promoCodesOf, type Deal } from "../../../domain/deal";
+import { categoryId } from "../../../domain/category";
+import { dealImageChain, hasOwnImage } from "../../../domain/stockImages";
 import { badge, visuallyHidden } from "../../components/primitives.css";
+import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
+import { DealDetailActions } from "./DealDetailActions";
 import { CopyButton } from "./CopyButton";
 import * as styles from "./Dashboard.css";
 
@@ -16,33 +19,69 @@ export interface DealCardProps {
   onHideBrand: (deal: Deal) => void;
 }
 
-function DealImage({ deal, width }: { deal: Deal; width: number }) {
+/**
+ * The card's media, in a box whose size never depends on an image loading: the offer's own image (through the image
+ * proxy) in a 3:2 area with a skeleton until it arrives; the category's stock art only when there is none, small on a
+ * tinted panel, in a shorter band when the deal never had an image of its own.
+ */
+function DealMedia({ deal, width }: { deal: Deal; width: number }) {
   const chain = dealImageChain(deal);
   const [attempt, setAttempt] = useState(0);
-  const url = chain[Math.min(attempt, chain.length - 1)]!;
-  const isLast = attempt >= chain.length - 1;
-  const next = () => setAttempt((current) => Math.min(current + 1, chain.length - 1));
+  const [loaded, setLoaded] = useState(false);
+  const isStock = attempt >= chain.length - 1;
+  const tint = styles.mediaTint[categoryId(deal.category)] ?? styles.mediaTint.others!;
+  if (isStock) {
+    return (
+      <div className={`${hasOwnImage(deal) ? styles.media : styles.mediaBand} ${tint}`} data-media="stock">
+        <img className={styles.stockImage} src={chain.at(-1)} alt="" loading="lazy" decoding="async" />
+      </div>
+    );
+  }
   // The image proxy has already judged the image by its real size: a tracking pixel or a thin strip is an error here.
   return (
-    <img
-      className={styles.dealImage}
-      src={url}
-      alt=""
-      width={width}
-      loading="lazy"
-      decoding="async"
-      onError={isLast ? undefined : next}
-    />
+    <div className={loaded ? styles.media : `${styles.media} ${styles.skeleton}`} data-media={loaded ? "image" : "loading"}>
+      <img
+        key={attempt}
+        className={loaded ? styles.mediaImage : `${styles.mediaImage} ${styles.mediaImageLoading}`}
+        src={chain[attempt]}
+        alt=""
+        width={width}
+        loading="lazy"
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={() => setAttempt(attempt + 1)}
+      />
+    </div>
   );
 }
 
-/** One deal: image, brand, title, expiry badge, promo codes to copy, a link, and hiding the brand. */
+/** The promo codes, each with the spend or offer the email ties to it ("SAVE10 · $10 off $50"). */
+function PromoCodes({ deal }: { deal: Deal }) {
+  const codes = promoCodesOf(deal);
+  if (codes.length === 0) return null;
+  return (
+    <ul className={styles.codes} aria-label="Promo codes">
+      {codes.map((code) => {
+        const condition = codeConditionOf(deal, code);
+        return (
+          <li key={code} className={styles.codeRow}>
+            <span className={styles.codeText}>
+              <code className={styles.code}>{code}</code>
+              {condition && <span className={styles.codeCondition}> · {condition}</span>}
+            </span>
+            <CopyButton dealId={deal.id} code={code} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** One deal: image, brand, title, expiry badge, promo codes to copy, the fine print, a link, and hiding the brand. */
 export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden, onHideBrand }: DealCardProps) {
   const { feedback } = useCodeCopy();
   const justCopied = feedback?.dealId === deal.id && feedback.highlighted;
-  const codes = promoCodesOf(deal);
-  const status = expiryStatus(deal.expirationDate, today);
-  const expiry = expiryLabel(deal.expirationDate, today);
+  const discount = headlineDiscount(deal);
   const titleId = `deal-${deal.id}`;
   const className = justCopied ? `${styles.dealCard} ${styles.dealCardCopied}` : styles.dealCard;
   return (
@@ -54,27 +93,28 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
       )}
       {/* Only the content greys out, so the note above it keeps its contrast. */}
       <div inert={hidden} className={hidden ? styles.dealCardHidden : undefined}>
-        <DealImage deal={deal} width={imageWidth} />
+        <DealMedia deal={deal} width={imageWidth} />
         <div className={styles.dealBody}>
           <div className={styles.dealHead}>
-            <span className={styles.dealBrand}>{deal.brand}</span>
-            {expiry && status !== "undated" && <span className={`${badge} ${styles.expiry[status]}`}>{expiry}</span>}
+            <Link href={`/brands/${deal.brandId}`} className={styles.dealBrand}>
+              {deal.brand}
+            </Link>
+            <span className={`${badge} ${styles.expiry[expiryUrgency(deal.expirationDate, today)]}`}>
+              {expiryLabel(deal.expirationDate, today)}
+            </span>
           </div>
           <h3 id={titleId} className={styles.dealTitle}>
             {deal.title}
           </h3>
-          {deal.discount && <span className={badge}>{deal.discount}</span>}
+          {discount && <span className={badge}>{discount}</span>}
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
-          {codes.length > 0 && (
-            <ul className={styles.codes} aria-label="Promo codes">
-              {codes.map((code) => (
-                <li key={code} className={styles.codeRow}>
-                  <code className={styles.code}>{code}</code>
-                  <CopyButton dealId={deal.id} code={code} />
-                </li>
-              ))}
-            </ul>
+          <PromoCodes deal={deal} />
+          {deal.terms.length > 0 && (
+            <p className={styles.terms}>
+              <span className={styles.termsLabel}>Fine print:</span> {deal.terms.join(" · ")}
+            </p>
           )}
+          <DealDetailActions deal={deal} />
           <div className={styles.dealFoot}>
             {deal.dealUrl ? (
               <a href={deal.dealUrl} target="_blank" rel="noreferrer">

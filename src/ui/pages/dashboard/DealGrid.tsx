@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Deal } from "../../../domain/deal";
 import { promoCodesOf } from "../../../domain/deal";
+import { hasOwnImage } from "../../../domain/stockImages";
 import { DealCard, type DealCardProps } from "./DealCard";
 import * as styles from "./Dashboard.css";
 
@@ -15,9 +16,10 @@ const GAP_PX = 16;
 /** Rows of cards mounted beyond the visible ones, so a quick scroll does not show gaps. */
 const OVERSCAN_ROWS = 2;
 
-/** A first guess of a card's height before it is measured: the 3:2 image, text and one row per code. */
+/** A first guess of a card's height before it is measured: the 3:2 image (3:1 band of stock art), text, one row per code. */
 function estimateCardHeight(deal: Deal, imageWidth: number): number {
-  return (imageWidth * 2) / 3 + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44;
+  const media = hasOwnImage(deal) ? (imageWidth * 2) / 3 : imageWidth / 3;
+  return media + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44 + (deal.terms.length > 0 ? 36 : 0);
 }
 
 /**

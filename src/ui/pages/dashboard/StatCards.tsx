@@ -48,7 +48,8 @@ export function StatCards({ stats, expiringOnly, onToggleExpiring }: { stats: Da
           onClick={onToggleExpiring}
         >
           <StatBody label="Expiring Soon" figure={stats.expiring} />
-          <span className={styles.statFoot}>{expiringOnly ? "Filter Active" : "filter off"}</span>
+          {/* The card is a toggle (aria-pressed); its words say what pressing it does, and what it is doing now. */}
+          <span className={styles.statToggleHint}>{expiringOnly ? "Showing only these" : "Show only these"}</span>
         </button>
       </li>
     </ul>

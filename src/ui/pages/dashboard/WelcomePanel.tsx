@@ -1,37 +1,79 @@
+import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
+import { lookAgainIn } from "../../../domain/syncSchedule";
 import { button, heading2, muted } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";
 
 export interface WelcomePanelProps {
   gmailConnected: boolean;
+  /** The Gmail sync as the dashboard follows it. */
+  sync: DashboardSync;
+  /** For "we'll look again in about 30 minutes". */
+  now: Date;
   busy: boolean;
   onConnectGmail: () => void;
   onStartSync: () => void;
 }
 
-/** Shown instead of deals while there are no active promos: connect Gmail, or sync it when it is connected. */
-export function WelcomePanel({ gmailConnected, busy, onConnectGmail, onStartSync }: WelcomePanelProps) {
+/**
+ * Shown instead of deals while there are no active promos, with the next step: connect Gmail; sync it; wait while it
+ * is scanned; or, when a sync found nothing, when we will look again.
+ */
+export function WelcomePanel({ gmailConnected, sync, now, busy, onConnectGmail, onStartSync }: WelcomePanelProps) {
   return (
     <section className={`${styles.dealCard} ${styles.dealBody}`} aria-labelledby="welcome-title">
       <div className={styles.welcome}>
         <h2 id="welcome-title" className={heading2}>
           Welcome to Deal Finder!
         </h2>
-        <p>
-          {gmailConnected
-            ? "Your Gmail is connected. Run a sync and the deals and promo codes in your Promotions folder will appear here."
-            : "Connect your Gmail and we will read your Promotions folder, read-only, and show its deals and promo codes here."}
-        </p>
         {gmailConnected ? (
-          <button type="button" className={button.primary} onClick={onStartSync} disabled={busy}>
-            {busy ? "Starting sync..." : "Sync Gmail now"}
-          </button>
+          <ConnectedNextStep sync={sync} now={now} busy={busy} onStartSync={onStartSync} />
         ) : (
-          <button type="button" className={button.primary} onClick={onConnectGmail} disabled={busy}>
-            {busy ? "Opening Google..." : "Connect Gmail"}
-          </button>
+          <>
+            <p>Connect your Gmail and we will read your Promotions folder, read-only, and show its deals and promo codes here.</p>
+            <button type="button" className={button.primary} onClick={onConnectGmail} disabled={busy}>
+              {busy ? "Opening Google..." : "Connect Gmail"}
+            </button>
+          </>
         )}
         <p className={muted}>Only promotional emails are read, read-only, and never sold.</p>
       </div>
     </section>
+  );
+}
+
+function ConnectedNextStep({ sync, now, busy, onStartSync }: Pick<WelcomePanelProps, "sync" | "now" | "busy" | "onStartSync">) {
+  if (sync.kind === "running") {
+    return <p>We are scanning your Promotions now. Deals and promo codes appear here as they are found.</p>;
+  }
+  const syncButton = (label: string) => (
+    <button type="button" className={button.primary} onClick={onStartSync} disabled={busy}>
+      {busy ? "Starting sync..." : label}
+    </button>
+  );
+  if (sync.kind === "ended" && sync.failed) {
+    return (
+      <>
+        <p>We could not finish scanning your Promotions. {sync.message}</p>
+        {syncButton("Try again")}
+      </>
+    );
+  }
+  if (sync.kind === "ended") {
+    return (
+      <>
+        <p>
+          {sync.nextSyncAt
+            ? `No deals in your Promotions yet. We'll look again ${lookAgainIn(new Date(sync.nextSyncAt), now)}.`
+            : "No deals in your Promotions yet. Sync again whenever new promotions arrive."}
+        </p>
+        {syncButton("Sync again now")}
+      </>
+    );
+  }
+  return (
+    <>
+      <p>Your Gmail is connected. Run a sync and the deals and promo codes in your Promotions folder will appear here.</p>
+      {syncButton("Sync Gmail now")}
+    </>
   );
 }

@@ -22,6 +22,7 @@ export const sampleDeal = (overrides: Partial<Deal>): Deal => ({
   terms: [],
   codeConditions: [],
   status: null,
+  sentAt: null,
   ...overrides,
 });
 

@@ -16,6 +16,9 @@ export const heroInner = style({
   alignItems: "center",
 });
 
+/** Centred under the centred text, also when the two buttons wrap onto two lines on a phone. */
+export const heroActions = style({ justifyContent: "center" });
+
 export const heroTitle = style({ fontSize: vars.fontSize.display, letterSpacing: "-0.02em" });
 
 export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.textMuted, margin: 0 });

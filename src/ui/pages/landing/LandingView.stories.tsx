@@ -6,7 +6,7 @@ import { EarlyAccessForm } from "./EarlyAccessForm";
 const meta = {
   title: "Pages/Landing",
   component: LandingView,
-  args: { extensionStoreUrl: "https://chromewebstore.google.com/", earlyAccess: <EarlyAccessForm formKey={0} submitting={false} onSubmit={fn()} /> },
+  args: { earlyAccess: <EarlyAccessForm formKey={0} submitting={false} onSubmit={fn()} /> },
 } satisfies Meta<typeof LandingView>;
 
 export default meta;

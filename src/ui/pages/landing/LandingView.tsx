@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { button, card, muted, row } from "../../components/primitives.css";
+import { EXTENSION_PAGE_PATH } from "../../routing/pages";
 import * as styles from "./LandingView.css";
 
 export interface LandingViewProps {
-  extensionStoreUrl: string | null;
   /** The early-access form, rendered by its own container. */
   earlyAccess: ReactNode;
 }
@@ -24,7 +24,7 @@ const STEPS = [
   },
 ];
 
-export function LandingView({ extensionStoreUrl, earlyAccess }: LandingViewProps) {
+export function LandingView({ earlyAccess }: LandingViewProps) {
   return (
     <>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -36,7 +36,7 @@ export function LandingView({ extensionStoreUrl, earlyAccess }: LandingViewProps
             Deal Finder scans your Gmail Promotions, read-only, and turns the pile of offers into a dashboard of deals
             and promo codes you can actually use.
           </p>
-          <div className={row}>
+          <div className={`${row} ${styles.heroActions}`}>
             <Link href="/register" className={button.primary}>
               Get started with Google
             </Link>
@@ -81,14 +81,9 @@ export function LandingView({ extensionStoreUrl, earlyAccess }: LandingViewProps
               </li>
             </ul>
             <p>
-              <a
-                className={button.primary}
-                href={extensionStoreUrl ?? "#extension"}
-                target={extensionStoreUrl ? "_blank" : undefined}
-                rel="noreferrer"
-              >
+              <Link className={button.primary} href={EXTENSION_PAGE_PATH}>
                 Get the browser extension
-              </a>
+              </Link>
             </p>
           </div>
         </div>

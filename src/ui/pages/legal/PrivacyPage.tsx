@@ -17,6 +17,7 @@ export default function PrivacyPage() {
         <li>We use what we read only to find deals and promo codes and show them to you.</li>
         <li>We never sell your data, and we do not use your email content for advertising.</li>
         <li>You can disconnect Gmail at any time and ask us by email to delete your data.</li>
+        <li>The browser extension never tells us or anyone else which sites you visit, and adds no affiliate links.</li>
       </ul>
 
       <h2>2. Information we collect</h2>
@@ -38,6 +39,19 @@ export default function PrivacyPage() {
         you from our own servers, without your cookies, address or browser details. The sender can see at most that
         Deal Finder fetched an image, never your IP address, your browser or where you read. Images used only for
         tracking, such as invisible one-pixel images, are discarded.
+      </p>
+      <h3>The browser extension</h3>
+      <p>
+        When you connect the extension, it gets a session of its own that can do one thing: download your own active
+        deals that carry a promo code, from the brands you have switched on (with each deal&apos;s brand, its web
+        domain, its title, its discount, its expiry date and its codes). It cannot read the rest of your account, change
+        your settings, start a sync or delete anything. We record when it was connected, when it last downloaded your
+        codes and which browser it runs in, so you can see it in Settings and disconnect it there.
+      </p>
+      <p>
+        The extension compares the site you are on with your brands inside your browser. No web address or site name you
+        visit is ever sent to us or to anyone else. It never adds or changes affiliate links, never touches your cookies,
+        never opens tabs or redirects you, and calls a code working only after it applied it and saw your total drop.
       </p>
       <h3>Usage and device information</h3>
       <p>

@@ -25,36 +25,40 @@ export function AccountSettings({ email, deletion, onDeleteRequest, onDeleteCanc
       <h2 id="account-settings-title" className={heading2}>
         Account Settings
       </h2>
-      <div className={field}>
-        <label htmlFor={usernameId} className={label}>
-          Username
-        </label>
-        <input id={usernameId} className={`${input} ${styles.readOnlyInput}`} value={email ? emailLocalPart(email) : ""} readOnly />
-      </div>
-      <div className={field}>
-        <label htmlFor={emailId} className={label}>
-          Email Address
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          className={`${input} ${styles.readOnlyInput}`}
-          value={email ?? ""}
-          aria-describedby={helpId}
-          readOnly
-        />
+      <div className={stack}>
+        <div className={styles.fieldPair}>
+          <div className={field}>
+            <label htmlFor={usernameId} className={label}>
+              Username
+            </label>
+            <input id={usernameId} className={`${input} ${styles.readOnlyInput}`} value={email ? emailLocalPart(email) : ""} readOnly />
+          </div>
+          <div className={field}>
+            <label htmlFor={emailId} className={label}>
+              Email Address
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              className={`${input} ${styles.readOnlyInput}`}
+              value={email ?? ""}
+              aria-describedby={helpId}
+              readOnly
+            />
+          </div>
+        </div>
         <p id={helpId} className={muted}>
           This is your account email. Weekly reports are sent here, and it should match your connected Gmail account.
         </p>
       </div>
       <h3>Account Security</h3>
-      <div className={stack}>
-        <button type="button" className={`${button.secondary} ${styles.startAligned}`} disabled>
+      <div className={styles.securityRow}>
+        <button type="button" className={button.secondary} disabled>
           Change Password
         </button>
         <p className={muted}>You signed up with Google, so password authentication is not available.</p>
       </div>
-      <div>
+      <div className={styles.footActions}>
         <button type="button" className={`${button.primary} ${styles.dangerButton}`} onClick={onDeleteRequest}>
           Delete Account
         </button>

@@ -7,7 +7,17 @@ import { SYNC_MESSAGES } from "../../../application/messages";
 const meta = {
   title: "Pages/Settings/Gmail Connection",
   component: GmailConnectionCard,
-  args: { load: READY, sync: IDLE_SYNC, connecting: false, onSyncNow: fn(), onDisconnect: fn(), onConnectGmail: fn() },
+  args: {
+    load: READY,
+    sync: IDLE_SYNC,
+    connecting: false,
+    confirmingDisconnect: false,
+    onSyncNow: fn(),
+    onDisconnectRequest: fn(),
+    onDisconnectCancel: fn(),
+    onDisconnectConfirm: fn(),
+    onConnectGmail: fn(),
+  },
 } satisfies Meta<typeof GmailConnectionCard>;
 
 export default meta;
@@ -22,8 +32,25 @@ export const Connected: Story = {
     await expect(canvas.queryByRole("progressbar")).toBeNull();
     await userEvent.click(canvas.getByRole("button", { name: "Sync Now" }));
     await expect(args.onSyncNow).toHaveBeenCalled();
+    await expect(canvas.queryByRole("dialog")).toBeNull();
     await userEvent.click(canvas.getByRole("button", { name: "Disconnect" }));
-    await expect(args.onDisconnect).toHaveBeenCalled();
+    await expect(args.onDisconnectRequest).toHaveBeenCalled();
+    await expect(args.onDisconnectConfirm).not.toHaveBeenCalled();
+  },
+};
+
+export const ConfirmDisconnect: Story = {
+  args: { confirmingDisconnect: true },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(canvasElement).getByRole("dialog", { name: "Disconnect Gmail?" });
+    await expect(dialog).toHaveAccessibleDescription(/stops reading your Promotions/);
+    const inDialog = within(dialog);
+    await expect(inDialog.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    // Escape is the native dialog's own (jsdom has none): the end-to-end test presses it.
+    await userEvent.click(inDialog.getByRole("button", { name: "Cancel" }));
+    await expect(args.onDisconnectCancel).toHaveBeenCalledTimes(1);
+    await userEvent.click(inDialog.getByRole("button", { name: "Disconnect Gmail" }));
+    await expect(args.onDisconnectConfirm).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -106,6 +133,7 @@ export const SyncCompletedMobile: Story = { ...SyncCompleted, ...MOBILE };
 export const SyncAlreadyRunningMobile: Story = { ...SyncAlreadyRunning, ...MOBILE };
 export const SyncFailedMobile: Story = { ...SyncFailed, ...MOBILE };
 export const DisconnectingMobile: Story = { ...Disconnecting, ...MOBILE };
+export const ConfirmDisconnectMobile: Story = { ...ConfirmDisconnect, ...MOBILE };
 export const NotConnectedMobile: Story = { ...NotConnected, ...MOBILE };
 export const ConnectingMobile: Story = { ...Connecting, ...MOBILE };
 export const LoadingMobile: Story = { ...Loading, ...MOBILE };

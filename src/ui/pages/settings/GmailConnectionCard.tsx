@@ -2,6 +2,7 @@ import type { GmailSyncView } from "../../../application/machines/gmailSyncMachi
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import { syncMessageTone, syncPercent } from "../../../domain/gmailSettings";
 import { button, card, heading2, muted, stack } from "../../components/primitives.css";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { PanelError, PanelLoading } from "./PanelStatus";
 import * as styles from "./settings.css";
 
@@ -9,7 +10,11 @@ export interface GmailConnectionCardProps {
   load: SettingsLoad;
   sync: GmailSyncView;
   onSyncNow: () => void;
-  onDisconnect: () => void;
+  /** The Disconnect confirmation is open. */
+  confirmingDisconnect: boolean;
+  onDisconnectRequest: () => void;
+  onDisconnectCancel: () => void;
+  onDisconnectConfirm: () => void;
   onConnectGmail: () => void;
   /** On the way to Google's consent page. */
   connecting: boolean;
@@ -21,7 +26,8 @@ export function formatLastSync(iso: string | null): string {
   return iso ? lastSyncFormat.format(new Date(iso)) : "Never";
 }
 
-export function GmailConnectionCard({ load, sync, onSyncNow, onDisconnect, onConnectGmail, connecting }: GmailConnectionCardProps) {
+export function GmailConnectionCard(props: GmailConnectionCardProps) {
+  const { load, sync, onSyncNow, onConnectGmail, connecting } = props;
   return (
     <section className={`${card} ${stack} ${styles.spaced}`} aria-labelledby="gmail-connection-title">
       <div className={styles.panelHeader}>
@@ -54,7 +60,7 @@ export function GmailConnectionCard({ load, sync, onSyncNow, onDisconnect, onCon
               {sync.message}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className={`${styles.actions} ${styles.footActions}`}>
             {load.settings.gmailConnected ? (
               <>
                 <button
@@ -65,7 +71,7 @@ export function GmailConnectionCard({ load, sync, onSyncNow, onDisconnect, onCon
                 >
                   {sync.syncing || sync.starting ? "Syncing..." : "Sync Now"}
                 </button>
-                <button type="button" className={button.secondary} onClick={onDisconnect} disabled={sync.disconnecting}>
+                <button type="button" className={button.secondary} onClick={props.onDisconnectRequest} disabled={sync.disconnecting}>
                   {sync.disconnecting ? "Disconnecting..." : "Disconnect"}
                 </button>
               </>
@@ -76,6 +82,20 @@ export function GmailConnectionCard({ load, sync, onSyncNow, onDisconnect, onCon
             )}
           </div>
         </>
+      )}
+      {props.confirmingDisconnect && (
+        <ConfirmDialog
+          title="Disconnect Gmail?"
+          confirmLabel="Disconnect Gmail"
+          busyLabel="Disconnecting..."
+          busy={false}
+          error={null}
+          onCancel={props.onDisconnectCancel}
+          onConfirm={props.onDisconnectConfirm}
+        >
+          <p>Deal Finder stops reading your Promotions, and its access to your Gmail is revoked.</p>
+          <p>The deals already found stay on your dashboard. You can connect Gmail again at any time.</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -4,11 +4,12 @@ import type { accountDeletionMachine } from "../../../application/machines/accou
 import { gmailSyncViewOf } from "../../../application/machines/gmailSyncMachine";
 import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { settingsLoadOf } from "../../../application/machines/settingsMachine";
-import { settingsPageChildren } from "../../../application/machines/settingsPageMachine";
+import { isConfirmingDisconnect, settingsPageChildren } from "../../../application/machines/settingsPageMachine";
 import { SettingsPageLogic } from "../../../application/services";
 import { useService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
+import { ExtensionSessions } from "./ExtensionSessions";
 import { SettingsView } from "./SettingsView";
 
 function deletionPhaseOf(snapshot: SnapshotFrom<typeof accountDeletionMachine>): AccountDeletionPhase {
@@ -28,6 +29,7 @@ export default function SettingsPage() {
   const deletion = useSelector(children.accountDeletion, deletionPhaseOf, sameFields);
   const connecting = useSelector(children.connectGmail, isGoogleFlowBusy);
   const pendingBrandIds = useSelector(page, (snapshot) => snapshot.context.pendingBrandIds);
+  const confirmingDisconnect = useSelector(page, isConfirmingDisconnect);
 
   return (
     <SettingsView
@@ -38,12 +40,16 @@ export default function SettingsPage() {
       pendingBrandIds={pendingBrandIds}
       deletion={deletion}
       onSyncNow={() => page.send({ type: "SYNC_NOW" })}
-      onDisconnect={() => page.send({ type: "DISCONNECT" })}
+      confirmingDisconnect={confirmingDisconnect}
+      onDisconnectRequest={() => page.send({ type: "DISCONNECT_REQUEST" })}
+      onDisconnectCancel={() => page.send({ type: "DISCONNECT_CANCEL" })}
+      onDisconnectConfirm={() => page.send({ type: "DISCONNECT_CONFIRM" })}
       onConnectGmail={() => page.send({ type: "CONNECT_GMAIL" })}
       onToggleBrand={(brandId, isActive) => page.send({ type: "TOGGLE_BRAND", brandId, isActive })}
       onDeleteRequest={() => page.send({ type: "DELETE_REQUEST" })}
       onDeleteCancel={() => page.send({ type: "DELETE_CANCEL" })}
       onDeleteConfirm={() => page.send({ type: "DELETE_CONFIRM" })}
+      extensionSessions={<ExtensionSessions />}
     />
   );
 }

@@ -14,7 +14,10 @@ const meta = {
     pendingBrandIds: new Set<string>(),
     deletion: { kind: "idle" },
     onSyncNow: fn(),
-    onDisconnect: fn(),
+    confirmingDisconnect: false,
+    onDisconnectRequest: fn(),
+    onDisconnectCancel: fn(),
+    onDisconnectConfirm: fn(),
     onConnectGmail: fn(),
     onToggleBrand: fn(),
     onDeleteRequest: fn(),
@@ -55,9 +58,17 @@ export const LoadFailed: Story = { args: { load: LOAD_FAILED } };
 
 export const ConfirmDeletion: Story = { args: { deletion: { kind: "confirming" } } };
 
+export const ConfirmDisconnect: Story = {
+  args: { confirmingDisconnect: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("dialog", { name: "Disconnect Gmail?" })).toBeInTheDocument();
+  },
+};
+
 export const ConnectedMobile: Story = { ...Connected, ...MOBILE };
 export const SyncingMobile: Story = { ...Syncing, ...MOBILE };
 export const NotConnectedMobile: Story = { ...NotConnected, ...MOBILE };
 export const LoadingMobile: Story = { ...Loading, ...MOBILE };
 export const LoadFailedMobile: Story = { ...LoadFailed, ...MOBILE };
 export const ConfirmDeletionMobile: Story = { ...ConfirmDeletion, ...MOBILE };
+export const ConfirmDisconnectMobile: Story = { ...ConfirmDisconnect, ...MOBILE };

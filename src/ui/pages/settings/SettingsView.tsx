@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
@@ -17,12 +18,17 @@ export interface SettingsViewProps {
   pendingBrandIds: ReadonlySet<string>;
   deletion: AccountDeletionPhase;
   onSyncNow: () => void;
-  onDisconnect: () => void;
+  confirmingDisconnect: boolean;
+  onDisconnectRequest: () => void;
+  onDisconnectCancel: () => void;
+  onDisconnectConfirm: () => void;
   onConnectGmail: () => void;
   onToggleBrand: (brandId: string, isActive: boolean) => void;
   onDeleteRequest: () => void;
   onDeleteCancel: () => void;
   onDeleteConfirm: () => void;
+  /** The "Browser extension" card, which runs a machine of its own; stories leave it out. */
+  extensionSessions?: ReactNode;
 }
 
 /** /settings (SPEC section 2): the Gmail connection and the account side by side, then brands, then Gmail labels. */
@@ -41,7 +47,10 @@ export function SettingsView(props: SettingsViewProps) {
           sync={props.sync}
           connecting={props.connecting}
           onSyncNow={props.onSyncNow}
-          onDisconnect={props.onDisconnect}
+          confirmingDisconnect={props.confirmingDisconnect}
+          onDisconnectRequest={props.onDisconnectRequest}
+          onDisconnectCancel={props.onDisconnectCancel}
+          onDisconnectConfirm={props.onDisconnectConfirm}
           onConnectGmail={props.onConnectGmail}
         />
         <AccountSettings
@@ -53,6 +62,7 @@ export function SettingsView(props: SettingsViewProps) {
         />
         <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
         <GmailLabels load={load} />
+        {props.extensionSessions}
       </div>
       <p className={muted}>
         <Link href="/terms">Terms of Service</Link> · <Link href="/privacy">Privacy Policy</Link>

@@ -20,6 +20,19 @@ globalStyle(`${spaced} p`, { margin: 0 });
 
 export const startAligned = style({ alignSelf: "flex-start" });
 
+/** Username and email side by side where the card is wide enough, so the two first cards end together. */
+export const fieldPair = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(12rem, 100%), 1fr))",
+  gap: vars.space.md,
+});
+
+/** The disabled Change Password button with the reason beside it, or below it on a narrow card. */
+export const securityRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.md}` });
+
+/** The card's buttons sit at its foot, in line with the next card's last button. */
+export const footActions = style({ marginTop: "auto" });
+
 export const panelHeader = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
 export const facts = style({

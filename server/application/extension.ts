@@ -1,0 +1,169 @@
+import type { Clock } from "./ports";
+import type { SyncRepository } from "./repositories";
+import { hashToken, randomToken } from "./auth/tokens";
+
+/** How long a pairing code can be spent: long enough to press the button, short enough to be worthless when seen later. */
+const PAIRING_CODE_TTL_MS = 2 * 60_000;
+/** How long an extension access token works; the extension then refreshes. */
+const EXTENSION_ACCESS_TTL_MS = 15 * 60_000;
+/** Browsers' user agents run to a few hundred characters; anything longer is no browser's. */
+const USER_AGENT_MAX_LENGTH = 300;
+
+export interface ExtensionAuthenticated {
+  userId: string;
+  sessionId: string;
+}
+
+export interface ExtensionSessionRecord {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  userAgent: string | null;
+}
+
+/** The hashes and lifetimes a session is given when it starts or rotates; the tokens themselves are never stored. */
+export interface IssuedHashes {
+  accessTokenHash: string;
+  accessExpiresAt: Date;
+  refreshTokenHash: string;
+  /** The session lasts until then unless it is refreshed again. */
+  sessionExpiresAt: Date;
+}
+
+export type ExtensionRefreshOutcome = { kind: "rotated"; sessionId: string } | { kind: "reused" } | { kind: "invalid" };
+
+export interface ExtensionSessionsRepository {
+  /** Stores a pairing code's hash, and drops the user's codes that expired. */
+  savePairingCode(codeHash: string, userId: string, expiresAt: Date, now: Date): Promise<void>;
+  /** Removes a pairing code, atomically, answering its user when it had not expired: it can be spent once only. */
+  takePairingCode(codeHash: string, now: Date): Promise<string | null>;
+  /** Starts a session, and drops the user's sessions that expired. */
+  create(userId: string, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string>;
+  /** The session whose unexpired access token this is, marked used now. */
+  authenticate(accessTokenHash: string, now: Date): Promise<ExtensionAuthenticated | null>;
+  /**
+   * Marks an unused refresh token used and gives its live session the new hashes, atomically. A token used before
+   * deletes its session (it was stolen or replayed); used tokens older than `forgetUsedBefore` are dropped.
+   */
+  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, forgetUsedBefore: Date): Promise<ExtensionRefreshOutcome>;
+  /** Deletes a session of this user; false when the user has no such session. */
+  delete(userId: string, sessionId: string): Promise<boolean>;
+  /** The user's live sessions, newest first. */
+  list(userId: string, now: Date): Promise<ExtensionSessionRecord[]>;
+}
+
+export interface ExtensionDeal {
+  id: string;
+  brand: string;
+  brandDomain: string;
+  title: string;
+  discount: string | null;
+  expirationDate: string | null;
+  codes: { code: string; condition: string | null }[];
+}
+
+export interface ExtensionDealsRepository {
+  /**
+   * The user's deals that carry a code, have not expired by `today` (YYYY-MM-DD), belong to a brand switched on and
+   * were not marked used or not working by the user.
+   */
+  activeCodes(userId: string, today: string): Promise<ExtensionDeal[]>;
+}
+
+/** The built browser extension, packed for download from the app. */
+export interface ExtensionPackage {
+  /** The zip of the unpacked extension, or null when it has not been built. */
+  zip(): Promise<Uint8Array | null>;
+}
+
+export interface ExtensionTokens {
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/**
+ * The browser extension's own sessions, apart from the user's: paired with a one-time code the signed-in app asks
+ * for, they can only read the user's active codes. Access tokens and refresh tokens are opaque and stored only as
+ * hashes, so a user session's token is never an extension token, nor the reverse.
+ */
+export class ExtensionService {
+  constructor(
+    private readonly sessions: ExtensionSessionsRepository,
+    private readonly deals: ExtensionDealsRepository,
+    private readonly syncs: Pick<SyncRepository, "state">,
+    private readonly clock: Clock,
+    private readonly sessionTtlDays: number,
+  ) {}
+
+  async createPairingCode(userId: string): Promise<{ code: string; expiresAt: Date }> {
+    const now = this.clock.now();
+    const code = randomToken();
+    const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_MS);
+    await this.sessions.savePairingCode(hashToken(code), userId, expiresAt, now);
+    return { code, expiresAt };
+  }
+
+  /** Spends a pairing code on a new session; null when the code is unknown, expired or spent. */
+  async pair(code: string, userAgent: string | undefined): Promise<ExtensionTokens | null> {
+    const now = this.clock.now();
+    const userId = await this.sessions.takePairingCode(hashToken(code), now);
+    if (!userId) return null;
+    const { tokens, issued } = this.issue(now);
+    const sessionId = await this.sessions.create(userId, boundedUserAgent(userAgent), issued, now);
+    return { ...tokens, sessionId };
+  }
+
+  /** Rotates a refresh token; null when it is unknown, its session ended, or it was used before (which ends the session). */
+  async refresh(refreshToken: string): Promise<ExtensionTokens | null> {
+    const now = this.clock.now();
+    const { tokens, issued } = this.issue(now);
+    const forgetUsedBefore = new Date(now.getTime() - this.sessionTtlMs());
+    const outcome = await this.sessions.rotate(hashToken(refreshToken), issued, now, forgetUsedBefore);
+    return outcome.kind === "rotated" ? { ...tokens, sessionId: outcome.sessionId } : null;
+  }
+
+  authenticate(accessToken: string): Promise<ExtensionAuthenticated | null> {
+    return this.sessions.authenticate(hashToken(accessToken), this.clock.now());
+  }
+
+  /** Ends a session: the extension's sign-out, or the user's Disconnect in Settings. */
+  end(userId: string, sessionId: string): Promise<boolean> {
+    return this.sessions.delete(userId, sessionId);
+  }
+
+  list(userId: string): Promise<ExtensionSessionRecord[]> {
+    return this.sessions.list(userId, this.clock.now());
+  }
+
+  async codes(userId: string): Promise<{ deals: ExtensionDeal[]; lastSyncAt: Date | null }> {
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const [deals, sync] = await Promise.all([this.deals.activeCodes(userId, today), this.syncs.state(userId)]);
+    return { deals, lastSyncAt: sync.lastSyncAt };
+  }
+
+  private issue(now: Date): { tokens: Omit<ExtensionTokens, "sessionId">; issued: IssuedHashes } {
+    const accessToken = randomToken();
+    const refreshToken = randomToken();
+    const accessTokenExpiresAt = new Date(now.getTime() + EXTENSION_ACCESS_TTL_MS);
+    return {
+      tokens: { accessToken, accessTokenExpiresAt, refreshToken },
+      issued: {
+        accessTokenHash: hashToken(accessToken),
+        accessExpiresAt: accessTokenExpiresAt,
+        refreshTokenHash: hashToken(refreshToken),
+        sessionExpiresAt: new Date(now.getTime() + this.sessionTtlMs()),
+      },
+    };
+  }
+
+  private sessionTtlMs(): number {
+    return this.sessionTtlDays * 86_400_000;
+  }
+}
+
+function boundedUserAgent(userAgent: string | undefined): string | null {
+  const text = userAgent?.trim().slice(0, USER_AGENT_MAX_LENGTH);
+  return text ? text : null;
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { DealStatus } from "../../../src/domain/deal";
+import type { AppServices } from "../services";
+import type { Replies } from "../replies";
+import { requireAuth, userIdOf } from "../authenticate";
+import { sendError } from "../errors";
+import { isUuid } from "../schemas";
+
+const STATUSES: readonly (DealStatus | null)[] = ["used", "not_working", null];
+
+const DEAL_NOT_FOUND = "There is no such deal in your account.";
+const BAD_DEAL_ID = "That deal's address is not valid. Open the deal again from your dashboard.";
+const BAD_STATUS = 'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it.';
+
+function statusOf(body: unknown): DealStatus | null | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const keys = Object.keys(body);
+  const status = (body as { status?: unknown }).status;
+  return keys.length === 1 && keys[0] === "status" && STATUSES.includes(status as DealStatus | null) ? (status as DealStatus | null) : undefined;
+}
+
+const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, "invalid_deal_id", BAD_DEAL_ID);
+const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
+
+/**
+ * A deal's detail (where it came from) and its owner's status of it; only the owner's deals exist for them. The id
+ * and the body are checked here rather than by a schema, so that a bad one is told in words a person reads.
+ */
+export function registerDealRoutes(app: FastifyInstance, services: AppServices): void {
+  const authenticated = requireAuth(services.sessions);
+
+  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id"> }>("/deals/:id", { onRequest: authenticated }, async (request, reply) => {
+    if (!isUuid(request.params.id)) return refuseBadId(reply);
+    const detail = await services.dealDetails.detail(userIdOf(request), request.params.id);
+    return detail ?? refuseUnknownDeal(reply);
+  });
+
+  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/status"> }>(
+    "/deals/:id/status",
+    { onRequest: authenticated },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) return refuseBadId(reply);
+      const status = statusOf(request.body);
+      if (status === undefined) return sendError(reply, 400, "invalid_status", BAD_STATUS);
+      const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
+      return stored ? { status } : refuseUnknownDeal(reply);
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from "fastify";
+import type { ApiRoute, FailureBody, SuccessBody } from "../../../src/contract";
+import { EXTENSION_DOWNLOAD_PATH } from "../../../src/domain/extension";
+import type { ExtensionTokens } from "../../application/extension";
+import type { AppServices } from "../services";
+import type { Replies } from "../replies";
+import { requireAuth, requireExtensionAuth, userIdOf } from "../authenticate";
+import { sendError } from "../errors";
+import { uuidString } from "../schemas";
+
+const PAIRING_CODE_SPENT = "This pairing code has expired or was already used.";
+const EXTENSION_SESSION_ENDED = "The extension's session has ended. Connect the extension again from Deal Finder.";
+
+/** The replies of a route that answers 201 Created with its success body. */
+interface CreatedReplies<Route extends ApiRoute> {
+  201: SuccessBody<Route>;
+  "4xx": FailureBody<Route>;
+  "5xx": FailureBody<Route>;
+}
+
+const tokenBody = (field: string) => ({
+  type: "object",
+  required: [field],
+  additionalProperties: false,
+  properties: { [field]: { type: "string", minLength: 1, maxLength: 512 } },
+});
+
+function tokensAnswer(tokens: ExtensionTokens): SuccessBody<"POST /extension/sessions"> {
+  return {
+    accessToken: tokens.accessToken,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt.toISOString(),
+    refreshToken: tokens.refreshToken,
+    sessionId: tokens.sessionId,
+  };
+}
+
+/**
+ * The browser extension's API (shapes in src/contract/extension.ts). The extension's own session is read-only: its
+ * access token opens only the codes and its sign-out, its refresh token only its refresh, and the user's tokens open
+ * none of the three. Pairing codes, and Settings' list and Disconnect, take the user's session.
+ */
+export function registerExtensionRoutes(app: FastifyInstance, services: AppServices): void {
+  const { sessions, extension, config } = services;
+  const signedIn = requireAuth(sessions);
+  const extensionOnly = requireExtensionAuth(extension, EXTENSION_SESSION_ENDED);
+  const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
+
+  app.post<{ Reply: CreatedReplies<"POST /extension/pairing-codes"> }>(
+    "/extension/pairing-codes",
+    { config: limited, onRequest: signedIn },
+    async (request, reply) => {
+      const pairing = await extension.createPairingCode(userIdOf(request));
+      return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });
+    },
+  );
+
+  app.post<{ Body: { code: string }; Reply: CreatedReplies<"POST /extension/sessions"> }>(
+    "/extension/sessions",
+    { config: limited, schema: { body: tokenBody("code") } },
+    async (request, reply) => {
+      const tokens = await extension.pair(request.body.code, request.headers["user-agent"]);
+      if (!tokens) return sendError(reply, 400, "pairing_code_spent", PAIRING_CODE_SPENT);
+      return reply.code(201).send(tokensAnswer(tokens));
+    },
+  );
+
+  app.post<{ Body: { refreshToken: string }; Reply: Replies<"POST /extension/sessions/refresh"> }>(
+    "/extension/sessions/refresh",
+    { config: limited, schema: { body: tokenBody("refreshToken") } },
+    async (request, reply) => {
+      const tokens = await extension.refresh(request.body.refreshToken);
+      return tokens ? tokensAnswer(tokens) : sendError(reply, 401, "invalid_refresh_token", EXTENSION_SESSION_ENDED);
+    },
+  );
+
+  app.post<{ Reply: Replies<"POST /extension/logout"> }>("/extension/logout", { onRequest: extensionOnly }, async (request) => {
+    await extension.end(request.auth!.userId, request.auth!.sessionId);
+    return { success: true };
+  });
+
+  app.get<{ Reply: Replies<"GET /extension/codes"> }>("/extension/codes", { onRequest: extensionOnly }, async (request) => {
+    const { deals, lastSyncAt } = await extension.codes(userIdOf(request));
+    return { deals, lastSyncAt: lastSyncAt?.toISOString() ?? null };
+  });
+
+  app.get<{ Reply: Replies<"GET /extension/sessions"> }>("/extension/sessions", { onRequest: signedIn }, async (request) => ({
+    sessions: (await extension.list(userIdOf(request))).map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+      userAgent: session.userAgent,
+    })),
+  }));
+
+  app.delete<{ Params: { id: string }; Reply: Replies<"DELETE /extension/sessions/:id"> }>(
+    "/extension/sessions/:id",
+    { onRequest: signedIn, schema: { params: { type: "object", required: ["id"], properties: { id: uuidString } } } },
+    async (request, reply) => {
+      if (!(await extension.end(userIdOf(request), request.params.id))) {
+        return sendError(reply, 404, "extension_session_not_found", "There is no such connected extension in your account.");
+      }
+      return { status: "success", message: "Extension disconnected." };
+    },
+  );
+}
+
+const EXTENSION_NOT_BUILT = "The browser extension has not been built on this server yet. Run npm run build:extension (npm start does it), then download it again.";
+
+/** The built extension as a zip, for "Load unpacked" (outside the API: a browser downloads it as a file). */
+export function registerExtensionDownload(app: FastifyInstance, extensionPackage: AppServices["extensionPackage"]): void {
+  app.get(EXTENSION_DOWNLOAD_PATH, async (_request, reply) => {
+    const zip = await extensionPackage.zip();
+    if (!zip) return sendError(reply, 404, "extension_not_built", EXTENSION_NOT_BUILT);
+    return reply
+      .type("application/zip")
+      .header("content-disposition", 'attachment; filename="deal-finder-extension.zip"')
+      .header("cache-control", "no-cache")
+      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  });
+}

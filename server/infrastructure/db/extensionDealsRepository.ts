@@ -1,0 +1,43 @@
+import type { CodeCondition } from "../../../src/domain/deal";
+import type { ExtensionDeal, ExtensionDealsRepository } from "../../application/extension";
+import type { Database } from "./database";
+
+/** More active codes than anyone could try at a checkout; bounds the answer whatever the mailbox. */
+const MAX_DEALS = 1000;
+
+interface ExtensionDealRow {
+  id: string;
+  brand: string;
+  brand_domain: string;
+  title: string;
+  discount: string | null;
+  expiration_date: string | null;
+  promo_codes: string[];
+  code_conditions: CodeCondition[];
+}
+
+export class SqlExtensionDealsRepository implements ExtensionDealsRepository {
+  constructor(private readonly db: Database) {}
+
+  async activeCodes(userId: string, today: string): Promise<ExtensionDeal[]> {
+    const rows = await this.db.query<ExtensionDealRow>(
+      `SELECT d.id, b.name AS brand, b.domain AS brand_domain, d.title, d.discount, d.expiration_date::text AS expiration_date,
+              d.promo_codes, d.code_conditions
+       FROM deals d JOIN brands b ON b.id = d.brand_id AND b.user_id = d.user_id
+       WHERE d.user_id = $1 AND b.is_active AND cardinality(d.promo_codes) > 0 AND d.status IS NULL
+         AND (d.expiration_date IS NULL OR d.expiration_date >= $2::date)
+       ORDER BY d.expiration_date NULLS LAST, coalesce(d.sent_at, d.created_at) DESC, d.id
+       LIMIT ${MAX_DEALS}`,
+      [userId, today],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      brand: row.brand,
+      brandDomain: row.brand_domain,
+      title: row.title,
+      discount: row.discount,
+      expirationDate: row.expiration_date,
+      codes: row.promo_codes.map((code) => ({ code, condition: row.code_conditions.find((known) => known.code === code)?.condition ?? null })),
+    }));
+  }
+}

@@ -1,0 +1,91 @@
+import type {
+  ExtensionAuthenticated,
+  ExtensionRefreshOutcome,
+  ExtensionSessionRecord,
+  ExtensionSessionsRepository,
+  IssuedHashes,
+} from "../../application/extension";
+import type { Database } from "./database";
+
+export class SqlExtensionSessionsRepository implements ExtensionSessionsRepository {
+  constructor(private readonly db: Database) {}
+
+  async savePairingCode(codeHash: string, userId: string, expiresAt: Date, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query("DELETE FROM extension_pairing_codes WHERE user_id = $1 AND expires_at <= $2", [userId, now]);
+      await tx.query("INSERT INTO extension_pairing_codes (code_hash, user_id, expires_at) VALUES ($1, $2, $3)", [codeHash, userId, expiresAt]);
+    });
+  }
+
+  async takePairingCode(codeHash: string, now: Date): Promise<string | null> {
+    // Deleted whether or not it expired: either way it is never good again.
+    const rows = await this.db.query<{ user_id: string; live: boolean }>(
+      "DELETE FROM extension_pairing_codes WHERE code_hash = $1 RETURNING user_id, expires_at > $2 AS live",
+      [codeHash, now],
+    );
+    return rows[0]?.live ? rows[0].user_id : null;
+  }
+
+  create(userId: string, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      // The user's sessions that lapsed go as a new one starts, so none is kept past its use.
+      await tx.query("DELETE FROM extension_sessions WHERE user_id = $1 AND expires_at <= $2", [userId, now]);
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO extension_sessions (user_id, user_agent, created_at, expires_at, access_token_hash, access_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [userId, userAgent, now, issued.sessionExpiresAt, issued.accessTokenHash, issued.accessExpiresAt],
+      );
+      await tx.query("INSERT INTO extension_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [issued.refreshTokenHash, row!.id]);
+      return row!.id;
+    });
+  }
+
+  async authenticate(accessTokenHash: string, now: Date): Promise<ExtensionAuthenticated | null> {
+    const rows = await this.db.query<{ id: string; user_id: string }>(
+      `UPDATE extension_sessions SET last_used_at = $2
+       WHERE access_token_hash = $1 AND access_expires_at > $2 AND expires_at > $2
+       RETURNING id, user_id`,
+      [accessTokenHash, now],
+    );
+    return rows[0] ? { userId: rows[0].user_id, sessionId: rows[0].id } : null;
+  }
+
+  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, forgetUsedBefore: Date): Promise<ExtensionRefreshOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [rotated] = await tx.query<{ session_id: string }>(
+        `UPDATE extension_refresh_tokens r SET used_at = $2
+         FROM extension_sessions s
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND s.id = r.session_id AND s.expires_at > $2
+         RETURNING r.session_id`,
+        [refreshTokenHash, now],
+      );
+      if (rotated) {
+        const sessionId = rotated.session_id;
+        await tx.query(
+          `UPDATE extension_sessions SET access_token_hash = $2, access_expires_at = $3, expires_at = $4, last_used_at = $5 WHERE id = $1`,
+          [sessionId, issued.accessTokenHash, issued.accessExpiresAt, issued.sessionExpiresAt, now],
+        );
+        await tx.query("INSERT INTO extension_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [issued.refreshTokenHash, sessionId]);
+        await tx.query("DELETE FROM extension_refresh_tokens WHERE session_id = $1 AND used_at < $2", [sessionId, forgetUsedBefore]);
+        return { kind: "rotated", sessionId };
+      }
+      const reused = await tx.query("DELETE FROM extension_sessions WHERE id = (SELECT session_id FROM extension_refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL) RETURNING 1", [
+        refreshTokenHash,
+      ]);
+      return reused.length > 0 ? { kind: "reused" } : { kind: "invalid" };
+    });
+  }
+
+  async delete(userId: string, sessionId: string): Promise<boolean> {
+    const rows = await this.db.query("DELETE FROM extension_sessions WHERE id = $1 AND user_id = $2 RETURNING 1", [sessionId, userId]);
+    return rows.length > 0;
+  }
+
+  async list(userId: string, now: Date): Promise<ExtensionSessionRecord[]> {
+    const rows = await this.db.query<{ id: string; created_at: Date; last_used_at: Date | null; user_agent: string | null }>(
+      "SELECT id, created_at, last_used_at, user_agent FROM extension_sessions WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, id",
+      [userId, now],
+    );
+    return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at), lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null, userAgent: row.user_agent }));
+  }
+}

@@ -1,0 +1,145 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { DealStatus } from "../../domain/deal";
+import type { DealDetailsGateway, ShownDealStatuses } from "../ports/dealDetails";
+import type { Notifier, ToastRequest } from "../ports/notifications";
+
+/** One press of "Used it" or "Didn't work" (or of the same button again, which clears it). */
+export interface StatusChange {
+  dealId: string;
+  /** The deal's title, for the sentence that offers the undo. */
+  title: string;
+  from: DealStatus | null;
+  to: DealStatus | null;
+}
+
+export type DealStatusEvent = { type: "SET_STATUS"; change: StatusChange } | { type: "UNDO" } | { type: "DISMISS_UNDO" };
+
+/** How long the last change can be undone from the bar that reports it. */
+export const UNDO_OFFER_MS = 8_000;
+
+export const DEAL_STATUS_TOASTS = {
+  saveFailed: { title: "Could not save that", description: "The deal is back where it was. Please try again.", variant: "destructive" },
+} satisfies Record<string, ToastRequest>;
+
+/** The sentence that reports a change, beside its Undo. */
+export function statusChangeMessage(change: Pick<StatusChange, "title" | "to">): string {
+  if (change.to === "used") return `Moved "${change.title}" to Used.`;
+  if (change.to === "not_working") return `Marked "${change.title}" as not working.`;
+  return `"${change.title}" is back in your active deals.`;
+}
+
+const reversed = (change: StatusChange): StatusChange => ({ ...change, from: change.to, to: change.from });
+
+/**
+ * A person's statuses of their deals (theirs alone): each change shows at once (the deal moves to its list), then is
+ * saved, one change at a time in the order made; a change the server refuses is shown undone, with a toast. The last
+ * change can be undone for a while, from the bar that reports it.
+ */
+export const dealStatusMachine = setup({
+  types: {
+    context: {} as { queue: readonly StatusChange[]; lastChange: StatusChange | null },
+    events: {} as DealStatusEvent,
+  },
+  actors: {
+    saveStatus: fromPromise<DealStatus | null, StatusChange>(async () => {
+      throw new Error("saveStatus is provided at the composition root");
+    }),
+  },
+  guards: {
+    hasQueued: ({ context }) => context.queue.length > 0,
+    isChange: ({ event }) => event.type !== "SET_STATUS" || event.change.from !== event.change.to,
+    canUndo: ({ context }) => context.lastChange !== null,
+  },
+  actions: {
+    show: (_, _shown: { dealId: string; status: DealStatus | null }) => {},
+    notify: (_, _toast: ToastRequest) => {},
+    enqueue: assign({
+      queue: ({ context }, change: StatusChange) => [...context.queue, change],
+    }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    /** The change the undo bar reports. */
+    rememberChange: assign({ lastChange: ({ event }) => (event.type === "SET_STATUS" ? event.change : null) }),
+  },
+}).createMachine({
+  id: "dealStatus",
+  context: { queue: [], lastChange: null },
+  type: "parallel",
+  states: {
+    saving: {
+      on: {
+        // A new change is shown at once and queued for saving.
+        SET_STATUS: {
+          guard: "isChange",
+          actions: [
+            { type: "show", params: ({ event }) => ({ dealId: event.change.dealId, status: event.change.to }) },
+            { type: "enqueue", params: ({ event }) => event.change },
+          ],
+        },
+      },
+      initial: "idle",
+      states: {
+        idle: { always: { guard: "hasQueued", target: "saving" } },
+        saving: {
+          invoke: {
+            id: "saveStatus",
+            src: "saveStatus",
+            input: ({ context }) => context.queue[0]!,
+            onDone: { target: "idle", actions: "dequeue" },
+            onError: {
+              target: "idle",
+              actions: [
+                { type: "show", params: ({ context }) => ({ dealId: context.queue[0]!.dealId, status: context.queue[0]!.from }) },
+                { type: "notify", params: DEAL_STATUS_TOASTS.saveFailed },
+                "dequeue",
+              ],
+            },
+          },
+        },
+      },
+    },
+    undo: {
+      initial: "hidden",
+      states: {
+        hidden: {
+          entry: assign({ lastChange: null }),
+          on: { SET_STATUS: { guard: "isChange", target: "offered", actions: "rememberChange" } },
+        },
+        offered: {
+          after: { [UNDO_OFFER_MS]: "hidden" },
+          on: {
+            // Re-entered (from here only, so the saving goes on), the newest change gets the whole time to be undone.
+            SET_STATUS: { guard: "isChange", target: "offered", reenter: true, actions: "rememberChange" },
+            UNDO: {
+              guard: "canUndo",
+              target: "hidden",
+              actions: [
+                { type: "show", params: ({ context }) => ({ dealId: context.lastChange!.dealId, status: context.lastChange!.from }) },
+                { type: "enqueue", params: ({ context }) => reversed(context.lastChange!) },
+              ],
+            },
+            DISMISS_UNDO: "hidden",
+          },
+        },
+      },
+    },
+  },
+});
+
+export type DealStatusActor = ActorRefFrom<typeof dealStatusMachine>;
+export type DealStatusSnapshot = SnapshotFrom<typeof dealStatusMachine>;
+export type ProvidedDealStatusMachine = ReturnType<typeof provideDealStatusMachine>;
+
+/** The change the undo bar reports, while it can still be undone. */
+export const selectUndoableChange = (snapshot: DealStatusSnapshot): StatusChange | null =>
+  snapshot.matches({ undo: "offered" }) ? snapshot.context.lastChange : null;
+
+export function provideDealStatusMachine(ports: { gateway: DealDetailsGateway; shown: ShownDealStatuses; notifier: Notifier }) {
+  return dealStatusMachine.provide({
+    // Silent: the machine says itself that a change was not saved.
+    actors: { saveStatus: fromPromise(({ input }) => ports.gateway.setStatus(input.dealId, input.to, { silent: true })) },
+    actions: {
+      show: (_, { dealId, status }) => ports.shown.show(dealId, status),
+      notify: (_, toast) => ports.notifier.notify(toast),
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import * as t from "io-ts";
+import type { BrandPage, DealDetail } from "../domain/dealDetail";
+import type { DealStatus } from "../domain/deal";
+import { DealCodec } from "./dashboard";
+import { nullable } from "./nullable";
+import { BrandCodec } from "./settings";
+import type { Same } from "./same";
+
+export const DealStatusCodec = nullable(t.keyof({ used: null, not_working: null }));
+
+/** GET /deals/:id: a deal with the email it came from. */
+export const DealDetailCodec = t.type({
+  deal: DealCodec,
+  email: t.type({
+    sender: nullable(t.string),
+    subject: nullable(t.string),
+    sentAt: nullable(t.string),
+    url: t.string,
+  }),
+});
+
+/** PUT /deals/:id/status: the status now stored. */
+export const DealStatusAnswerCodec = t.type({ status: DealStatusCodec });
+
+/** GET /brands/:id. */
+export const BrandPageCodec = t.type({
+  brand: BrandCodec,
+  activeDeals: t.array(DealCodec),
+  pastDeals: t.array(DealCodec),
+  typicalPercentOff: nullable(t.number),
+  emailsPerWeek: t.number,
+  emailCount: t.number,
+});
+
+/** Compile-time proof that the wire shapes are the domain's shapes. */
+const contractMatchesDomain: [
+  Same<t.TypeOf<typeof DealDetailCodec>, DealDetail>,
+  Same<t.TypeOf<typeof DealStatusCodec>, DealStatus | null>,
+  Same<t.TypeOf<typeof BrandPageCodec>, BrandPage>,
+] = [true, true, true];
+void contractMatchesDomain;

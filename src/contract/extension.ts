@@ -1,0 +1,73 @@
+import * as t from "io-ts";
+import { nullable } from "./nullable";
+
+/** POST /extension/pairing-codes: a one-time code the SPA hands the extension on this page. */
+export const PairingCodeCodec = t.type({ code: t.string, expiresAt: t.string });
+
+/** POST /extension/sessions and POST /extension/sessions/refresh: the extension's own tokens. */
+export const ExtensionTokensCodec = t.type({
+  accessToken: t.string,
+  accessTokenExpiresAt: t.string,
+  refreshToken: t.string,
+  sessionId: t.string,
+});
+
+export const ExtensionCodeCodec = t.type({ code: t.string, condition: nullable(t.string) });
+
+/** One deal the extension may offer at a checkout: only what matching a site and applying a code need. */
+export const ExtensionDealCodec = t.type({
+  id: t.string,
+  brand: t.string,
+  /** The brand's registrable domain, matched against the current tab's inside the extension. */
+  brandDomain: t.string,
+  title: t.string,
+  discount: nullable(t.string),
+  expirationDate: nullable(t.string),
+  codes: t.array(ExtensionCodeCodec),
+});
+
+/** GET /extension/codes: the user's active, code-carrying deals of brands switched on. */
+export const ExtensionCodesCodec = t.type({ deals: t.array(ExtensionDealCodec), lastSyncAt: nullable(t.string) });
+
+export const ExtensionSessionCodec = t.type({
+  id: t.string,
+  createdAt: t.string,
+  lastUsedAt: nullable(t.string),
+  userAgent: nullable(t.string),
+});
+
+/** GET /extension/sessions: the user's connected extensions, for Settings. */
+export const ExtensionSessionsCodec = t.type({ sessions: t.array(ExtensionSessionCodec) });
+
+/** DELETE /extension/sessions/:id. */
+export const ExtensionDisconnectedCodec = t.type({ status: t.literal("success"), message: t.string });
+
+/** POST /extension/logout. */
+export const ExtensionLogoutCodec = t.type({ success: t.literal(true) });
+
+export type ExtensionTokensDto = t.TypeOf<typeof ExtensionTokensCodec>;
+export type ExtensionDealDto = t.TypeOf<typeof ExtensionDealCodec>;
+export type ExtensionCodesDto = t.TypeOf<typeof ExtensionCodesCodec>;
+
+/**
+ * Messages between the app's /extension page and the extension's content script, posted on the page's own window
+ * (window.postMessage to its own origin). Every page script can post there too, so each side decodes what it gets.
+ */
+export const APP_MESSAGE_SOURCE = "deal-finder-app";
+export const EXTENSION_MESSAGE_SOURCE = "deal-finder-extension";
+
+/** What the app's page says: "is an extension here?", and "pair with this code". */
+export const AppPageMessageCodec = t.union([
+  t.type({ source: t.literal(APP_MESSAGE_SOURCE), type: t.literal("PING") }),
+  t.type({ source: t.literal(APP_MESSAGE_SOURCE), type: t.literal("PAIR"), code: t.string }),
+]);
+
+/** What the extension answers: its presence, and how a pairing went. */
+export const ExtensionPageMessageCodec = t.union([
+  t.type({ source: t.literal(EXTENSION_MESSAGE_SOURCE), type: t.literal("PONG"), paired: t.boolean, version: t.string }),
+  t.type({ source: t.literal(EXTENSION_MESSAGE_SOURCE), type: t.literal("PAIRED") }),
+  t.type({ source: t.literal(EXTENSION_MESSAGE_SOURCE), type: t.literal("PAIR_FAILED"), message: t.string }),
+]);
+
+export type AppPageMessage = t.TypeOf<typeof AppPageMessageCodec>;
+export type ExtensionPageMessage = t.TypeOf<typeof ExtensionPageMessageCodec>;

@@ -1,0 +1,31 @@
+import { provideBrandPageMachine } from "../../application/machines/brandPageMachine";
+import { provideDealDetailMachine } from "../../application/machines/dealDetailMachine";
+import { provideDealStatusMachine } from "../../application/machines/dealStatusMachine";
+import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../application/ports/dealDetails";
+import { DashboardSource } from "../../application/ports/deals";
+import { Notifier } from "../../application/ports/notifications";
+import { SettingsGateway } from "../../application/ports/settings";
+import { BrandPageLogic, DealDetailLogic, DealStatusLogic } from "../../application/services";
+import { DataCache } from "../cache/dataCache";
+import { CachedShownDealStatuses, HttpBrandPageGateway, HttpDealDetailsGateway } from "../http/dealDetailsGateway";
+import { HttpClient } from "../http/httpClient";
+import type { ServiceRegistry } from "../serviceRegistry";
+
+/** A deal's detail and the person's status of it, and brand pages. */
+export function registerDealsAndBrands(services: ServiceRegistry): void {
+  services.bind(DealDetailsGateway, (s) => new HttpDealDetailsGateway(s.get(HttpClient)));
+  services.bind(ShownDealStatuses, (s) => new CachedShownDealStatuses(s.get(DataCache)));
+  services.bind(BrandPageGateway, (s) => new HttpBrandPageGateway(s.get(HttpClient)));
+  services.bind(DealDetailLogic, (s) => provideDealDetailMachine({ gateway: s.get(DealDetailsGateway) }));
+  services.bind(DealStatusLogic, (s) =>
+    provideDealStatusMachine({ gateway: s.get(DealDetailsGateway), shown: s.get(ShownDealStatuses), notifier: s.get(Notifier) }),
+  );
+  services.bind(BrandPageLogic, (s) =>
+    provideBrandPageMachine({
+      gateway: s.get(BrandPageGateway),
+      settings: s.get(SettingsGateway),
+      notifier: s.get(Notifier),
+      dealsChanged: () => void s.get(DashboardSource).invalidate(),
+    }),
+  );
+}

@@ -1,0 +1,32 @@
+import { Dismissals, type DismissibleNotice } from "../../application/ports/dismissals";
+
+/**
+ * Keys of our own, beside the spec's (STORAGE_KEYS in localSessionStore.ts); unlike those, signing out keeps them:
+ * a closed banner stays closed on this device.
+ */
+export const DISMISSAL_KEYS: Readonly<Record<DismissibleNotice, string>> = {
+  feedbackBanner: "feedback_banner_dismissed",
+};
+
+export class LocalDismissals extends Dismissals {
+  constructor(private readonly storage: Storage) {
+    super();
+  }
+
+  isDismissed(notice: DismissibleNotice): boolean {
+    try {
+      return this.storage.getItem(DISMISSAL_KEYS[notice]) !== null;
+    } catch {
+      // Storage the browser refuses (a privacy mode): the notice shows, as on a first visit.
+      return false;
+    }
+  }
+
+  dismiss(notice: DismissibleNotice): void {
+    try {
+      this.storage.setItem(DISMISSAL_KEYS[notice], new Date().toISOString());
+    } catch {
+      // Not remembered: the notice is closed for this visit only.
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { useMemo } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useParams } from "wouter";
+import { selectBrandPage } from "../../../application/machines/brandPageMachine";
+import { Clock } from "../../../application/ports/platform";
+import { BrandPageLogic } from "../../../application/services";
+import { useService } from "../../di";
+import { sameFields } from "../../hooks";
+import { BrandPageView } from "./BrandPageView";
+
+/** /brands/:id: runs the brand page machine for this visit and hands its state to the plain view. */
+export default function BrandPage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const clock = useService(Clock);
+  const today = useMemo(() => clock.now(), [clock]);
+  const actor = useActorRef(useService(BrandPageLogic), { input: { brandId: id } });
+  const state = useSelector(actor, selectBrandPage, sameFields);
+  return (
+    <BrandPageView
+      state={state}
+      today={today}
+      onRetry={() => actor.send({ type: "RETRY" })}
+      onToggleBrand={(isActive) => actor.send({ type: "TOGGLE_BRAND", isActive })}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useId } from "react";
+import { Link } from "wouter";
+import type { BrandPageState } from "../../../application/machines/brandPageMachine";
+import { expiryLabel, promoCodesOf, type Deal } from "../../../domain/deal";
+import type { BrandPage } from "../../../domain/dealDetail";
+import { button, centered, heading1, heading2, muted, page, spinner, stack } from "../../components/primitives.css";
+import { LoadingScreen } from "../../components/LoadingScreen";
+import * as settingsStyles from "../settings/settings.css";
+import * as styles from "./brand.css";
+
+export interface BrandPageViewProps {
+  state: BrandPageState;
+  today: Date;
+  onRetry: () => void;
+  /** `isActive` is the value the switch showed when pressed. */
+  onToggleBrand: (isActive: boolean) => void;
+}
+
+const STATUS_NOTES: Record<NonNullable<Deal["status"]>, string> = { used: "You used it", not_working: "Didn't work for you" };
+
+function DealRows({ deals, today, empty }: { deals: readonly Deal[]; today: Date; empty: string }) {
+  if (deals.length === 0) return <p className={muted}>{empty}</p>;
+  return (
+    <ul className={styles.dealList}>
+      {deals.map((deal) => (
+        <li key={deal.id} className={styles.dealRow}>
+          <h3 className={styles.dealTitle}>{deal.title}</h3>
+          <span className={styles.dealMeta}>
+            {promoCodesOf(deal).map((code) => (
+              <code key={code} className={styles.code}>
+                {code}
+              </code>
+            ))}
+            <span>{expiryLabel(deal.expirationDate, today)}</span>
+            {deal.status && <span>{STATUS_NOTES[deal.status]}</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function perWeek({ emailsPerWeek, emailCount }: BrandPage): string {
+  if (emailCount > 0 && emailsPerWeek < 0.1) return "Less than one email a week";
+  return emailsPerWeek === 1 ? "1 email a week" : `${emailsPerWeek} emails a week`;
+}
+
+function Figures({ page: brandPage }: { page: BrandPage }) {
+  return (
+    <div className={styles.figures}>
+      <div className={styles.figure}>
+        <p className={styles.figureLabel}>Typical discount (the middle of its deals' percents off)</p>
+        <p className={styles.figureValue}>{brandPage.typicalPercentOff === null ? "No percent deals yet" : `${brandPage.typicalPercentOff}% off`}</p>
+      </div>
+      <div className={styles.figure}>
+        <p className={styles.figureLabel}>
+          How often it mails you deals ({brandPage.emailCount === 1 ? "1 email" : `${brandPage.emailCount} emails`} so far)
+        </p>
+        <p className={styles.figureValue}>{perWeek(brandPage)}</p>
+      </div>
+    </div>
+  );
+}
+
+function BrandToggle({ page: brandPage, pending, onToggle }: { page: BrandPage; pending: boolean; onToggle: (isActive: boolean) => void }) {
+  const labelId = useId();
+  const { isActive } = brandPage.brand;
+  return (
+    <div className={styles.toggleRow}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isActive}
+        aria-labelledby={labelId}
+        aria-busy={pending}
+        disabled={pending}
+        className={settingsStyles.switchTrack}
+        onClick={() => onToggle(isActive)}
+      >
+        {pending ? <span className={`${spinner} ${settingsStyles.switchSpinner}`} /> : <span className={settingsStyles.switchThumb} />}
+      </button>
+      <span id={labelId}>{isActive ? "Shown on your dashboard" : "Hidden from your dashboard"}</span>
+    </div>
+  );
+}
+
+/** /brands/:id: a brand's active and past deals, its typical discount, how often it mails, and its show/hide switch. */
+export function BrandPageView({ state, today, onRetry, onToggleBrand }: BrandPageViewProps) {
+  if (state.kind === "loading") return <LoadingScreen label="Loading the brand..." />;
+  if (state.kind === "missing" || state.kind === "failed") {
+    return (
+      <div className={`${page} ${stack} ${centered}`}>
+        <h1 className={heading1}>{state.kind === "missing" ? "Brand not found" : "Error loading the brand"}</h1>
+        <p className={muted}>
+          {state.kind === "missing" ? "There is no such brand in your account." : "We could not load this brand. Please try again."}
+        </p>
+        <div>
+          {state.kind === "failed" ? (
+            <button type="button" className={button.primary} onClick={onRetry}>
+              Try again
+            </button>
+          ) : (
+            <Link href="/dashboard" className={button.secondary}>
+              Back to your deals
+            </Link>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const brandPage = state.page;
+  return (
+    <div className={page}>
+      <Link href="/dashboard">‹ Your deals</Link>
+      <div className={styles.header}>
+        <div>
+          <h1 className={heading1}>{brandPage.brand.name}</h1>
+          <p className={styles.domain}>{brandPage.brand.domain}</p>
+        </div>
+        <BrandToggle page={brandPage} pending={state.togglePending} onToggle={onToggleBrand} />
+      </div>
+      <Figures page={brandPage} />
+      <h2 className={heading2}>Active deals</h2>
+      <DealRows deals={brandPage.activeDeals} today={today} empty="No active deals from this brand right now." />
+      <h2 className={heading2}>Past deals</h2>
+      <DealRows deals={brandPage.pastDeals} today={today} empty="No expired deals from this brand." />
+    </div>
+  );
+}

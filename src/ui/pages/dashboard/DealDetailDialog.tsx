@@ -1,0 +1,144 @@
+import { useEffect, useRef } from "react";
+import type { DealDetailView } from "../../../application/machines/dealDetailMachine";
+import { promoCodesOf, codeConditionOf } from "../../../domain/deal";
+import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
+import { button, muted } from "../../components/primitives.css";
+import * as styles from "./DealDetail.css";
+
+export interface DealDetailDialogProps {
+  view: DealDetailView;
+  /** A sheet from the bottom on phones, a dialog in the middle otherwise. */
+  sheet: boolean;
+  onClose: () => void;
+  onRetry: () => void;
+}
+
+const sentAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function Source({ detail }: { detail: DealDetail }) {
+  const { email, deal } = detail;
+  return (
+    <section className={styles.section} aria-labelledby="deal-detail-source">
+      <h3 id="deal-detail-source" className={styles.sectionTitle}>
+        Where it came from
+      </h3>
+      <dl className={styles.facts}>
+        <dt>From</dt>
+        <dd>{email.sender ?? "Unknown sender"}</dd>
+        <dt>Subject</dt>
+        <dd>{email.subject ?? "(no subject)"}</dd>
+        <dt>Sent</dt>
+        <dd>{email.sentAt ? <time dateTime={email.sentAt}>{sentAtFormat.format(new Date(email.sentAt))}</time> : "Unknown"}</dd>
+        <dt>How we found it</dt>
+        <dd>{DEAL_SOURCE_LABELS[deal.source]}</dd>
+      </dl>
+      <div>
+        <a className={button.secondary} href={email.url} target="_blank" rel="noreferrer noopener">
+          Open in Gmail
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function Details({ detail }: { detail: DealDetail }) {
+  const { deal } = detail;
+  const codes = promoCodesOf(deal);
+  return (
+    <>
+      {deal.description && <p>{deal.description}</p>}
+      <Source detail={detail} />
+      {codes.length > 0 && (
+        <section className={styles.section} aria-labelledby="deal-detail-codes">
+          <h3 id="deal-detail-codes" className={styles.sectionTitle}>
+            {codes.length === 1 ? "Code" : "Codes"}
+          </h3>
+          <ul className={styles.list}>
+            {codes.map((code) => {
+              const condition = codeConditionOf(deal, code);
+              return (
+                <li key={code}>
+                  <code className={styles.code}>{code}</code>
+                  {condition && ` · ${condition}`}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {deal.terms.length > 0 && (
+        <section className={styles.section} aria-labelledby="deal-detail-terms">
+          <h3 id="deal-detail-terms" className={styles.sectionTitle}>
+            Fine print
+          </h3>
+          <ul className={styles.list}>
+            {deal.terms.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * A deal's detail as a native modal dialog (a sheet on phones), so focus stays inside it; Escape and Close ask the
+ * machine to close it, which unmounts it, and focus goes back to where it was: the card's Details button.
+ */
+export function DealDetailDialog({ view, ...props }: DealDetailDialogProps) {
+  return view.kind === "closed" ? null : <OpenDealDetail view={view} {...props} />;
+}
+
+function OpenDealDetail({ view, sheet, onClose, onRetry }: DealDetailDialogProps & { view: Exclude<DealDetailView, { kind: "closed" }> }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom, where the stories are tested, has no showModal: the dialog is then simply open.
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={sheet ? styles.sheet : styles.dialog}
+      aria-labelledby="deal-detail-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={styles.head}>
+        <h2 id="deal-detail-title" className={styles.title}>
+          {view.kind === "shown" ? view.detail.deal.title : "Deal details"}
+        </h2>
+        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {view.kind === "loading" && (
+        <p role="status" className={muted}>
+          Loading where this deal came from...
+        </p>
+      )}
+      {view.kind === "failed" && (
+        <div className={styles.section}>
+          <p role="alert">We could not load this deal's details. Please try again.</p>
+          <div>
+            <button type="button" className={button.primary} onClick={onRetry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+      {view.kind === "shown" && <Details detail={view.detail} />}
+    </dialog>
+  );
+}

@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import type { DealShowFilter } from "../../../domain/dealDetail";
+import { CodeCopyContext } from "./codeCopy";
+import { DealCard } from "./DealCard";
+import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
+import { DealDetailStatusFilter } from "./DealDetailStatusFilter";
+import { SAMPLE_DEALS, SAMPLE_TODAY, sampleDeal } from "./fixtures";
+
+const usedDeals = SAMPLE_DEALS.slice(0, 2).map((deal) => ({ ...deal, status: "used" as const }));
+
+const detailDeal = sampleDeal({
+  id: "d9",
+  title: "$10 off $50, $25 off $100",
+  brand: "Brindlemart",
+  promoCode: "SAVE10,SAVE25",
+  source: "markup",
+  description: "Our autumn event: the more you spend, the more you save.",
+  codeConditions: [
+    { code: "SAVE10", condition: "$10 off $50" },
+    { code: "SAVE25", condition: "$25 off $100" },
+  ],
+  terms: ["Excludes gift cards.", "New customers only."],
+});
+
+const shownDetail: DealDetailTools["detail"] = {
+  kind: "shown",
+  dealId: "d9",
+  detail: {
+    deal: detailDeal,
+    email: {
+      sender: "Brindlemart <news@brindlemart.com>",
+      subject: "Spend more, save more: our autumn event",
+      sentAt: "2025-10-08T09:30:00.000Z",
+      url: "https://mail.google.com/mail/u/0/#all/18c2f0a",
+    },
+  },
+};
+
+interface LayerStoryArgs extends DealDetailTools {
+  show: DealShowFilter;
+  onShow: (show: DealShowFilter) => void;
+  sheet: boolean;
+}
+
+/** Deal cards with their Details and status buttons, the Show filter, the detail dialog and the undo bar. */
+function Layer({ show, onShow, sheet, ...tools }: LayerStoryArgs) {
+  return (
+    <div style={{ maxWidth: "40rem", margin: "0 auto", padding: "1rem" }}>
+      <DealDetailStatusFilter show={show} onShow={onShow} />
+      <DealDetailLayer tools={tools} sheet={sheet}>
+        <CodeCopyContext value={{ feedback: null, copy: fn() }}>
+          <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: "1rem" }}>
+            {(show === "used" ? usedDeals : SAMPLE_DEALS.slice(0, 2)).map((deal) => (
+              <li key={deal.id}>
+                <DealCard deal={deal} today={SAMPLE_TODAY} imageWidth={300} hidden={false} onHideBrand={fn()} />
+              </li>
+            ))}
+          </ul>
+        </CodeCopyContext>
+      </DealDetailLayer>
+    </div>
+  );
+}
+
+const meta = {
+  title: "Pages/Dashboard/Deal detail and status",
+  component: Layer,
+  args: {
+    show: "active",
+    onShow: fn(),
+    sheet: false,
+    actions: { openDetail: fn(), setStatus: fn() },
+    detail: { kind: "closed" },
+    undoableChange: null,
+    onCloseDetail: fn(),
+    onRetryDetail: fn(),
+    onUndo: fn(),
+    onDismissUndo: fn(),
+  },
+  parameters: { path: "/dashboard" },
+} satisfies Meta<typeof Layer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const phone = { globals: { viewport: { value: "mobile1", isRotated: false } } };
+
+/** The card's buttons ask to open the detail and to mark the deal; the Show filter switches lists. */
+export const ActiveList: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Details: 25% off home essentials" }));
+    await expect(args.actions.openDetail).toHaveBeenCalledWith("d1");
+    await userEvent.click(canvas.getByRole("button", { name: "Used it: 25% off home essentials" }));
+    await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), "used");
+    await userEvent.click(canvas.getByRole("button", { name: "Didn't work: 25% off home essentials" }));
+    await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), "not_working");
+    await userEvent.click(canvas.getByRole("radio", { name: "Used" }));
+    await expect(args.onShow).toHaveBeenCalledWith("used");
+    await expect(canvas.getByRole("link", { name: "Brindlemart" })).toHaveAttribute("href", "/brands/brand-d1");
+  },
+};
+
+/** The Used list: its cards' "Used it" is pressed, and pressing it again puts the deal back among the active ones. */
+export const UsedList: Story = {
+  args: { show: "used" },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radio", { name: "Used" })).toBeChecked();
+    const used = canvas.getByRole("button", { name: "Used it: 25% off home essentials" });
+    await expect(used).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(used);
+    await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1", status: "used" }), null);
+  },
+};
+
+export const UsedListOnPhone: Story = { ...phone, args: { show: "used", sheet: true } };
+
+/** The last change, reported with its Undo. */
+export const UndoBar: Story = {
+  args: { undoableChange: { dealId: "d1", title: "25% off home essentials", from: null, to: "used" } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Moved "25% off home essentials" to Used.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole("button", { name: "Undo" }));
+    await expect(args.onUndo).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole("button", { name: "Dismiss" }));
+    await expect(args.onDismissUndo).toHaveBeenCalled();
+  },
+};
+
+const dialogChecks: Story["play"] = async ({ canvasElement, args }) => {
+  const body = within(canvasElement.ownerDocument.body);
+  const dialog = await body.findByRole("dialog", { name: "$10 off $50, $25 off $100" });
+  const inDialog = within(dialog);
+  await expect(inDialog.getByText("Brindlemart <news@brindlemart.com>")).toBeInTheDocument();
+  await expect(inDialog.getByText("Spend more, save more: our autumn event")).toBeInTheDocument();
+  await expect(inDialog.getByText("From the email's structured data")).toBeInTheDocument();
+  await expect(inDialog.getByText("· $25 off $100", { exact: false })).toBeInTheDocument();
+  await expect(inDialog.getByText("New customers only.")).toBeInTheDocument();
+  await expect(inDialog.getByRole("link", { name: "Open in Gmail" })).toHaveAttribute("href", "https://mail.google.com/mail/u/0/#all/18c2f0a");
+  await userEvent.click(inDialog.getByRole("button", { name: "Close" }));
+  await expect(args.onCloseDetail).toHaveBeenCalled();
+};
+
+/** Where the deal came from, as a dialog on a desktop. */
+export const DetailDialog: Story = { args: { detail: shownDetail }, play: dialogChecks };
+
+/** The same as a sheet from the bottom on a phone. */
+export const DetailSheetOnPhone: Story = { ...phone, args: { detail: shownDetail, sheet: true }, play: dialogChecks };
+
+export const DetailLoading: Story = {
+  args: { detail: { kind: "loading", dealId: "d9" } },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: "Deal details" });
+    await expect(within(dialog).getByRole("status")).toHaveTextContent("Loading where this deal came from...");
+  },
+};
+
+export const DetailFailed: Story = {
+  args: { detail: { kind: "failed", dealId: "d9" } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: "Deal details" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await expect(args.onRetryDetail).toHaveBeenCalled();
+  },
+};

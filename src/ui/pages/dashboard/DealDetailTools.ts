@@ -1,0 +1,32 @@
+import { useMemo } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
+import { selectUndoableChange } from "../../../application/machines/dealStatusMachine";
+import { DealDetailLogic, DealStatusLogic } from "../../../application/services";
+import { useService } from "../../di";
+import { sameFields } from "../../hooks";
+import type { DealDetailTools } from "./DealDetailLayer";
+
+/** Runs a page's deal detail and deal status machines, as what its DealDetailLayer needs. */
+export function useDealDetailTools(): DealDetailTools {
+  const detailActor = useActorRef(useService(DealDetailLogic));
+  const statusActor = useActorRef(useService(DealStatusLogic));
+  const detail = useSelector(detailActor, selectDealDetail, sameFields);
+  const undoableChange = useSelector(statusActor, selectUndoableChange);
+  return useMemo(
+    () => ({
+      actions: {
+        openDetail: (dealId) => detailActor.send({ type: "OPEN", dealId }),
+        setStatus: (deal, status) =>
+          statusActor.send({ type: "SET_STATUS", change: { dealId: deal.id, title: deal.title, from: deal.status, to: status } }),
+      },
+      detail,
+      undoableChange,
+      onCloseDetail: () => detailActor.send({ type: "CLOSE" }),
+      onRetryDetail: () => detailActor.send({ type: "RETRY" }),
+      onUndo: () => statusActor.send({ type: "UNDO" }),
+      onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
+    }),
+    [detailActor, statusActor, detail, undoableChange],
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { button, heading2, stack } from "../../components/primitives.css";
+import * as styles from "./settings.css";
+
+export interface ConfirmDialogProps {
+  title: string;
+  /** What confirming does, read out with the title. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** The confirm button's text while the action runs. */
+  busyLabel: string;
+  busy: boolean;
+  /** Why the last attempt failed, if it did. */
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * A confirmation before an action that cannot simply be taken back: a native modal dialog, so focus stays inside it
+ * and Escape cancels; Cancel has the focus first. Shown while it is mounted; on leaving, focus goes back to where it
+ * was (the button that opened it).
+ */
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onCancel, onConfirm }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || element.open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom, where the stories are tested, has no showModal: the dialog is then simply open.
+    if (typeof element.showModal === "function") element.showModal();
+    else element.setAttribute("open", "");
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => {
+        // Escape: the machine decides, so the dialog closes by being unmounted.
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <div className={`${stack} ${styles.spaced}`}>
+        <h2 id={titleId} className={heading2}>
+          {title}
+        </h2>
+        <div id={descriptionId} className={stack}>
+          {children}
+        </div>
+        {error && (
+          <p className={styles.errorText} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={button.secondary} onClick={onCancel} disabled={busy} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className={`${button.primary} ${styles.dangerButton}`} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { emailsPerWeek, matchesShowFilter, percentsOff, typicalPercentOff, type DealShowFilter } from "../../../src/domain/dealDetail";
+import { filterDeals, NO_FILTERS } from "../../../src/domain/dealSearch";
+
+describe("a brand's typical discount", () => {
+  it("reads the percents a discount states, and none from amounts or free shipping", () => {
+    expect(percentsOff("20% off")).toEqual([20]);
+    expect(percentsOff("Up to 40 % OFF, extra 10% for members")).toEqual([40, 10]);
+    expect(percentsOff("100% off your second item")).toEqual([100]);
+    expect(percentsOff("$10 off $50")).toEqual([]);
+    expect(percentsOff(null)).toEqual([]);
+  });
+
+  it("is the median of each deal's largest percent, whole, ignoring deals without one", () => {
+    expect(typicalPercentOff(["20% off", "Free shipping", null, "Up to 40% off", "30% off"])).toBe(30);
+    expect(typicalPercentOff(["15% off", "20% off"])).toBe(18);
+    expect(typicalPercentOff(["$10 off", null])).toBeNull();
+    expect(typicalPercentOff([])).toBeNull();
+  });
+});
+
+describe("how often a brand mails", () => {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+  it("is its emails per week over the period, at least one week", () => {
+    expect(emailsPerWeek(6, day("2026-10-01"), day("2026-10-29"))).toBe(1.5);
+    expect(emailsPerWeek(3, day("2026-10-01"), day("2026-10-02"))).toBe(3);
+    expect(emailsPerWeek(1, day("2026-01-01"), day("2026-12-31"))).toBe(0);
+    expect(emailsPerWeek(0, day("2026-10-01"), day("2026-10-29"))).toBe(0);
+    expect(emailsPerWeek(4, null, null)).toBe(0);
+  });
+});
+
+describe("the Show filter", () => {
+  it("lists deals without a status as active, and each status under its own list", () => {
+    expect(matchesShowFilter({ status: null }, "active")).toBe(true);
+    expect(matchesShowFilter({ status: "used" }, "active")).toBe(false);
+    expect(matchesShowFilter({ status: "used" }, "used")).toBe(true);
+    expect(matchesShowFilter({ status: "not_working" }, "used")).toBe(false);
+    expect(matchesShowFilter({ status: "not_working" }, "not_working")).toBe(true);
+  });
+});
+
+describe("the dashboard's filters with the Show filter", () => {
+  const deals = [
+    { id: "a", status: null },
+    { id: "u", status: "used" as const },
+    { id: "n", status: "not_working" as const },
+  ].map((deal) => ({ ...deal, title: "Boots", description: "", brand: "Nike", brandDomain: "nike.com", category: "Fashion" as const, promoCode: null, expirationDate: null }));
+  const ids = (show?: DealShowFilter) => filterDeals(deals, { ...NO_FILTERS, ...(show ? { show } : {}) }, new Date("2026-11-20T00:00:00Z")).map((deal) => deal.id);
+
+  it("shows the active deals unless asked for another list", () => {
+    expect(ids()).toEqual(["a"]);
+    expect(ids("active")).toEqual(["a"]);
+    expect(ids("used")).toEqual(["u"]);
+    expect(ids("not_working")).toEqual(["n"]);
+  });
+});
