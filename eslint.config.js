@@ -17,6 +17,12 @@ const dependencyRule = [
   },
   { target: ["./server/!(main.ts)", "./server/*/**"], from: ["./emulator"], message: "Only the server's composition root (server/main.ts) may start the emulator." },
   { target: "./emulator", from: ["./src/contract", "./src/application", "./src/infrastructure", "./src/ui", "./server"], message: "The emulator stands alone, like Google; it may reuse pure domain helpers such as the mbox reader." },
+  {
+    target: "./extension",
+    from: ["./src/application", "./src/infrastructure", "./src/ui", "./src/main.tsx", "./server", "./emulator"],
+    message: "The browser extension shares only src/domain and the wire contract (src/contract) with the app.",
+  },
+  { target: ["./src/**", "./server/**"], from: ["./extension", "./demo-store"], message: "The app and the server never import the extension or the demo store." },
 ];
 
 /** The server's layers (ARCHITECTURE.md, "The server as it grows"): use cases behind ports, routes side by side, presenters for routes. */
@@ -32,7 +38,7 @@ const serverRule = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "storybook-static", "node_modules", "data", "test-results", "coverage"] },
+  { ignores: ["dist", "extension/dist", "storybook-static", "node_modules", "data", "test-results", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,119 @@
+import { createActor, waitFor } from "xstate";
+import { APP_ORIGIN, APP_URL } from "../config";
+import { codeCount, dealsForHost, liveDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
+import { provideSessionMachine } from "../machines/sessionMachine";
+import type { BackgroundRequest, PairAnswer, SiteAnswer, StatusAnswer } from "../messages";
+import { ExtensionApi } from "./api";
+import { forgetSession, readState, writeState } from "./store";
+
+const SYNC_ALARM = "sync-codes";
+/** Deal alerts and the codes' refresh: never more often than this. */
+const SYNC_PERIOD_MINUTES = 15;
+
+const api = new ExtensionApi(APP_URL);
+
+async function announceNewDeals(codes: Parameters<typeof liveDeals>[0]): Promise<void> {
+  const state = await readState();
+  const live = liveDeals(codes, new Date());
+  const fresh = state.codes ? newDeals(state.knownDealIds, live) : [];
+  await writeState({ knownDealIds: live.map((deal) => deal.id) });
+  if (!state.alertsEnabled || fresh.length === 0) return;
+  if (!(await chrome.permissions.contains({ permissions: ["notifications"] }))) return;
+  const brands = [...new Set(fresh.map((deal) => deal.brand))];
+  await chrome.notifications.create(`deals-${Date.now()}`, {
+    type: "basic",
+    iconUrl: chrome.runtime.getURL("icons/icon-128.png"),
+    title: fresh.length === 1 ? "A new code in your inbox" : `${fresh.length} new codes in your inbox`,
+    message: `From ${brands.slice(0, 3).join(", ")}${brands.length > 3 ? " and more" : ""}. Deal Finder will offer them at checkout.`,
+  });
+}
+
+/** Storage writes the machine's actions start, in order; answers wait for them so they never read stale state. */
+let writes: Promise<unknown> = Promise.resolve();
+const enqueue = (work: () => Promise<unknown>) => {
+  writes = writes.then(work, work);
+};
+
+const session = createActor(
+  provideSessionMachine({
+    loadSession: async () => (await readState()).session,
+    pair: (code) => api.pair(code),
+    fetchCodes: (token) => api.codes(token),
+    refresh: (token) => api.refresh(token),
+    logout: (token) => api.logout(token),
+    saveSession: (stored) => enqueue(() => writeState({ session: stored })),
+    clearSession: () => enqueue(forgetSession),
+    saveCodes: (codes) => enqueue(() => announceNewDeals(codes.deals).then(() => writeState({ codes, receivedAt: new Date().toISOString() }))),
+  }),
+).start();
+
+/** Waits until the session machine has finished what it was doing (restoring, pairing, syncing, signing out). */
+async function settled() {
+  const snapshot = await waitFor(session, (state) => state.matches("unpaired") || state.matches({ paired: "idle" }), { timeout: 30_000 });
+  await writes;
+  return snapshot;
+}
+
+async function pair(code: string): Promise<PairAnswer> {
+  await settled();
+  session.send({ type: "PAIR", code });
+  const after = await settled();
+  return after.matches("paired") ? { ok: true } : { ok: false, message: after.context.problem ?? "Pairing failed." };
+}
+
+async function site(host: string, tabId: number | undefined): Promise<SiteAnswer> {
+  const state = await readState();
+  const deals = state.session && state.codes ? dealsForHost(state.codes.deals, host, new Date()) : [];
+  const count = codeCount(deals);
+  if (tabId !== undefined) {
+    await chrome.action.setBadgeText({ tabId, text: count > 0 ? String(count) : "" });
+    if (count > 0) await chrome.action.setBadgeBackgroundColor({ tabId, color: "#1d4ed8" });
+  }
+  const domain = registrableDomainOf(host);
+  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain) };
+}
+
+async function handle(request: BackgroundRequest, sender: chrome.runtime.MessageSender): Promise<unknown> {
+  switch (request.type) {
+    case "PAIR":
+      // Only the bridge on Deal Finder's own origin may hand over a pairing code.
+      if (sender.origin !== APP_ORIGIN && !sender.url?.startsWith(`${APP_ORIGIN}/`)) return { ok: false, message: "Pairing is only possible from Deal Finder." };
+      return pair(request.code);
+    case "STATUS":
+      return { paired: (await settled()).matches("paired") } satisfies StatusAnswer;
+    case "SITE":
+      return site(request.host, sender.tab?.id);
+    case "DISMISS_SITE": {
+      const domain = registrableDomainOf(request.host);
+      const state = await readState();
+      if (domain && !state.dismissedSites.includes(domain)) await writeState({ dismissedSites: [...state.dismissedSites, domain] });
+      return { ok: true };
+    }
+    case "SYNC":
+      await settled();
+      session.send({ type: "SYNC" });
+      return { paired: (await settled()).matches("paired"), problem: session.getSnapshot().context.problem };
+    case "SIGN_OUT":
+      await settled();
+      session.send({ type: "SIGN_OUT" });
+      await settled();
+      return { ok: true };
+    case "SET_ALERTS":
+      await writeState({ alertsEnabled: request.enabled });
+      return { ok: true };
+  }
+}
+
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  // Messages come only from this extension's own parts; anything else is not a request of ours.
+  if (sender.id !== chrome.runtime.id || typeof message !== "object" || message === null) return false;
+  handle(message as BackgroundRequest, sender).then(sendResponse, (error: unknown) => sendResponse({ ok: false, message: String(error) }));
+  return true;
+});
+
+const scheduleSync = () => void chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_PERIOD_MINUTES });
+chrome.runtime.onInstalled.addListener(scheduleSync);
+chrome.runtime.onStartup.addListener(scheduleSync);
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === SYNC_ALARM && session.getSnapshot().matches({ paired: "idle" })) session.send({ type: "SYNC" });
+});

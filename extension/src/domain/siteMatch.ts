@@ -1,0 +1,46 @@
+import { getDomain } from "tldts";
+import type { ExtensionDealDto } from "../../../src/contract/extension";
+import { expiryStatus, sortDeals } from "../../../src/domain/deal";
+
+export type SiteDeal = ExtensionDealDto;
+
+/** The registrable domain of a host ("www.shop.example.co.uk" -> "example.co.uk"); null for IP addresses and the like. */
+export function registrableDomainOf(host: string): string | null {
+  return getDomain(host) ?? null;
+}
+
+/** Deals still running on `today` (undated ones count as running), soonest end first. */
+export function liveDeals(deals: readonly SiteDeal[], today: Date): SiteDeal[] {
+  return sortDeals(
+    deals.filter((deal) => deal.codes.length > 0 && expiryStatus(deal.expirationDate, today) !== "expired"),
+    today,
+  );
+}
+
+/** The live deals of the brand whose site this host belongs to: worked out here, never asked of a server. */
+export function dealsForHost(deals: readonly SiteDeal[], host: string, today: Date): SiteDeal[] {
+  const domain = registrableDomainOf(host);
+  if (!domain) return [];
+  return liveDeals(deals, today).filter((deal) => deal.brandDomain.toLowerCase() === domain);
+}
+
+/** How many codes a site has, for the toolbar badge. */
+export function codeCount(deals: readonly SiteDeal[]): number {
+  return deals.reduce((count, deal) => count + deal.codes.length, 0);
+}
+
+/** The popup's search: every word must appear in the brand, the title, the discount or one of the codes. */
+export function searchDeals(deals: readonly SiteDeal[], query: string): SiteDeal[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...deals];
+  return deals.filter((deal) => {
+    const text = [deal.brand, deal.brandDomain, deal.title, deal.discount ?? "", ...deal.codes.map((code) => code.code)].join(" ").toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** The deals that are new since the last sync, by id: what a deal alert announces. */
+export function newDeals(previousIds: readonly string[], deals: readonly SiteDeal[]): SiteDeal[] {
+  const known = new Set(previousIds);
+  return deals.filter((deal) => !known.has(deal.id));
+}

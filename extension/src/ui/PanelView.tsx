@@ -1,0 +1,84 @@
+import { useId } from "react";
+import { expiryLabel } from "../../../src/domain/deal";
+import { formatAmount } from "../domain/money";
+import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
+import type { SiteDeal } from "../domain/siteMatch";
+
+export interface PanelViewProps {
+  deals: SiteDeal[];
+  today: Date;
+  /** The code being applied now, or null. */
+  working: string | null;
+  /** What each code tried in this visit did, by code. */
+  outcomes: Record<string, ApplyOutcome>;
+  /** The code the order keeps after the last run (the best one that worked), or null. */
+  keptCode: string | null;
+  /** The sentence the status line says after a run ("GLOW20 applied: you save 12.00."), or null before any. */
+  summary: string | null;
+  onApply: (code: string) => void;
+  onTryAll: () => void;
+  onDismiss: () => void;
+}
+
+/** A code's badge: the one the order keeps says so; another that worked says it did, with its saving. */
+function badgeOf(outcome: ApplyOutcome, keptCode: string | null): string {
+  if (outcome.kind === "rejected") return "Did not work";
+  if (outcome.kind === "unknown") return "Not confirmed";
+  return `${outcome.code === keptCode ? "Applied" : "Also works"}: saves ${formatAmount(outcome.saving)}`;
+}
+
+/** The on-page panel: this site's codes from the person's own inbox, each with Apply, and Try all codes. */
+export function PanelView({ deals, today, working, outcomes, keptCode, summary, onApply, onTryAll, onDismiss }: PanelViewProps) {
+  const titleId = useId();
+  const busy = working !== null;
+  const codeCount = deals.reduce((count, deal) => count + deal.codes.length, 0);
+  return (
+    <section className="panel" role="dialog" aria-labelledby={titleId}>
+      <header className="header">
+        <h2 id={titleId} className="title">
+          Deal Finder
+        </h2>
+        <button type="button" className="dismiss" onClick={onDismiss}>
+          Dismiss on this site
+        </button>
+      </header>
+      <p className="lead">
+        {codeCount === 1 ? "1 code" : `${codeCount} codes`} from your inbox for {deals[0]?.brand ?? "this shop"}.
+      </p>
+      <p className="status" role="status">
+        {working ? `Trying ${working}…` : summary}
+      </p>
+      <ul className="codes">
+        {deals.flatMap((deal) =>
+          deal.codes.map(({ code, condition }) => {
+            const outcome = outcomes[code];
+            return (
+              <li key={`${deal.id}-${code}`} className="code">
+                <div className="codeText">
+                  <code className="value">{code}</code>
+                  <span className="deal">{[deal.title, condition ?? deal.discount].filter(Boolean).join(" · ")}</span>
+                  <span className="expiry">{expiryLabel(deal.expirationDate, today)}</span>
+                  {outcome ? <span className={`badge ${outcome.kind}`}>{badgeOf(outcome, keptCode)}</span> : null}
+                </div>
+                <button type="button" className="apply" onClick={() => onApply(code)} disabled={busy} aria-label={`Apply ${code}`}>
+                  {working === code ? "Applying…" : "Apply"}
+                </button>
+              </li>
+            );
+          }),
+        )}
+      </ul>
+      {codeCount > 1 ? (
+        <button type="button" className="tryAll" onClick={onTryAll} disabled={busy}>
+          Try all codes
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The status line's sentence for a finished run. */
+export function summaryOf(outcome: ApplyOutcome | null, noField: boolean): string | null {
+  if (noField) return "The coupon field of this page could not be used. You can copy a code instead.";
+  return outcome ? describeOutcome(outcome, formatAmount) : null;
+}

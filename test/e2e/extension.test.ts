@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type BrowserContext, type Page, type Worker } from "playwright-core";
+import { startDemoStore, type DemoStoreServer } from "../../demo-store/server";
+import { demoHosts } from "../../demo-store/stores";
+import { buildExtension } from "../../extension/build";
+import { api, startStack, waitForSync, type Stack } from "../server/support/stack";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
+
+/** The panel, inside its shadow root (Playwright's role queries pierce open shadow roots). */
+const panel = (page: Page) => page.getByRole("dialog", { name: "Deal Finder" });
+const panelStatus = (page: Page) => panel(page).getByRole("status");
+
+describe("the browser extension in Chromium, on the demo store's checkouts", () => {
+  let stack: Stack;
+  let store: DemoStoreServer;
+  let context: BrowserContext;
+  let worker: Worker;
+  let token: string;
+  let extensionDir: string;
+  let profileDir: string;
+  /** Every request the Deal Finder server received: its path and headers. */
+  const serverRequests: string[] = [];
+
+  /** The badge text the extension set on the active tab. */
+  const badgeOf = (page: Page) =>
+    page.bringToFront().then(() =>
+      worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+        return (chrome.action as unknown as { getBadgeText(details: { tabId?: number }): Promise<string> }).getBadgeText({ tabId: tab?.id });
+      }),
+    );
+
+  const openCheckout = async (domain: string) => {
+    const page = await context.newPage();
+    await page.goto(store.checkoutUrl(domain));
+    return page;
+  };
+
+  beforeAll(async () => {
+    store = await startDemoStore();
+    stack = await startStack({ staticDir: resolve("dist") });
+    stack.server.app.server.on("request", (request) => serverRequests.push(`${request.url} ${JSON.stringify(request.headers)}`));
+    extensionDir = mkdtempSync(join(tmpdir(), "deal-finder-extension-"));
+    profileDir = mkdtempSync(join(tmpdir(), "deal-finder-profile-"));
+    await buildExtension(stack.baseUrl, extensionDir);
+    const hostRules = demoHosts().map((host) => `MAP ${host} 127.0.0.1`).join(", ");
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, `--host-resolver-rules=${hostRules}`],
+    });
+    worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+
+    const page = await context.newPage();
+    await registerWithGoogle(page, { app: stack.baseUrl, google: stack.emulator.baseUrl }, "demo@example.com");
+    token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
+    await waitForSync(stack, token);
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await stack?.close();
+    await store?.close();
+    rmSync(extensionDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  it("pairs from the app's /extension page with a session of its own", async () => {
+    const page = await context.newPage();
+    await page.goto(`${stack.baseUrl}/extension`);
+    await page.getByRole("button", { name: "Connect the extension" }).click();
+    await expect(page.getByText("Extension connected").waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    const stored = await worker.evaluate(() => chrome.storage.local.get(["session", "codes"]));
+    expect(stored.session).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect((stored.codes as { deals: { brandDomain: string }[] }).deals.map((deal) => deal.brandDomain)).toContain("torqhaven.com");
+    await page.close();
+  });
+
+  it.each([
+    ["plain form", "torqhaven.com", "BRAKES30", "BRAKES30 applied: you save 30.00.", "$159.00"],
+    ["React-controlled input", "velvetfern.com", "GLOW20", "GLOW20 applied: you save 12.00.", "$48.00"],
+    ["Shopify-like field", "rivetline.com", "DENIM25", "DENIM25 applied: you save 25.00.", "$103.00"],
+    ["WooCommerce-like coupon_code", "whiskerloft.com", "PURR10", "PURR10 applied: you save 8.90.", "$80.10"],
+    ["collapsed 'Have a promo code?' link", "linenbay.com", "SLEEP20", "SLEEP20 applied: you save 23.80.", "$95.20"],
+  ])("on a %s checkout: badge, panel, and a code applied with its saving shown", async (_shape, domain, code, saying, total) => {
+    const page = await openCheckout(domain);
+    await panel(page).waitFor({ timeout: 15_000 });
+    expect(await badgeOf(page)).toBe("1");
+    await panel(page).getByRole("button", { name: `Apply ${code}` }).click();
+    await expect(panelStatus(page).filter({ hasText: saying }).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    expect(await page.locator("#order-total").textContent()).toBe(total);
+    if (domain === "torqhaven.com") await page.screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-applied.png` });
+    await page.close();
+  });
+
+  it("reports a code the checkout rejects, in the checkout's words", async () => {
+    const page = await openCheckout("tailbound.com");
+    await panel(page).getByRole("button", { name: "Apply TAILS30" }).click();
+    await panelStatus(page).filter({ hasText: "TAILS30 did not work: This code is not valid." }).waitFor({ timeout: 15_000 });
+    expect(await page.locator("#order-total").textContent()).toBe("$54.00");
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-rejected.png` });
+    await page.close();
+  });
+
+  it("tries all codes and keeps the best", async () => {
+    const page = await openCheckout("brindlemart.com");
+    await panel(page).waitFor({ timeout: 15_000 });
+    const codes = await panel(page).locator("code").allTextContents();
+    expect(codes).toEqual(expect.arrayContaining(["SAVE10", "SAVE25", "SAVE60"]));
+    await panel(page).getByRole("button", { name: "Try all codes" }).click();
+    await panelStatus(page).filter({ hasText: "SAVE25 applied: you save 25.00." }).waitFor({ timeout: 60_000 });
+    expect(await page.locator("#order-total").textContent()).toBe("$95.00");
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-try-all.png` });
+    await page.close();
+  });
+
+  it("shows no panel on a site with no matching brand, nor on a matching site without a coupon field", async () => {
+    const unknownShop = await openCheckout("nowheregoods.com");
+    const noField = await openCheckout("cloudhem.com");
+    await noField.waitForTimeout(2_000);
+    expect(await panel(unknownShop).count()).toBe(0);
+    expect(await panel(noField).count()).toBe(0);
+    expect(await badgeOf(unknownShop)).toBe("");
+    expect(await badgeOf(noField)).toBe("1");
+    await unknownShop.close();
+    await noField.close();
+  });
+
+  it("lets the panel be dismissed on a site, and keeps it away there", async () => {
+    const page = await openCheckout("whiskerloft.com");
+    await panel(page).getByRole("button", { name: "Dismiss on this site" }).click();
+    expect(await panel(page).count()).toBe(0);
+    await page.reload();
+    await page.waitForTimeout(1_500);
+    expect(await panel(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it("never tells the server which sites were visited", () => {
+    const merchants = demoHosts().map((host) => host.replace(/^www\./, ""));
+    const leaks = serverRequests.filter((request) => merchants.some((domain) => request.toLowerCase().includes(domain)));
+    expect(serverRequests.some((request) => request.startsWith("/api/extension/codes"))).toBe(true);
+    expect(leaks).toEqual([]);
+  });
+
+  it("shows this site's codes in the popup, and stops when Settings revokes its session", async () => {
+    const shop = await openCheckout("linenbay.com");
+    await panel(shop).waitFor({ timeout: 15_000 });
+    const extensionId = new URL(worker.url()).host;
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 360, height: 600 });
+    await popup.goto(`chrome-extension://${extensionId}/popup/popup.html`);
+    await popup.getByRole("heading", { name: "All your codes" }).waitFor();
+    await popup.getByLabel("Search codes").fill("denim");
+    await expect(popup.getByRole("list", { name: "Search results" }).getByText("DENIM25").isVisible()).resolves.toBe(true);
+    await popup.screenshot({ path: `${SCREENSHOTS_DIR}/extension-popup.png` });
+
+    const sessions = (await api(stack, "GET", "/extension/sessions", { token })).body as { sessions: { id: string }[] };
+    expect(sessions.sessions).toHaveLength(1);
+    expect((await api(stack, "DELETE", `/extension/sessions/${sessions.sessions[0]!.id}`, { token })).status).toBe(200);
+    await popup.getByRole("button", { name: "Refresh codes" }).click();
+    await popup.getByRole("link", { name: "Connect" }).waitFor({ timeout: 15_000 });
+    expect(await worker.evaluate(() => chrome.storage.local.get("session"))).toEqual({});
+    await shop.reload();
+    await shop.waitForTimeout(1_500);
+    expect(await panel(shop).count()).toBe(0);
+    await popup.close();
+    await shop.close();
+  });
+});
