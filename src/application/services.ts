@@ -58,26 +58,29 @@ export const OAuthCallbackLogic = serviceToken<OAuthCallback>("OAuthCallbackLogi
 /** The early-access form machine wired to its ports. */
 export const EarlyAccessLogic = serviceToken<ReturnType<typeof provideEarlyAccessMachine>>("EarlyAccessLogic");
 
+// The signed-in screens' machines are resolved as promises: their code loads with the lazily loaded page that runs
+// them (useLoadedService), so that the landing page's script does not carry it.
+
 /** The dashboard machine wired to its ports; each visit of /dashboard starts one from it. */
-export const DashboardLogic = serviceToken<ReturnType<typeof provideDashboardMachine>>("DashboardLogic");
+export const DashboardLogic = serviceToken<Promise<ReturnType<typeof provideDashboardMachine>>>("DashboardLogic");
 
 /** "Continue with Google" and "Connect Gmail": each button runs one machine from this, its flow given as input. */
 export const GoogleFlowLogic = serviceToken<ProvidedGoogleFlowMachine>("GoogleFlowLogic");
 
 /** The settings page machine wired to its ports; each visit of /settings starts one from it. */
-export const SettingsPageLogic = serviceToken<ReturnType<typeof provideSettingsPageMachine>>("SettingsPageLogic");
+export const SettingsPageLogic = serviceToken<Promise<ReturnType<typeof provideSettingsPageMachine>>>("SettingsPageLogic");
 
 /** The /extension page's machine wired to its ports; each visit starts one from it. */
-export const ExtensionPairingLogic = serviceToken<ReturnType<typeof provideExtensionPairingMachine>>("ExtensionPairingLogic");
+export const ExtensionPairingLogic = serviceToken<Promise<ReturnType<typeof provideExtensionPairingMachine>>>("ExtensionPairingLogic");
 
 /** Settings' "Browser extension" card's machine wired to its ports. */
-export const ExtensionSessionsLogic = serviceToken<ReturnType<typeof provideExtensionSessionsMachine>>("ExtensionSessionsLogic");
+export const ExtensionSessionsLogic = serviceToken<Promise<ReturnType<typeof provideExtensionSessionsMachine>>>("ExtensionSessionsLogic");
 
 /** A deal's detail dialog; each page that opens details starts one machine from this. */
-export const DealDetailLogic = serviceToken<ProvidedDealDetailMachine>("DealDetailLogic");
+export const DealDetailLogic = serviceToken<Promise<ProvidedDealDetailMachine>>("DealDetailLogic");
 
 /** "Used it" and "Didn't work", with their undo; each page that marks deals starts one machine from this. */
-export const DealStatusLogic = serviceToken<ProvidedDealStatusMachine>("DealStatusLogic");
+export const DealStatusLogic = serviceToken<Promise<ProvidedDealStatusMachine>>("DealStatusLogic");
 
 /** The brand page machine wired to its ports; each visit of /brands/:id starts one from it. */
-export const BrandPageLogic = serviceToken<ReturnType<typeof provideBrandPageMachine>>("BrandPageLogic");
+export const BrandPageLogic = serviceToken<Promise<ReturnType<typeof provideBrandPageMachine>>>("BrandPageLogic");

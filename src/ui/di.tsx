@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, use, useContext, useMemo, type ReactNode } from "react";
 import type { ServiceKey, ServiceResolver } from "../application/services";
 
 const ContainerContext = createContext<ServiceResolver | null>(null);
@@ -12,4 +12,9 @@ export function useService<T>(key: ServiceKey<T>): T {
   const container = useContext(ContainerContext);
   if (!container) throw new Error("useService needs a ContainerProvider above it");
   return useMemo(() => container.get(key), [container, key]);
+}
+
+/** A service whose code loads on demand (a signed-in screen's machine): suspends until it is there. */
+export function useLoadedService<T>(key: ServiceKey<Promise<T>>): T {
+  return use(useService(key));
 }

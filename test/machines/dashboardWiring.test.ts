@@ -15,7 +15,7 @@ const HIDDEN_BRAND = "brand-d5";
 const WITHOUT_BRAND = { ...SAMPLE_DASHBOARD, deals: SAMPLE_DASHBOARD.deals.filter((deal) => deal.brandId !== HIDDEN_BRAND) };
 
 /** The dashboard machine as the composition root wires it: real adapters and data cache, the API faked at fetch. */
-function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND)]) {
+async function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND)]) {
   const api = new FakeApi()
     .on("GET /dashboard-products", ...answers)
     .on(`POST /api/toggle_brand/${HIDDEN_BRAND}`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
@@ -24,7 +24,7 @@ function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200, WITH
   container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
   container.rebindValue(SESSION_STORAGE, new MemoryStorage());
   container.rebindValue(Navigation, new FakeNavigation());
-  const actor = createActor(container.get(DashboardLogic), { input: {} }).start();
+  const actor = createActor(await container.get(DashboardLogic), { input: {} }).start();
   return { api, actor, toasts: container.get(ToastCenter) };
 }
 
@@ -32,7 +32,7 @@ afterEach(() => focusManager.setFocused(undefined));
 
 describe("the dashboard machine on the data cache", () => {
   it("loads, hides a brand without refetching, and never shows the brand again once the stale data is refetched on focus", async () => {
-    const { api, actor, toasts } = wire();
+    const { api, actor, toasts } = await wire();
     await settle();
     expect(actor.getSnapshot().matches("ready")).toBe(true);
     expect(actor.getSnapshot().context.dashboard?.deals).toHaveLength(SAMPLE_DASHBOARD.deals.length);
@@ -54,7 +54,7 @@ describe("the dashboard machine on the data cache", () => {
   });
 
   it("refetches when asked to refresh, showing 'Updating...' meanwhile", async () => {
-    const { api, actor } = wire();
+    const { api, actor } = await wire();
     await settle();
     actor.send({ type: "REFRESH" });
     expect(actor.getSnapshot().matches({ ready: { refresh: "updating" } })).toBe(true);
@@ -67,7 +67,7 @@ describe("the dashboard machine on the data cache", () => {
 
   it("shows no deals, and says why, when one deal of the answer breaks the contract", async () => {
     const deals = SAMPLE_DASHBOARD.deals.map((deal, index) => (index === 1 ? { ...deal, category: "Not a category" } : deal));
-    const { actor, toasts } = wire([() => json(200, { ...SAMPLE_DASHBOARD, deals })]);
+    const { actor, toasts } = await wire([() => json(200, { ...SAMPLE_DASHBOARD, deals })]);
     await settle();
     // The first failed attempt shows the dashboard's own error at once (the cache retries behind it), with no toast.
     expect(actor.getSnapshot().matches("failed")).toBe(true);

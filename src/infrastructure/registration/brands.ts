@@ -1,6 +1,3 @@
-import { provideBrandPageMachine } from "../../application/machines/brandPageMachine";
-import { provideDealDetailMachine } from "../../application/machines/dealDetailMachine";
-import { provideDealStatusMachine } from "../../application/machines/dealStatusMachine";
 import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../application/ports/dealDetails";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
@@ -16,16 +13,21 @@ export function registerDealsAndBrands(services: ServiceRegistry): void {
   services.bind(DealDetailsGateway, (s) => new HttpDealDetailsGateway(s.get(HttpClient)));
   services.bind(ShownDealStatuses, (s) => new CachedShownDealStatuses(s.get(DataCache)));
   services.bind(BrandPageGateway, (s) => new HttpBrandPageGateway(s.get(HttpClient)));
-  services.bind(DealDetailLogic, (s) => provideDealDetailMachine({ gateway: s.get(DealDetailsGateway) }));
-  services.bind(DealStatusLogic, (s) =>
-    provideDealStatusMachine({ gateway: s.get(DealDetailsGateway), shown: s.get(ShownDealStatuses), notifier: s.get(Notifier) }),
-  );
-  services.bind(BrandPageLogic, (s) =>
-    provideBrandPageMachine({
+  services.bind(DealDetailLogic, async (s) => {
+    const { provideDealDetailMachine } = await import("../../application/machines/dealDetailMachine");
+    return provideDealDetailMachine({ gateway: s.get(DealDetailsGateway) });
+  });
+  services.bind(DealStatusLogic, async (s) => {
+    const { provideDealStatusMachine } = await import("../../application/machines/dealStatusMachine");
+    return provideDealStatusMachine({ gateway: s.get(DealDetailsGateway), shown: s.get(ShownDealStatuses), notifier: s.get(Notifier) });
+  });
+  services.bind(BrandPageLogic, async (s) => {
+    const { provideBrandPageMachine } = await import("../../application/machines/brandPageMachine");
+    return provideBrandPageMachine({
       gateway: s.get(BrandPageGateway),
       settings: s.get(SettingsGateway),
       notifier: s.get(Notifier),
       dealsChanged: () => void s.get(DashboardSource).invalidate(),
-    }),
-  );
+    });
+  });
 }

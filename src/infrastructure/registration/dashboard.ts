@@ -1,5 +1,3 @@
-import { provideDashboardMachine } from "../../application/machines/dashboardMachine";
-import { provideSyncProgressMachine } from "../../application/machines/syncProgressMachine";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
 import { Clipboard } from "../../application/ports/platform";
@@ -13,8 +11,13 @@ import type { ServiceRegistry } from "../serviceRegistry";
 /** The deals dashboard and its cached data. */
 export function registerDashboard(services: ServiceRegistry): void {
   services.bind(DashboardSource, (s) => new CachedDashboardSource(s.get(DataCache), s.get(HttpClient)));
-  services.bind(DashboardLogic, (s) =>
-    provideDashboardMachine({
+  // The machines' code comes with the dashboard page's (it imports them too), not with the landing page's script.
+  services.bind(DashboardLogic, async (s) => {
+    const [{ provideDashboardMachine }, { provideSyncProgressMachine }] = await Promise.all([
+      import("../../application/machines/dashboardMachine"),
+      import("../../application/machines/syncProgressMachine"),
+    ]);
+    return provideDashboardMachine({
       source: s.get(DashboardSource),
       clipboard: s.get(Clipboard),
       settings: s.get(SettingsGateway),
@@ -22,6 +25,6 @@ export function registerDashboard(services: ServiceRegistry): void {
       notifier: s.get(Notifier),
       connectGmail: s.get(GoogleFlowLogic),
       syncProgress: provideSyncProgressMachine({ gateway: s.get(GmailGateway), dealsChanged: () => void s.get(DashboardSource).invalidate() }),
-    }),
-  );
+    });
+  });
 }

@@ -1,5 +1,3 @@
-import { provideExtensionPairingMachine } from "../../application/machines/extensionPairingMachine";
-import { provideExtensionSessionsMachine } from "../../application/machines/extensionSessionsMachine";
 import { ExtensionBridge, ExtensionGateway } from "../../application/ports/extension";
 import { Notifier } from "../../application/ports/notifications";
 import { ExtensionPairingLogic, ExtensionSessionsLogic } from "../../application/services";
@@ -13,6 +11,12 @@ export function registerExtension(services: ServiceRegistry): void {
   services.bind(ExtensionGateway, (s) => new HttpExtensionGateway(s.get(HttpClient)));
   // Read when first used, not when bound, like the storage: the build-time render has no window.
   services.bind(ExtensionBridge, () => new WindowExtensionBridge(window));
-  services.bind(ExtensionPairingLogic, (s) => provideExtensionPairingMachine({ gateway: s.get(ExtensionGateway), bridge: s.get(ExtensionBridge) }));
-  services.bind(ExtensionSessionsLogic, (s) => provideExtensionSessionsMachine({ gateway: s.get(ExtensionGateway), notifier: s.get(Notifier) }));
+  services.bind(ExtensionPairingLogic, async (s) => {
+    const { provideExtensionPairingMachine } = await import("../../application/machines/extensionPairingMachine");
+    return provideExtensionPairingMachine({ gateway: s.get(ExtensionGateway), bridge: s.get(ExtensionBridge) });
+  });
+  services.bind(ExtensionSessionsLogic, async (s) => {
+    const { provideExtensionSessionsMachine } = await import("../../application/machines/extensionSessionsMachine");
+    return provideExtensionSessionsMachine({ gateway: s.get(ExtensionGateway), notifier: s.get(Notifier) });
+  });
 }

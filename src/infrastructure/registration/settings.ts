@@ -1,4 +1,3 @@
-import { provideSettingsPageMachine } from "../../application/machines/settingsPageMachine";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
 import { Navigation } from "../../application/ports/platform";
@@ -14,8 +13,9 @@ export function registerSettings(services: ServiceRegistry): void {
   services.bind(SettingsGateway, (s) => new HttpSettingsGateway(s.get(HttpClient)));
   services.bind(GmailGateway, (s) => new HttpGmailGateway(s.get(HttpClient)));
   // Its machines end the session after an account deletion, and make cached deals stale.
-  services.bind(SettingsPageLogic, (s) =>
-    provideSettingsPageMachine({
+  services.bind(SettingsPageLogic, async (s) => {
+    const { provideSettingsPageMachine } = await import("../../application/machines/settingsPageMachine");
+    return provideSettingsPageMachine({
       settings: s.get(SettingsGateway),
       gmail: s.get(GmailGateway),
       notifier: s.get(Notifier),
@@ -27,6 +27,6 @@ export function registerSettings(services: ServiceRegistry): void {
         s.get(AuthSession).send({ type: "SESSION_EXPIRED" });
       },
       userLoaded: (user) => s.get(AuthSession).send({ type: "USER_UPDATED", user }),
-    }),
-  );
+    });
+  });
 }

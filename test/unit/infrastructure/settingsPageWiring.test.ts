@@ -45,7 +45,7 @@ afterEach(() => page?.stop());
 describe("the settings page machine, wired at the composition root", () => {
   it("polls the sync status once the settings say Gmail is connected", async () => {
     const { api, container } = wire();
-    page = createActor(container.get(SettingsPageLogic)).start();
+    page = createActor(await container.get(SettingsPageLogic)).start();
     await settle();
     expect(settingsPageChildren(page).settings.getSnapshot().value).toBe("ready");
     expect(settingsPageChildren(page).gmailSync.getSnapshot().matches("connected")).toBe(true);
@@ -55,7 +55,7 @@ describe("the settings page machine, wired at the composition root", () => {
   it("stops polling after a disconnect, without polling again while the settings reload", async () => {
     const { api, container } = wire();
     api.on("POST /disconnect-gmail", () => json(200, { status: "success", message: "Gmail disconnected." }));
-    page = createActor(container.get(SettingsPageLogic)).start();
+    page = createActor(await container.get(SettingsPageLogic)).start();
     await settle();
     api.on("GET /settings", () => json(200, { status: "success", data: { ...SAMPLE_SETTINGS, user: ALICE, gmailConnected: false, linkedAccount: null } }));
     page.send({ type: "DISCONNECT_REQUEST" });
@@ -71,7 +71,7 @@ describe("the settings page machine, wired at the composition root", () => {
     api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
     const dashboard = container.get(DashboardSource).watch();
     const stop = dashboard.subscribe(() => undefined);
-    page = createActor(container.get(SettingsPageLogic)).start();
+    page = createActor(await container.get(SettingsPageLogic)).start();
     await vi.waitFor(() => expect(api.count("GET /dashboard-products")).toBe(1));
     await settle();
 
@@ -85,7 +85,7 @@ describe("the settings page machine, wired at the composition root", () => {
   it("re-fetches the settings after a failed toggle, so the server's value is shown", async () => {
     const { api, container } = wire();
     api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(500, { success: false, code: "internal", message: "boom" }));
-    page = createActor(container.get(SettingsPageLogic)).start();
+    page = createActor(await container.get(SettingsPageLogic)).start();
     await settle();
     page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });
     await settle();
@@ -101,7 +101,7 @@ describe("the settings page machine, wired at the composition root", () => {
     const auth = container.get(AuthSession);
     await settle();
     expect(authStatusOf(auth.getSnapshot())).toBe("signedIn");
-    page = createActor(container.get(SettingsPageLogic)).start();
+    page = createActor(await container.get(SettingsPageLogic)).start();
     page.send({ type: "DELETE_REQUEST" });
     page.send({ type: "DELETE_CONFIRM" });
     await settle();

@@ -4,7 +4,7 @@ import { useParams } from "wouter";
 import { selectBrandPage } from "../../../application/machines/brandPageMachine";
 import { Clock } from "../../../application/ports/platform";
 import { BrandPageLogic } from "../../../application/services";
-import { useService } from "../../di";
+import { useLoadedService, useService } from "../../di";
 import { sameFields } from "../../hooks";
 import { BrandPageView } from "./BrandPageView";
 
@@ -13,7 +13,7 @@ export default function BrandPage() {
   const { id = "" } = useParams<{ id: string }>();
   const clock = useService(Clock);
   const today = useMemo(() => clock.now(), [clock]);
-  const actor = useActorRef(useService(BrandPageLogic), { input: { brandId: id } });
+  const actor = useActorRef(useLoadedService(BrandPageLogic), { input: { brandId: id } });
   const state = useSelector(actor, selectBrandPage, sameFields);
   return (
     <BrandPageView

@@ -22,7 +22,7 @@ import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "../../../domain/dashboardLayout";
 import type { Deal } from "../../../domain/deal";
 import { DEFAULT_SORT, parseSortOrder, type SortOrder } from "../../../domain/dealOrder";
-import { useService } from "../../di";
+import { useLoadedService, useService } from "../../di";
 import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
 import { useDismissal } from "./useDismissal";
@@ -50,7 +50,7 @@ function usePageVisibility(syncProgress: SyncProgressActor): void {
 
 /** /dashboard: runs the dashboard machine and hands its state to the plain view. */
 export default function DashboardPage() {
-  const logic = useService(DashboardLogic);
+  const logic = useLoadedService(DashboardLogic);
   const clock = useService(Clock);
   const search = useSearch();
   const [path, navigate] = useLocation();

@@ -3,14 +3,14 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
 import { selectUndoableChange } from "../../../application/machines/dealStatusMachine";
 import { DealDetailLogic, DealStatusLogic } from "../../../application/services";
-import { useService } from "../../di";
+import { useLoadedService } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 
 /** Runs a page's deal detail and deal status machines, as what its DealDetailLayer needs. */
 export function useDealDetailTools(): DealDetailTools {
-  const detailActor = useActorRef(useService(DealDetailLogic));
-  const statusActor = useActorRef(useService(DealStatusLogic));
+  const detailActor = useActorRef(useLoadedService(DealDetailLogic));
+  const statusActor = useActorRef(useLoadedService(DealStatusLogic));
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
   return useMemo(

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Deal } from "../../../domain/deal";
 import { promoCodesOf } from "../../../domain/deal";
@@ -34,9 +34,11 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
+  // Worked out once per list: the virtualiser asks again for every card below each one it measures.
+  const estimates = useMemo(() => deals.map((deal) => estimateCardHeight(deal, imageWidth)), [deals, imageWidth]);
   const virtualizer = useWindowVirtualizer({
     count: deals.length,
-    estimateSize: (index) => estimateCardHeight(deals[index]!, imageWidth),
+    estimateSize: (index) => estimates[index]!,
     getItemKey: (index) => deals[index]!.id,
     lanes: columns,
     gap: GAP_PX,

@@ -5,7 +5,7 @@ import type { ConnectedExtension } from "../../../application/ports/extension";
 import { ExtensionSessionsLogic } from "../../../application/services";
 import { browserLabel } from "../../../domain/userAgent";
 import { button, card, heading2, muted, stack } from "../../components/primitives.css";
-import { useService } from "../../di";
+import { useLoadedService } from "../../di";
 import { EXTENSION_PAGE_PATH } from "../../routing/pages";
 import { sameFields } from "../../hooks";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -97,7 +97,7 @@ function ConnectedExtensionRow({ session, onDisconnect }: { session: ConnectedEx
 
 /** The card with its own machine, started when Settings opens and stopped when it closes. */
 export function ExtensionSessions() {
-  const actor = useActorRef(useService(ExtensionSessionsLogic));
+  const actor = useActorRef(useLoadedService(ExtensionSessionsLogic));
   const view = useSelector(actor, extensionSessionsViewOf, sameFields);
   return (
     <ExtensionSessionsCard

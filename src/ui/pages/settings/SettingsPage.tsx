@@ -6,7 +6,7 @@ import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachin
 import { settingsLoadOf } from "../../../application/machines/settingsMachine";
 import { isConfirmingDisconnect, settingsPageChildren } from "../../../application/machines/settingsPageMachine";
 import { SettingsPageLogic } from "../../../application/services";
-import { useService } from "../../di";
+import { useLoadedService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
 import { ExtensionSessions } from "./ExtensionSessions";
@@ -21,7 +21,7 @@ function deletionPhaseOf(snapshot: SnapshotFrom<typeof accountDeletionMachine>):
 
 /** /settings: runs the page machine for this visit (stopped on leaving) and hands plain data to the view. */
 export default function SettingsPage() {
-  const page = useActorRef(useService(SettingsPageLogic));
+  const page = useActorRef(useLoadedService(SettingsPageLogic));
   const children = settingsPageChildren(page);
   const user = useCurrentUser();
   const load = useSelector(children.settings, settingsLoadOf, sameFields);
