@@ -160,9 +160,17 @@ describe("the browser extension in Chromium, on the demo store's checkouts", () 
     await expect(popup.getByRole("list", { name: "Search results" }).getByText("DENIM25").isVisible()).resolves.toBe(true);
     await popup.screenshot({ path: `${SCREENSHOTS_DIR}/extension-popup.png` });
 
+    // The person disconnects the extension in Settings' "Browser extension" card, after its confirmation.
     const sessions = (await api(stack, "GET", "/extension/sessions", { token })).body as { sessions: { id: string }[] };
     expect(sessions.sessions).toHaveLength(1);
-    expect((await api(stack, "DELETE", `/extension/sessions/${sessions.sessions[0]!.id}`, { token })).status).toBe(200);
+    const settings = await context.newPage();
+    await settings.goto(`${stack.baseUrl}/settings`);
+    const extensionCard = settings.getByRole("region", { name: "Browser extension" });
+    await extensionCard.getByRole("button", { name: /^Disconnect / }).click();
+    await settings.getByRole("dialog", { name: "Disconnect this extension?" }).getByRole("button", { name: "Disconnect" }).click();
+    await extensionCard.getByText("No extension connected").waitFor();
+    expect(((await api(stack, "GET", "/extension/sessions", { token })).body as { sessions: unknown[] }).sessions).toEqual([]);
+    await settings.close();
     await popup.getByRole("button", { name: "Refresh codes" }).click();
     await popup.getByRole("link", { name: "Connect" }).waitFor({ timeout: 15_000 });
     expect(await worker.evaluate(() => chrome.storage.local.get("session"))).toEqual({});
