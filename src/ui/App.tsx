@@ -91,6 +91,9 @@ export function App() {
   );
 }
 
+/** Settings' code is fetched this long after sign-in, so that it does not compete with the dashboard's first load. */
+const SETTINGS_PREFETCH_DELAY_MS = 3_000;
+
 /** Once someone is signed in, the signed-in screens' code is fetched ahead, so that opening them does not wait. */
 function usePrefetchSignedInPages() {
   const signedIn = useAuthStatus() === "signedIn";
@@ -98,6 +101,7 @@ function usePrefetchSignedInPages() {
     if (!signedIn) return;
     // A failed prefetch is no error: the page then loads when it is opened, as it would without one.
     loadDashboardPage().catch(() => undefined);
-    loadSettingsPage().catch(() => undefined);
+    const later = setTimeout(() => loadSettingsPage().catch(() => undefined), SETTINGS_PREFETCH_DELAY_MS);
+    return () => clearTimeout(later);
   }, [signedIn]);
 }

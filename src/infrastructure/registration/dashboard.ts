@@ -13,9 +13,11 @@ export function registerDashboard(services: ServiceRegistry): void {
   services.bind(DashboardSource, (s) => new CachedDashboardSource(s.get(DataCache), s.get(HttpClient)));
   // The machines' code comes with the dashboard page's (it imports them too), not with the landing page's script.
   services.bind(DashboardLogic, async (s) => {
+    // The data cache's code, which the dashboard's first request waits for, is fetched beside them, not after.
     const [{ provideDashboardMachine }, { provideSyncProgressMachine }] = await Promise.all([
       import("../../application/machines/dashboardMachine"),
       import("../../application/machines/syncProgressMachine"),
+      s.get(DataCache).load(),
     ]);
     return provideDashboardMachine({
       source: s.get(DashboardSource),

@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
-import { useAuthStatus } from "../hooks";
+import { useAuthStatus, useCurrentUser } from "../hooks";
 import { LoadingScreen } from "../components/LoadingScreen";
 import type { LoginHistoryState } from "../pages/LoginPage";
 
 /** Signed-in only: guests go to /login, which remembers where they were going. */
 export function Protected({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
+  const storedUser = useCurrentUser();
   const [location] = useLocation();
   const search = useSearch();
-  if (status === "checking") return <LoadingScreen label="Checking your session..." />;
+  // A returning person's page starts while their stored session is checked, so its data loads beside the check
+  // rather than after it; the server answers only a valid session, and an ended one leads to the login page below.
+  if (status === "checking" && storedUser === null) return <LoadingScreen label="Checking your session..." />;
   if (status === "signedOut") {
     const from = search ? `${location}?${search}` : location;
     const state: LoginHistoryState = { from };
