@@ -3,12 +3,7 @@ import type { DealDetailsRepository, StoredDealDetail } from "../../application/
 import type { BrandPagesRepository, StoredBrandPage } from "../../application/brands";
 import type { BrandRecord } from "../../application/repositories";
 import type { Database } from "./database";
-import { toDeal, type DealRow } from "./dealsRepository";
-
-/** A deal's columns as dealsRepository's toDeal reads them, over `deals d JOIN brands b`. */
-const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
-  d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at`;
+import { DEAL_COLUMNS, toDeal, type DealRow } from "./dealsRepository";
 
 interface DetailRow extends DealRow {
   gmail_id: string;

@@ -21,8 +21,8 @@ export interface DealRow {
   terms: string[];
   code_conditions: CodeCondition[];
   status: DealStatus | null;
-  /** A timestamptz comes back as a Date from PGlite and node-postgres; a query that leaves it out has no date to give. */
-  sent_at?: Date | string | null;
+  /** A timestamptz comes back as a Date from PGlite and node-postgres. */
+  sent_at: Date | string | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -105,6 +105,11 @@ function filterClause(userId: string, today: string, filters: DashboardFilters) 
   return { where: conditions.join(" AND "), params, order: () => `${sortRank(todayParam(), daysParam())}, d.expiration_date` };
 }
 
+/** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
+export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
+  d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
+  d.terms, d.code_conditions, d.status, d.sent_at`;
+
 export class SqlDealsRepository implements DealsRepository {
   constructor(private readonly db: Database) {}
 
@@ -112,9 +117,7 @@ export class SqlDealsRepository implements DealsRepository {
     const { where, params, order } = filterClause(userId, today, filters);
     const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : "";
     const rows = await this.db.query<DealRow>(
-      `SELECT d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
-              d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-              d.terms, d.code_conditions, d.status, d.sent_at
+      `SELECT ${DEAL_COLUMNS}
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE ${where}
        ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useModalDialog } from "../../components/useModalDialog";
 import type { DealDetailView } from "../../../application/machines/dealDetailMachine";
 import { promoCodesOf, codeConditionOf } from "../../../domain/deal";
 import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
@@ -91,19 +91,7 @@ export function DealDetailDialog({ view, ...props }: DealDetailDialogProps) {
 }
 
 function OpenDealDetail({ view, sheet, onClose, onRetry }: DealDetailDialogProps & { view: Exclude<DealDetailView, { kind: "closed" }> }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom, where the stories are tested, has no showModal: the dialog is then simply open.
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  const dialogRef = useModalDialog();
 
   return (
     <dialog

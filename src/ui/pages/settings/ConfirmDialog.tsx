@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { button, heading2, stack } from "../../components/primitives.css";
+import { useModalDialog } from "../../components/useModalDialog";
 import * as styles from "./settings.css";
 
 export interface ConfirmDialogProps {
@@ -22,21 +23,9 @@ export interface ConfirmDialogProps {
  * was (the button that opened it).
  */
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onCancel, onConfirm }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element || element.open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom, where the stories are tested, has no showModal: the dialog is then simply open.
-    if (typeof element.showModal === "function") element.showModal();
-    else element.setAttribute("open", "");
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   return (
     <dialog
