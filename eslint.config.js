@@ -38,7 +38,7 @@ const serverRule = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "extension/dist", "storybook-static", "node_modules", "data", "test-results", "coverage"] },
+  { ignores: ["dist", "dist-server", "extension/dist", "storybook-static", "node_modules", "data", "test-results", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,6 +19,18 @@ export const ACCOUNTS: readonly EmulatorAccount[] = [
   { sub: "112658093347120985524", email: "unverified.user@example.com", givenName: "Unverified", familyName: "User", mailboxFolder: null, emailVerified: false },
 ];
 
+/** Accounts with empty mailboxes for tests that sign many people in at once: load.user1@example.com and on. */
+export function loadTestAccounts(count: number): EmulatorAccount[] {
+  return Array.from({ length: count }, (_, index) => ({
+    sub: String(200000000000000000000n + BigInt(index + 1)),
+    email: `load.user${index + 1}@example.com`,
+    givenName: "Load",
+    familyName: `User ${index + 1}`,
+    mailboxFolder: null,
+    emailVerified: true,
+  }));
+}
+
 export function fullName(account: EmulatorAccount): string {
   return `${account.givenName} ${account.familyName}`;
 }

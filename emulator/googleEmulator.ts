@@ -34,10 +34,17 @@ export interface GoogleEmulatorOptions {
   /** Clock, for tests. */
   now?: () => Date;
   log?: (line: string) => void;
-  /** Gmail quota in units per user per minute; default 6000, 0 = unlimited. */
+  /**
+   * Gmail quota in units per user per minute, 0 = unlimited. Default: Google's 6000, except with `demoMboxPath`, a
+   * person's own mail imported locally, which is served without a quota unless one is asked for here.
+   */
   quotaUnitsPerMinute?: number;
+  /** Where what a person starting the emulator should know about their mbox goes; default console.warn. */
+  warn?: (line: string) => void;
   /** Injected Gmail API failures from the start; default none. */
   faults?: FaultSettings;
+  /** Accounts besides the shipped ones (tests that sign many people in). */
+  extraAccounts?: readonly EmulatorAccount[];
 }
 
 export interface GoogleEmulator {
@@ -60,12 +67,40 @@ export interface GoogleEmulator {
   setQuota(unitsPerMinute: number): void;
   /** The person removes the app's access in their Google account; answers how many grants ended. */
   revokeAccess(email: string): number;
+  /** What the demo account's mailbox holds. */
+  demoMailbox: DemoMailboxSummary;
+  /** The Gmail quota in force, units per user per minute; 0 = unlimited. */
+  readonly quotaUnitsPerMinute: number;
 }
 
-const DEFAULT_QUOTA_UNITS_PER_MINUTE = 6000;
+export interface DemoMailboxSummary {
+  /** The Takeout mbox served, or null for the shipped demo mailbox. */
+  mboxPath: string | null;
+  messages: number;
+  /** Messages a sync reads: labelled Promotions, outside Spam and Trash. */
+  promotions: number;
+}
 
+const GOOGLE_QUOTA_UNITS_PER_MINUTE = 6000;
+
+// Beside this file in the sources; beside the compiled server in dist-server/, where scripts/build-server.mjs copies them.
 function shippedMailboxFolder(account: EmulatorAccount): string | null {
   return account.mailboxFolder ? fileURLToPath(new URL(`./${account.mailboxFolder}/`, import.meta.url)) : null;
+}
+
+function promotionsCount(entries: readonly MailboxEntry[]): number {
+  return entries.filter(({ labelIds }) => labelIds.includes("CATEGORY_PROMOTIONS") && !labelIds.some((label) => label === "SPAM" || label === "TRASH")).length;
+}
+
+/** Said at start rather than a sync finding nothing in silence. */
+function noPromotionsWarning(summary: DemoMailboxSummary): string | null {
+  if (summary.promotions > 0 || !summary.mboxPath) return null;
+  return (
+    `${summary.mboxPath} has ${summary.messages.toLocaleString("en-US")} messages but none is labelled Promotions ` +
+    `(Takeout's X-Gmail-Labels header names it "Category Promotions"), so a sync finds no deals. ` +
+    "Export all of your mail with Google Takeout (an export of chosen labels may leave the category out), " +
+    'or add the header "X-Gmail-Labels: Category Promotions" to the messages to scan.'
+  );
 }
 
 async function mailboxEntries(account: EmulatorAccount, options: GoogleEmulatorOptions, now: Date): Promise<MailboxEntry[]> {
@@ -84,13 +119,21 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const mailboxes = new Map<string, Mailbox>();
   let sequence = 0;
   const nextSequence = () => sequence++;
-  for (const account of ACCOUNTS) {
+  let demoMailbox: DemoMailboxSummary = { mboxPath: null, messages: 0, promotions: 0 };
+  const accounts = [...ACCOUNTS, ...(options.extraAccounts ?? [])];
+  for (const account of accounts) {
     const mailbox = new Mailbox(account.email, now, nextSequence);
-    for (const entry of await mailboxEntries(account, options, now())) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
+    const entries = await mailboxEntries(account, options, now());
+    for (const entry of entries) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
     mailbox.startHistoryHere();
     mailboxes.set(account.email, mailbox);
-    log(`mailbox ${account.email}: ${mailbox.allMessages().length} messages`);
+    log(`mailbox ${account.email}: ${entries.length} messages`);
+    if (account.email === DEMO_ACCOUNT_EMAIL) {
+      demoMailbox = { mboxPath: options.demoMboxPath ?? null, messages: entries.length, promotions: promotionsCount(entries) };
+    }
   }
+  const warning = noPromotionsWarning(demoMailbox);
+  if (warning) (options.warn ?? console.warn)(warning);
   const mailboxOf = (email: string): Mailbox => {
     const mailbox = mailboxes.get(email.toLowerCase());
     if (!mailbox) throw new MailboxError(404, `No account ${email}`);
@@ -99,12 +142,12 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
 
   const authorization = await AuthorizationServer.create({
     clients: options.clients,
-    accounts: ACCOUNTS,
+    accounts,
     now,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     issuer: () => baseUrl,
   });
-  const quota = new UserQuota(options.quotaUnitsPerMinute ?? DEFAULT_QUOTA_UNITS_PER_MINUTE, now);
+  const quota = new UserQuota(options.quotaUnitsPerMinute ?? (options.demoMboxPath ? 0 : GOOGLE_QUOTA_UNITS_PER_MINUTE), now);
   const faults = new FaultInjector();
   if (options.faults) faults.configure(options.faults);
   const appName = (clientId: string) => options.clients.find((client) => client.clientId === clientId)?.name ?? clientId;
@@ -132,7 +175,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
     return reply.code(404).type("text/html; charset=utf-8").send(errorPage(404, "not_found", `The requested URL ${request.url.split("?")[0]} was not found on this server.`));
   });
 
-  registerOAuthRoutes(app, { authorization, accounts: ACCOUNTS, appName, baseUrl: () => baseUrl });
+  registerOAuthRoutes(app, { authorization, accounts, appName, baseUrl: () => baseUrl });
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
   registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
   registerMessageView(app, { findMessage: (id) => [...mailboxes.values()].map((mailbox) => mailbox.message(id)).find(Boolean) });
@@ -166,5 +209,9 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
       faults.configure(valid);
     },
     setQuota: (unitsPerMinute) => quota.setLimit(unitsPerMinute),
+    demoMailbox,
+    get quotaUnitsPerMinute() {
+      return quota.limit;
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readMbox, takeoutLabelToGmailId } from "../src/domain/mbox";
@@ -22,15 +23,56 @@ function apiMessageId(takeoutId: string | null): string | null {
   return /^[0-9a-f]{1,20}$/i.test(takeoutId) ? takeoutId.toLowerCase() : null;
 }
 
-/** A Google Takeout mbox, served as-is. */
+/** A person's mbox that cannot be served, with a message written for them (no stack trace is needed). */
+export class MboxImportError extends Error {}
+
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: "there is no such file",
+  EISDIR: "it is a folder; give the .mbox file inside it",
+  EACCES: "this user may not read it",
+  EPERM: "this user may not read it",
+};
+
+/** Where the text read so far may be cut so that readMbox sees whole messages: before the last separator line. */
+function lastSeparatorStart(text: string): number {
+  const index = text.lastIndexOf("\nFrom ");
+  return index === -1 ? 0 : index + 1;
+}
+
+/**
+ * A Google Takeout mbox, served as-is. Read in pieces cut at separator lines, so an export larger than the longest
+ * string JavaScript allows (about 512 MB) still loads.
+ */
 export async function loadMbox(path: string): Promise<MailboxEntry[]> {
-  // latin1 keeps every byte as one char, so 8-bit bodies survive the round trip untouched.
-  const text = await readFile(path, "latin1");
-  return [...readMbox(text)].map((message) => ({
-    raw: Buffer.from(message.raw, "latin1"),
-    labelIds: labelIdsFromTakeout(message.labels),
-    gmailId: apiMessageId(message.gmailId),
-  }));
+  const entries: MailboxEntry[] = [];
+  const take = (text: string) => {
+    for (const message of readMbox(text)) {
+      entries.push({ raw: Buffer.from(message.raw, "latin1"), labelIds: labelIdsFromTakeout(message.labels), gmailId: apiMessageId(message.gmailId) });
+    }
+  };
+  let pending = "";
+  try {
+    // latin1 keeps every byte as one char, so 8-bit bodies survive the round trip untouched.
+    for await (const chunk of createReadStream(path, { encoding: "latin1", highWaterMark: 4 * 1024 * 1024 })) {
+      pending += chunk as string;
+      const cut = lastSeparatorStart(pending);
+      if (cut > 0) {
+        take(pending.slice(0, cut));
+        pending = pending.slice(cut);
+      }
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    throw new MboxImportError(`Cannot read the mbox ${path}: ${READ_FAILURES[code] ?? (code || (error as Error).message)}.`);
+  }
+  take(pending);
+  if (entries.length === 0) {
+    throw new MboxImportError(
+      `${path} holds no messages: an mbox starts each message with a "From " line. ` +
+        "Google Takeout delivers a .zip or .tgz archive: unpack it and give the .mbox file inside (Takeout/Mail/All mail Including Spam and Trash.mbox).",
+    );
+  }
+  return entries;
 }
 
 const LABELS_HEADER = /^X-Gmail-Labels:[ \t]*([^\r\n]*)\r?\n/i;

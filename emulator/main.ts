@@ -1,4 +1,5 @@
-import { startGoogleEmulator } from "./googleEmulator";
+import { type GoogleEmulator, startGoogleEmulator } from "./googleEmulator";
+import { loadTestAccounts } from "./accounts";
 
 /** Runs the Google emulator on its own (`npm run emulator`) with the demo client the product's demo mode uses. */
 const DEFAULT_PORT = 8081;
@@ -20,26 +21,36 @@ function portFromEnvironment(): number {
   return port;
 }
 
-const quotaUnitsPerMinute = quotaFromEnvironment();
-const emulator = await startGoogleEmulator({
-  host: process.env.EMULATOR_HOST ?? "127.0.0.1",
-  port: portFromEnvironment(),
-  clients: [
-    {
-      clientId: "deal-finder-demo",
-      clientSecret: "demo-secret",
-      redirectUris: [
-        "http://127.0.0.1:8080/api/google-signin/callback",
-        "http://localhost:8080/api/google-signin/callback",
-        // More callbacks, e.g. a server on another port: comma-separated.
-        ...(process.env.EMULATOR_REDIRECT_URIS ?? "").split(",").map((uri) => uri.trim()).filter(Boolean),
-      ],
-      name: "Deal Finder",
-    },
-  ],
-  ...(process.env.DEMO_MBOX ? { demoMboxPath: process.env.DEMO_MBOX } : {}),
-  ...(quotaUnitsPerMinute !== undefined ? { quotaUnitsPerMinute } : {}),
-  log: process.env.EMULATOR_VERBOSE ? (line) => console.info(line) : undefined,
+async function start(): Promise<GoogleEmulator> {
+  const quotaUnitsPerMinute = quotaFromEnvironment();
+  return startGoogleEmulator({
+    host: process.env.EMULATOR_HOST ?? "127.0.0.1",
+    port: portFromEnvironment(),
+    clients: [
+      {
+        clientId: "deal-finder-demo",
+        clientSecret: "demo-secret",
+        redirectUris: [
+          "http://127.0.0.1:8080/api/google-signin/callback",
+          "http://localhost:8080/api/google-signin/callback",
+          // More callbacks, e.g. a server on another port: comma-separated.
+          ...(process.env.EMULATOR_REDIRECT_URIS ?? "").split(",").map((uri) => uri.trim()).filter(Boolean),
+        ],
+        name: "Deal Finder",
+      },
+    ],
+    ...(process.env.DEMO_MBOX ? { demoMboxPath: process.env.DEMO_MBOX } : {}),
+    ...(quotaUnitsPerMinute !== undefined ? { quotaUnitsPerMinute } : {}),
+    log: process.env.EMULATOR_VERBOSE ? (line) => console.info(line) : undefined,
+    // EMULATOR_LOAD_ACCOUNTS: that many more accounts with empty mailboxes, load.user1@example.com and on (tests).
+    extraAccounts: loadTestAccounts(Number(process.env.EMULATOR_LOAD_ACCOUNTS ?? 0) || 0),
+  });
+}
+
+// An mbox that cannot be served, or a bad setting, is the person's to fix: say what, without a stack trace.
+const emulator = await start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });
 
 console.info(`Google emulator listening on ${emulator.baseUrl}`);

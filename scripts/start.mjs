@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: builds the single-page app when it has not been built (or its sources changed), then starts the
-// server, which serves the app and the API on one origin and, without GOOGLE_CLIENT_ID, the Google emulator.
-import { spawnSync, spawn } from "node:child_process";
+// `npm start`: builds what is missing or stale (the single-page app, the browser extension, the compiled server), then
+// runs the compiled server in this same process, so that signals reach it directly. The server serves the app and the
+// API on one origin and, without GOOGLE_CLIENT_ID, the Google emulator. Arguments after `--` go to server/main.ts.
+// package.json runs it with `exec`, so no shell stands between npm (which passes on SIGINT and SIGTERM) and the server.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildServer, serverBuildStaleReason, SERVER_BUILD_DIR } from "./build-server.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 // The build writes its pages at the end; an older build without them is rebuilt.
@@ -45,6 +49,14 @@ if (extensionBuiltFor() !== appUrl) {
   if (build.status !== 0) console.warn("The browser extension could not be built; the app starts without it.");
 }
 
-const server = spawn("npx", ["tsx", "server/main.ts", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const serverStale = serverBuildStaleReason();
+if (serverStale) {
+  console.info(`Building the server (${serverStale})...`);
+  // esbuild has printed what failed.
+  await buildServer().catch(() => process.exit(1));
+}
+
+// The server reads its arguments from process.argv, which are this script's, and finds dist/ and data/ from the
+// working folder, which is the project's wherever this was started from.
+process.chdir(root);
+await import(pathToFileURL(join(SERVER_BUILD_DIR, "main.js")).href);

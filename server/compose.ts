@@ -5,6 +5,9 @@ import { SessionService } from "./application/auth/sessions";
 import { GoogleSignInService } from "./application/auth/googleSignIn";
 import { GmailConnection } from "./application/gmail/gmailConnection";
 import { SyncEngine } from "./application/gmail/syncEngine";
+import { JOB, type JobQueue, type SyncJobData } from "./application/jobs/jobQueue";
+import { startPgBossQueue } from "./infrastructure/queue/pgBossQueue";
+import { errorLogRecord } from "./application/errorLogRecord";
 import { DashboardService } from "./application/dashboard";
 import { ImageLinks } from "./application/images/imageLinks";
 import { ImageProxy } from "./application/images/imageProxy";
@@ -17,6 +20,7 @@ import { SqlLoginCodesRepository } from "./infrastructure/db/loginCodesRepositor
 import { SqlGmailGrantsRepository } from "./infrastructure/db/gmailGrantsRepository";
 import { SqlSyncRepository } from "./infrastructure/db/syncRepository";
 import { SqlDealsRepository } from "./infrastructure/db/dealsRepository";
+import { SqlDataVersions } from "./infrastructure/db/dataVersionsRepository";
 import { SqlBrandsRepository } from "./infrastructure/db/brandsRepository";
 import { SqlEarlyAccessRepository } from "./infrastructure/db/earlyAccessRepository";
 import { SqlPreferencesRepository } from "./infrastructure/db/preferencesRepository";
@@ -24,7 +28,6 @@ import { GmailLabelsService } from "./application/gmail/gmailLabels";
 import { BackgroundSync, SyncSchedule } from "./application/gmail/backgroundSync";
 import { Housekeeping } from "./application/housekeeping";
 import { SqlHousekeepingRepository } from "./infrastructure/db/housekeepingRepository";
-import { DataVersions } from "./application/dataVersions";
 import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
 import { GmailHttp } from "./infrastructure/google/gmailHttp";
@@ -46,9 +49,24 @@ import { ExtensionService } from "./application/extension";
 import { SqlExtensionSessionsRepository } from "./infrastructure/db/extensionSessionsRepository";
 import { SqlExtensionDealsRepository } from "./infrastructure/db/extensionDealsRepository";
 import { ZippedExtensionFolder } from "./infrastructure/extensionZip";
+import { SqlRateLimitCounter } from "./infrastructure/db/rateLimitCounter";
+import { EmailReports, type EmailJobData } from "./application/reports/reports";
+import { DealReminders } from "./application/reports/dealReminders";
+import { UnsubscribeTokens } from "./application/reports/unsubscribeTokens";
+import { SqlReportsRepository } from "./infrastructure/db/reportsRepository";
+import { SqlRemindersRepository } from "./infrastructure/db/remindersRepository";
+import { SqlEmailRecipientsRepository, SqlEmailSendsRepository } from "./infrastructure/db/emailSendsRepository";
+import { HtmlReportEmails } from "./infrastructure/mail/reportEmails";
+import { NodemailerMailSender } from "./infrastructure/mail/nodemailerSender";
 
-/** Where `npm run build:extension` writes the unpacked browser extension. */
+/** Where `npm run build:extension` writes the unpacked browser extension (the same path from dist-server/, compiled). */
 const EXTENSION_BUILD_DIR = fileURLToPath(new URL("../extension/dist", import.meta.url));
+/** How long a stopping process waits for its jobs to end (syncs give themselves back after their current group commit). */
+const JOBS_STOP_TIMEOUT_MS = 30_000;
+/** Emails one worker sends at once (nodemailer pools two SMTP connections). */
+const EMAIL_CONCURRENCY = 2;
+/** A send that hangs is given up after this, so its job is retried rather than held. */
+const SMTP_TIMEOUT_MS = 20_000;
 /** Memory for proxied images and refusals, in all. */
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -57,9 +75,51 @@ export interface ComposedServer {
   services: AppServices & { users: UsersRepository; syncState: SyncRepository };
   db: Database;
   extraction: ExtractionPool;
+  /** The durable job queue (pg-boss, on the same database). */
+  jobs: JobQueue;
   app: Awaited<ReturnType<typeof buildApp>>;
   /** Stops background work and closes the HTTP server and the database. */
   close(): Promise<void>;
+}
+
+/**
+ * A worker's part: the job handlers, the schedules, and the lease monitor that resumes syncs whose worker died. Answers
+ * what stops the monitor.
+ */
+async function runJobs(
+  config: ServerConfig,
+  db: Database,
+  queue: JobQueue,
+  sync: SyncEngine,
+  background: BackgroundSync,
+  housekeeping: Housekeeping,
+  reports: EmailReports,
+  sendsEmail: boolean,
+  log: ((message: string, detail?: unknown) => void) | undefined,
+): Promise<() => Promise<void>> {
+  // The embedded database has one process: whatever sync it finds waiting or running was cut off by a stop. Put back
+  // before this process takes jobs, or a sync claimed meanwhile would look cut off too and lose its lease.
+  await sync.resumeAbandoned(db.kind === "pglite");
+  await queue.work<SyncJobData>(JOB.sync, config.sync.concurrentSyncs, (data) => sync.runJob(data));
+  await queue.work(JOB.backgroundSync, 1, async () => void (await background.runDue()));
+  await queue.work(JOB.cleanup, 1, async () => void (await housekeeping.purge()));
+  // A worker without a mail server takes no email jobs: they wait for one that has it.
+  if (sendsEmail) {
+    await queue.work(JOB.emailSchedule, 1, async () => void (await reports.queueDue()));
+    await queue.work<EmailJobData>(JOB.sendEmail, EMAIL_CONCURRENCY, (data) => reports.send(data));
+  }
+  await background.schedule(queue);
+  await housekeeping.schedule(queue);
+  await reports.schedule();
+  let monitoring: Promise<unknown> = Promise.resolve();
+  const monitor = setInterval(() => {
+    monitoring = sync.resumeAbandoned(false).catch((error: unknown) => log?.("Resuming abandoned syncs failed", errorLogRecord(error)));
+  }, Math.max(1000, (config.sync.leaseSeconds * 1000) / 2));
+  monitor.unref();
+  return async () => {
+    clearInterval(monitor);
+    await monitoring;
+  };
 }
 
 /** The composition root: adapters built from configuration and handed to the use cases. */
@@ -76,6 +136,9 @@ export async function composeServer(
   // The embedded database creates its folders open to all on first use.
   makeDataFolderPrivate(config.dataDir);
   await migrate(db);
+  // The embedded database runs no autovacuum, so nothing else gathers the statistics the planner needs to read the
+  // dashboard's pages from its index (without them a 50,000-deal first page sorts every deal: 58 ms instead of 4).
+  if (db.kind === "pglite") await db.exec("ANALYZE");
 
   const users = new SqlUsersRepository(db);
   const syncState = new SqlSyncRepository(db);
@@ -88,20 +151,28 @@ export async function composeServer(
   );
   const sessions = new SessionService(new SqlSessionsRepository(db), users, config.sessionSigningKey, clock, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const gmailConnection = new GmailConnection(new SqlGmailGrantsRepository(db), google, new SecretBox(config.encryptionKey), clock);
-  const dataVersions = new DataVersions();
+  const dataVersions = new SqlDataVersions(db);
   // Each thread reads the optional language model (LLM_BASE_URL and LLM_MODEL) from the environment.
   const extraction = new ExtractionPool(config.extractionThreads, config.extractionTimeLimitMs);
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
+  const runsJobs = config.role !== "api";
+  const queue = await startPgBossQueue(db, {
+    worker: runsJobs,
+    emailRetryDelaySeconds: config.mail.retryDelaySeconds,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const sync = new SyncEngine(
     syncState,
     gmailApi,
     gmailConnection,
     (raw, extractionOptions) => extraction.extract(raw, extractionOptions),
     clock,
+    queue,
     {
       fetchConcurrency: config.sync.fetchConcurrency,
       commitBatchSize: config.sync.commitBatchSize,
       commitDelayMs: config.sync.commitDelayMs,
+      leaseMs: config.sync.leaseSeconds * 1000,
       onUserDataChanged: (userId) => dataVersions.bump(userId),
     },
     options.log,
@@ -113,6 +184,25 @@ export async function composeServer(
   const preferences = new SqlPreferencesRepository(db);
   const brands = new SqlBrandsRepository(db);
   const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
+  // Only workers send; an API process queues the test report for them.
+  const mailSender = runsJobs && config.mail.smtpUrl ? new NodemailerMailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, timeoutMs: SMTP_TIMEOUT_MS }) : null;
+  if (!config.mail.smtpUrl) options.log?.("No SMTP_URL is set: the weekly reports and the expiry reminders are off.");
+  const reminders = new SqlRemindersRepository(db);
+  const reports = new EmailReports(
+    users,
+    preferences,
+    new SqlReportsRepository(db),
+    reminders,
+    new SqlEmailSendsRepository(db),
+    new SqlEmailRecipientsRepository(db),
+    new HtmlReportEmails(),
+    new UnsubscribeTokens(config.sessionSigningKey),
+    queue,
+    mailSender,
+    clock,
+    { publicUrl: config.publicUrl, mailConfigured: config.mail.smtpUrl !== null, leaseMs: config.mail.leaseSeconds * 1000 },
+    options.log,
+  );
   const services: ComposedServer["services"] = {
     config,
     users,
@@ -146,25 +236,29 @@ export async function composeServer(
       config.refreshTokenTtlDays,
     ),
     extensionPackage: new ZippedExtensionFolder(EXTENSION_BUILD_DIR),
+    rateLimitCounter: new SqlRateLimitCounter(db),
+    reports,
+    dealReminders: new DealReminders(reminders, preferences, dataVersions, clock),
+    checkDatabase: async () => {
+      await db.query("SELECT 1");
+    },
   };
   const app = await buildApp(services, { logger: options.logger ?? false, checkReplies: options.checkReplies ?? false });
   const closeApp = gracefulCloser(app);
-  await sync.resumeInterrupted();
-  const background = new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log);
-  background.start();
-  const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log);
-  housekeeping.start();
+  const stopJobs = runsJobs ? await runJobs(config, db, queue, sync, new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log), new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log), reports, mailSender !== null, options.log) : async () => {};
 
   return {
     services,
     db,
     extraction,
+    jobs: queue,
     app,
     async close() {
-      background.stop();
-      await housekeeping.stop();
       await closeApp();
-      await sync.drain();
+      // A worker stores what its syncs have read and gives them back to the queue, for another worker to resume.
+      await Promise.all([queue.stop(JOBS_STOP_TIMEOUT_MS), sync.stop()]);
+      await stopJobs();
+      mailSender?.close();
       await extraction.close();
       await db.close();
     },

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import ipaddr from "ipaddr.js";
 
 /** Where Google's endpoints are. Production uses Google's; demo mode and tests point all of them at the emulator. */
 export interface GoogleEndpoints {
@@ -47,12 +48,20 @@ export interface GmailSyncSettings {
   commitDelayMs: number;
   /** How often connected mailboxes are synced in the background, in minutes; 0 turns it off. */
   backgroundIntervalMinutes: number;
+  /** A queued or running sync with no heartbeat for this long lost its worker (it died); another worker takes it over. */
+  leaseSeconds: number;
+  /** Syncs one worker process runs at once. */
+  concurrentSyncs: number;
   /** Retries of one Gmail call on 429, rate-limit 403 and 5xx, with exponential backoff from `backoffBaseMs`. */
   maxRetries: number;
   backoffBaseMs: number;
 }
 
+/** What a process runs: the HTTP API (sending jobs), the job handlers (syncs, schedules, cleanups), or both. */
+export type ServerRole = "api" | "worker" | "all";
+
 export interface ServerConfig {
+  role: ServerRole;
   host: string;
   port: number;
   /** The origin people open; the OAuth redirect URI and the SPA links are built from it. */
@@ -76,6 +85,8 @@ export interface ServerConfig {
   extractionTimeLimitMs: number;
   /** Where the dashboard's feedback banner leads; null hides the banner. */
   feedbackFormUrl: string | null;
+  /** The weekly report and the expiry reminders; see server/application/reports. */
+  mail: MailSettings;
   /** Other origins whose pages may call the API (an SPA built with VITE_API_BASE_URL); empty means same-origin only. */
   corsOrigins: string[];
   /**
@@ -83,6 +94,24 @@ export interface ServerConfig {
    * matched exactly against an image address's host.
    */
   imageProxyAllowedHosts: string[];
+  /**
+   * Addresses or ranges (CIDR) of the load balancers in front: from them, X-Forwarded-For names the client (its address
+   * is what the rate limits count). Empty: the connection's address is the client's, and the header is ignored.
+   */
+  trustedProxies: string[];
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// with any login; null sends nothing (demo mode fills in its local sink's, see server/main.ts). */
+  smtpUrl: string | null;
+  /** The From of every email. */
+  from: string;
+  /** Demo mode's outbox page, which shows what the demo sent; null otherwise. */
+  outboxUrl: string | null;
+  /** First retry of a send that failed in a way that may pass; each next one waits twice as long. */
+  retryDelaySeconds: number;
+  /** How long a worker's claim on a send holds before another worker takes it for dead and sends in its place. */
+  leaseSeconds: number;
 }
 
 export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-secret" };
@@ -93,11 +122,23 @@ export const DEFAULT_SYNC_SETTINGS: GmailSyncSettings = {
   commitBatchSize: 50,
   commitDelayMs: 100,
   backgroundIntervalMinutes: 30,
+  leaseSeconds: 120,
+  concurrentSyncs: 4,
   maxRetries: 6,
   backoffBaseMs: 1000,
 };
 
 type Env = Record<string, string | undefined>;
+
+/** The role from --role (or ROLE), `all` by default; api and worker share a PostgreSQL server, so PGlite runs all. */
+export function serverRole(value: string | undefined, databaseUrl: string | undefined): ServerRole {
+  const role = value || "all";
+  if (role !== "api" && role !== "worker" && role !== "all") throw new Error(`--role must be api, worker or all, not "${role}".`);
+  if (role !== "all" && !databaseUrl) {
+    throw new Error(`--role ${role} needs DATABASE_URL: API and worker processes share a PostgreSQL server; the embedded database runs everything in one process (--role all).`);
+  }
+  return role;
+}
 
 /** One thread fewer than the cores, leaving one to the event loop (HTTP, the database driver, PGlite); 1 to 4. */
 export function defaultExtractionThreads(): number {
@@ -151,6 +192,36 @@ function hostList(env: Env, name: string): string[] {
   return entries;
 }
 
+/** A comma-separated list of IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8), in the four-part form for IPv4. */
+function addressRangeList(env: Env, name: string): string[] {
+  const entries = commaList(env, name);
+  for (const entry of entries) {
+    const [address = "", bits, ...rest] = entry.split("/");
+    const wellFormed =
+      rest.length === 0 &&
+      (ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address)) &&
+      (bits === undefined || ipaddr.isValidCIDR(entry));
+    if (!wellFormed) throw new Error(`${name} must list IP addresses or ranges such as 10.0.0.0/8, 192.0.2.10 or fd00::/8, not "${entry}".`);
+  }
+  return entries;
+}
+
+function mailSettings(env: Env, host: string, port: number): MailSettings {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new Error("SMTP_URL must be an smtp:// or smtps:// address such as smtps://user:password@smtp.example.org:465.");
+  const origin = env.PUBLIC_URL ?? `http://${host}:${port}`;
+  const hostname = URL.canParse(origin) ? new URL(origin).hostname : "";
+  // An address's domain is a name; a bare IP address (a local start) is no domain a mail server takes.
+  const publicHost = /^[a-z0-9.-]*[a-z][a-z0-9.-]*$/i.test(hostname) ? hostname : "localhost";
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || `Deal Finder <deals@${publicHost}>`,
+    outboxUrl: null,
+    retryDelaySeconds: Math.max(1, integer(env, "MAIL_RETRY_DELAY_SECONDS", 60)),
+    leaseSeconds: Math.max(1, integer(env, "MAIL_LEASE_SECONDS", 120)),
+  };
+}
+
 /** The rules take milliseconds a message; a language model, when configured, may take up to its own 30 s timeout. */
 function extractionTimeLimit(env: Env): number {
   const limit = integer(env, "EXTRACTION_TIME_LIMIT_MS", env.LLM_BASE_URL ? 40_000 : 10_000);
@@ -195,6 +266,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   if (!demoMode && !env.GOOGLE_CLIENT_SECRET) throw new Error("GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID.");
   return {
+    role: serverRole(env.ROLE, env.DATABASE_URL),
     host,
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ""),
@@ -211,18 +283,24 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     refreshTokenTtlDays: integer(env, "REFRESH_TOKEN_TTL_DAYS", 30),
     authRateLimitPerMinute: integer(env, "AUTH_RATE_LIMIT_PER_MINUTE", 60),
     sync: {
-      quotaUnitsPerMinute: integer(env, "GMAIL_QUOTA_UNITS_PER_MINUTE", DEFAULT_SYNC_SETTINGS.quotaUnitsPerMinute),
+      // Demo mode talks to our own emulator, which keeps its own quota when asked for one (answering 429 with a
+      // Retry-After that the client honours): pacing here too would only slow a local mbox import.
+      quotaUnitsPerMinute: integer(env, "GMAIL_QUOTA_UNITS_PER_MINUTE", demoMode ? 0 : DEFAULT_SYNC_SETTINGS.quotaUnitsPerMinute),
       fetchConcurrency: Math.max(1, integer(env, "GMAIL_FETCH_CONCURRENCY", DEFAULT_SYNC_SETTINGS.fetchConcurrency)),
       commitBatchSize: Math.max(1, integer(env, "SYNC_COMMIT_BATCH_SIZE", DEFAULT_SYNC_SETTINGS.commitBatchSize)),
       commitDelayMs: integer(env, "SYNC_COMMIT_DELAY_MS", DEFAULT_SYNC_SETTINGS.commitDelayMs),
       backgroundIntervalMinutes: integer(env, "SYNC_INTERVAL_MINUTES", DEFAULT_SYNC_SETTINGS.backgroundIntervalMinutes),
+      leaseSeconds: Math.max(1, integer(env, "SYNC_LEASE_SECONDS", DEFAULT_SYNC_SETTINGS.leaseSeconds)),
+      concurrentSyncs: Math.max(1, integer(env, "SYNC_CONCURRENCY", DEFAULT_SYNC_SETTINGS.concurrentSyncs)),
       maxRetries: integer(env, "GMAIL_MAX_RETRIES", DEFAULT_SYNC_SETTINGS.maxRetries),
       backoffBaseMs: integer(env, "GMAIL_BACKOFF_BASE_MS", DEFAULT_SYNC_SETTINGS.backoffBaseMs),
     },
     extractionThreads: Math.max(1, integer(env, "EXTRACTION_THREADS", defaultExtractionThreads())),
     extractionTimeLimitMs: extractionTimeLimit(env),
     feedbackFormUrl: optionalWebAddress(env, "FEEDBACK_FORM_URL"),
+    mail: mailSettings(env, host, port),
     corsOrigins: originList(env, "CORS_ORIGINS"),
     imageProxyAllowedHosts: hostList(env, "IMAGE_PROXY_ALLOWED_HOSTS"),
+    trustedProxies: addressRangeList(env, "TRUST_PROXY"),
   };
 }

@@ -1,13 +1,20 @@
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { emulatorEndpoints, loadConfig, DEMO_CLIENT } from "./config";
+import { emulatorEndpoints, loadConfig, serverRole, DEMO_CLIENT } from "./config";
 import { composeServer } from "./compose";
+import { errorLogRecord } from "./application/errorLogRecord";
 import { startGoogleEmulator } from "../emulator/googleEmulator";
+import { startMailSink, type MailSink } from "../emulator/outbox/mailSink";
 
-/** Starts Deal Finder: the API and the SPA on one origin, and in demo mode the Google emulator beside them. */
+/**
+ * Starts Deal Finder: the API and the SPA on one origin, and in demo mode the Google emulator beside them. `--role api`
+ * serves HTTP and sends jobs, `--role worker` runs the jobs (syncs, schedules, cleanups) and listens on no port, and
+ * `--role all` (the default) does both.
+ */
 async function main() {
-  const { values } = parseArgs({ options: { mbox: { type: "string" } }, allowPositionals: false });
+  const { values } = parseArgs({ options: { mbox: { type: "string" }, role: { type: "string" } }, allowPositionals: false });
   const config = loadConfig();
+  config.role = serverRole(values.role ?? process.env.ROLE, process.env.DATABASE_URL);
   let stopEmulator: () => Promise<void> = async () => {};
 
   if (config.demoMode && process.env.GOOGLE_EMULATOR_URL) {
@@ -26,21 +33,52 @@ async function main() {
       (mbox ? ` with ${mbox} as the demo mailbox.` : " with the demo mailbox."));
   }
 
+  const sink = config.demoMode && !config.mail.smtpUrl && config.role === "all" ? await startDemoMailSink() : null;
+  if (sink) {
+    config.mail.smtpUrl = sink.smtpUrl;
+    config.mail.outboxUrl = sink.outboxUrl;
+    console.info(`Outbox (emails the demo sends): ${sink.outboxUrl}`);
+  }
+
   const server = await composeServer(config, { logger: true, log: (message, detail) => console.error(message, detail) });
-  await server.app.listen({ host: config.host, port: config.port });
-  console.info(`Deal Finder is running at ${config.publicUrl} (database: ${server.db.kind}).`);
+  if (config.role === "worker") {
+    console.info(`Deal Finder is running as a worker (database: ${server.db.kind}).`);
+  } else {
+    await server.app.listen({ host: config.host, port: config.port });
+    console.info(`Deal Finder is running at ${config.publicUrl} (database: ${server.db.kind}, role: ${config.role}).`);
+  }
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await server.close();
+    await sink?.close();
     await stopEmulator();
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
+
+/**
+ * Demo mode's local mail sink, where the reports and reminders go instead of anyone's inbox. Its usual ports
+ * (OUTBOX_SMTP_PORT, OUTBOX_PORT; 2525 and 8025) or, when another program holds one, free ones: the address is printed.
+ */
+async function startDemoMailSink(): Promise<MailSink> {
+  const smtpPort = Number(process.env.OUTBOX_SMTP_PORT ?? 2525);
+  const httpPort = Number(process.env.OUTBOX_PORT ?? 8025);
+  try {
+    return await startMailSink({ smtpPort, httpPort });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    return startMailSink();
+  }
+}
+
+// pg-boss 10 leaves the promise of marking a finished job done unawaited: a database blip at that moment would
+// otherwise end the process. Logged, not fatal: the job's expiry or the sync's lease puts the work back.
+process.on("unhandledRejection", (reason) => console.error("Unhandled rejection", errorLogRecord(reason)));
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

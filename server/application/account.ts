@@ -47,7 +47,7 @@ export class AccountService {
     }
     const deleted = await this.users.delete(userId);
     this.sessions.forgetUser(userId);
-    this.dataVersions.bump(userId);
+    await this.dataVersions.bump(userId);
     return { deleted, googleAccessRevoked };
   }
 }

@@ -21,7 +21,7 @@ export class BrandService {
   async toggle(userId: string, brandId: string): Promise<boolean | null> {
     const isActive = await this.brands.toggle(userId, brandId);
     // The dashboard shows only active brands' deals: its cached answers are stale now.
-    if (isActive !== null) this.dataVersions.bump(userId);
+    if (isActive !== null) await this.dataVersions.bump(userId);
     return isActive;
   }
 }

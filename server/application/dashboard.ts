@@ -1,6 +1,6 @@
 import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
-import type { Deal } from "../../src/domain/deal";
+import { SORT_RANK, type Deal } from "../../src/domain/deal";
 import type { Clock } from "./ports";
 import type { ImageLinks } from "./images/imageLinks";
 
@@ -19,12 +19,86 @@ export interface DashboardFigures {
   expiring: number;
 }
 
+/**
+ * Where a deal stands in the dashboard's order (active before used or not working, then SORT_RANK, the end date, the
+ * newest email, the id): the keys of a keyset page, so the next page starts right after it, whatever changed meanwhile.
+ */
+export interface DealPosition {
+  /** 0 for a deal its owner has not marked, 1 for one marked used or not working. */
+  marked: 0 | 1;
+  rank: number;
+  /** The end date, or "infinity" for a deal without one. */
+  expiry: string;
+  /** Minus the email's time in microseconds since 1970, or the largest bigint for a deal without one (newest first). */
+  sentKey: string;
+  id: string;
+}
+
+export interface DealsPage {
+  deals: Deal[];
+  /** The last deal's position when more deals follow; null on the last page. */
+  next: DealPosition | null;
+}
+
+/** Every figure of the dashboard's header, greeting and category filter; the figures for today and a month earlier. */
+export interface DashboardSummary {
+  current: DashboardFigures;
+  previous: DashboardFigures;
+  newDealsToday: number;
+  /** The person's deals (of brands they show), in all and per category. */
+  totalDeals: number;
+  categories: { category: string; count: number; unmarked: number }[];
+}
+
 export interface DealsRepository {
   deals(userId: string, today: string, filters: DashboardFilters, page?: { offset: number; limit: number }): Promise<Deal[]>;
+  /** Up to `limit` deals in the dashboard's order, after `after` (from the start when null). */
+  dealsPage(userId: string, today: string, filters: DashboardFilters, after: DealPosition | null, limit: number): Promise<DealsPage>;
   countDeals(userId: string, today: string, filters: DashboardFilters): Promise<number>;
-  categoryCounts(userId: string): Promise<{ category: string; count: number }[]>;
-  figures(userId: string, day: string): Promise<DashboardFigures>;
-  newDealsSince(userId: string, since: Date): Promise<number>;
+  /** The figures of `today` and of `monthAgo`, the deals first seen since `startOfToday`, and the counts per category. */
+  summary(userId: string, today: string, monthAgo: string, startOfToday: Date): Promise<DashboardSummary>;
+}
+
+/** The deals of the first answer: a screenful, so that answer's size does not grow with the person's mail. */
+export const FIRST_PAGE_SIZE = 24;
+/** The deals of each further page, fetched after the first paint. */
+export const NEXT_PAGE_SIZE = 1_000;
+
+/** A cursor that is not one of ours, or is damaged. */
+export class MalformedCursorError extends Error {}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BIGINT_RANGE = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+const isDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+const isBigint = (text: string) => /^-?\d{1,19}$/.test(text) && BigInt(text) >= BIGINT_RANGE.min && BigInt(text) <= BIGINT_RANGE.max;
+
+/** A position as the opaque, URL-safe cursor the client sends back for the next page. */
+export function encodeCursor(position: DealPosition): string {
+  return Buffer.from(JSON.stringify([position.marked, position.rank, position.expiry, position.sentKey, position.id])).toString("base64url");
+}
+
+/** The position a cursor names; throws MalformedCursorError for anything encodeCursor could not have written. */
+export function decodeCursor(cursor: string): DealPosition {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new MalformedCursorError("not JSON");
+  }
+  if (!Array.isArray(fields) || fields.length !== 5) throw new MalformedCursorError("not five fields");
+  const [marked, rank, expiry, sentKey, id] = fields as unknown[];
+  if (
+    (marked !== 0 && marked !== 1) ||
+    !Object.values(SORT_RANK).includes(rank as number) ||
+    typeof expiry !== "string" || (expiry !== "infinity" && !isDay(expiry)) ||
+    typeof sentKey !== "string" || !isBigint(sentKey) ||
+    typeof id !== "string" || !UUID.test(id)
+  ) {
+    throw new MalformedCursorError("a field out of range");
+  }
+  return { marked, rank: rank as number, expiry, sentKey, id };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,26 +119,32 @@ export class DashboardService {
     }));
   }
 
+  /**
+   * The dashboard's first answer: every figure the header, greeting and filters need, with the first screenful of
+   * deals in the dashboard's order and where the rest continues (dealsAfter). Its size does not grow with the deals.
+   */
   async dashboard(userId: string, filters: DashboardFilters): Promise<Dashboard> {
     const now = this.clock.now();
     const today = isoDay(now);
     const monthAgo = new Date(now);
     monthAgo.setUTCMonth(monthAgo.getUTCMonth() - 1);
     const startOfToday = new Date(`${today}T00:00:00Z`);
-    const [deals, counts, current, previous, newDealsToday] = await Promise.all([
-      this.deals.deals(userId, today, filters),
-      this.deals.categoryCounts(userId),
-      this.deals.figures(userId, today),
-      this.deals.figures(userId, isoDay(monthAgo)),
-      this.deals.newDealsSince(userId, startOfToday),
+    const filtered = Object.keys(filters).length > 0;
+    const [page, summary, filteredTotal] = await Promise.all([
+      this.deals.dealsPage(userId, today, filters, null, FIRST_PAGE_SIZE),
+      this.deals.summary(userId, today, isoDay(monthAgo), startOfToday),
+      filtered ? this.deals.countDeals(userId, today, filters) : null,
     ]);
+    const { current, previous, newDealsToday, categories: counts } = summary;
     const figure = (key: keyof DashboardFigures) => ({ value: current[key], delta: percentDelta(current[key], previous[key]) });
     const order = (label: string) => CATEGORIES.indexOf(label as (typeof CATEGORIES)[number]);
     return {
       categories: counts
-        .map(({ category, count }) => ({ id: categoryId(category), label: category, count }))
+        .map(({ category, count, unmarked }) => ({ id: categoryId(category), label: category, count, unmarked }))
         .sort((a, b) => b.count - a.count || order(a.label) - order(b.label)),
-      deals: this.proxied(deals),
+      deals: this.proxied(page.deals),
+      totalDeals: filteredTotal ?? summary.totalDeals,
+      nextCursor: page.next && encodeCursor(page.next),
       stats: {
         activePromos: figure("activePromos"),
         emailsScanned: figure("emailsScanned"),
@@ -73,6 +153,13 @@ export class DashboardService {
       },
       newDealsToday,
     };
+  }
+
+  /** The deals after a cursor of the first answer or of an earlier page; throws MalformedCursorError for a bad cursor. */
+  async dealsAfter(userId: string, filters: DashboardFilters, cursor: string): Promise<{ deals: Deal[]; nextCursor: string | null }> {
+    const after = decodeCursor(cursor);
+    const page = await this.deals.dealsPage(userId, this.today(), filters, after, NEXT_PAGE_SIZE);
+    return { deals: this.proxied(page.deals), nextCursor: page.next && encodeCursor(page.next) };
   }
 
   /** The UTC day the figures are computed for; part of any cache key. */

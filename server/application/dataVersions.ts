@@ -1,16 +1,10 @@
 /**
- * A per-user counter that changes whenever what the dashboard shows changes (a message stored, a brand toggled),
- * so cached dashboards are keyed by it and never served stale. It lives in memory: one server process owns a
- * database, as `npm start` runs it.
+ * A per-user number that changes whenever what the dashboard shows changes (a message stored, a brand toggled, a
+ * deal's status set), so cached dashboards are keyed by it and never served stale. It is stored with the user, so
+ * every API process on one database reads the same number: a change made through one is seen by all at once.
  */
-export class DataVersions {
-  private readonly versions = new Map<string, number>();
-
-  of(userId: string): number {
-    return this.versions.get(userId) ?? 0;
-  }
-
-  bump(userId: string): void {
-    this.versions.set(userId, this.of(userId) + 1);
-  }
+export interface DataVersions {
+  /** The user's current version; one primary-key read. */
+  of(userId: string): Promise<number>;
+  bump(userId: string): Promise<void>;
 }

@@ -57,7 +57,7 @@ export class DealDetailsService {
   async setStatus(userId: string, dealId: string, status: DealStatus | null): Promise<boolean> {
     const changed = await this.details.setStatus(userId, dealId, status, this.clock.now());
     // The dashboard carries each deal's status: its cached answers are stale now.
-    if (changed) this.dataVersions.bump(userId);
+    if (changed) await this.dataVersions.bump(userId);
     return changed;
   }
 }

@@ -1,5 +1,6 @@
 import { errorLogRecord } from "./errorLogRecord";
 import type { Clock } from "./ports";
+import { JOB, type JobQueue } from "./jobs/jobQueue";
 
 /** How many rows of each kind a purge deleted. */
 export interface PurgedCounts {
@@ -7,26 +8,26 @@ export interface PurgedCounts {
   loginCodes: number;
   extensionPairingCodes: number;
   extensionSessions: number;
+  testReports: number;
 }
 
 /**
  * Rows that outlive their use: sign-in states past their lifetime, login codes used or expired, extension pairing
- * codes and extension sessions past theirs.
+ * codes and extension sessions past theirs, test reports' sent-log rows after a week.
  */
 export interface HousekeepingRepository {
   /** Deletes what has expired by `now`; answers how many rows of each kind went. */
   purgeExpired(now: Date): Promise<PurgedCounts>;
 }
 
-const PURGE_EVERY_MS = 60 * 60_000;
-
 /**
- * Purges expired sign-in and pairing leftovers on a schedule, so they never pile up when no one signs in: once at start, then
- * hourly. Logs counts only.
+ * Purges expired sign-in and pairing leftovers, so they never pile up when no one signs in: a job the queue runs
+ * hourly, once across all processes, and once when a worker starts. Logs counts only. The sync's own records are
+ * kept: a message's row (processed or skipped) is what stops it from being read again, and the queue's finished jobs
+ * are archived and deleted by the queue itself.
  */
 export class Housekeeping {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  static readonly HOURLY = "17 * * * *";
 
   constructor(
     private readonly repository: HousekeepingRepository,
@@ -34,19 +35,9 @@ export class Housekeeping {
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
 
-  start(): void {
-    if (this.timer) return;
-    const run = () => (this.running = this.purge());
-    run();
-    this.timer = setInterval(run, PURGE_EVERY_MS);
-    this.timer.unref();
-  }
-
-  /** Stops the schedule; resolves when a purge in progress has ended, so the database can close after it. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  async schedule(queue: JobQueue): Promise<void> {
+    await queue.schedule(JOB.cleanup, Housekeeping.HOURLY);
+    await queue.send(JOB.cleanup, {}, { key: "at-start" });
   }
 
   async purge(): Promise<PurgedCounts | null> {

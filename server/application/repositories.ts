@@ -131,13 +131,42 @@ export class StoreRefusedError extends Error {
   }
 }
 
+/** A sync that waits or runs with no sign of life for longer than the lease, put back in the queue. */
+export interface RequeuedSync {
+  userId: string;
+  /** The queue's job of that sync, when one was sent. */
+  jobId: string | null;
+}
+
+/**
+ * A sync's life in the database, the guard against two workers running one user's sync: idle, then queued (asked
+ * for, a job sent), then syncing (claimed by one worker, whose heartbeat keeps its lease), then idle again. A queued
+ * or syncing sync whose heartbeat is older than the lease has lost its worker and may be taken over.
+ */
 export interface SyncRepository {
-  /** Reads only: a user whose sync never ran gets the defaults, with nothing written. */
+  /** Reads only: a user whose sync never ran gets the defaults, with nothing written. A queued sync reads as syncing. */
   state(userId: string): Promise<SyncState>;
-  /** Claims the user's sync atomically; false when one is already running (and alive) elsewhere. */
-  claim(userId: string, now: Date, staleAfterMs: number): Promise<boolean>;
-  progress(userId: string, message: string, processed: number, total: number, now: Date): Promise<void>;
-  finish(userId: string, outcome: { message: string; historyId: string | null; error: string | null }, now: Date): Promise<void>;
+  /**
+   * Marks the user's sync queued, atomically, when it is idle or its lease (`leaseMs` without a heartbeat) has run out;
+   * null when one waits or runs with a live lease. Answers the job of the previous sync, to put back or replace.
+   */
+  enqueue(userId: string, now: Date, leaseMs: number): Promise<{ previousJobId: string | null } | null>;
+  /** Remembers the queue's job of the user's latest sync. */
+  setJob(userId: string, jobId: string): Promise<void>;
+  /**
+   * Takes a queued sync for this worker, atomically, and answers its lease, which the worker's later writes of the
+   * sync's state name; null when it is not queued (another worker has it, or it is over).
+   */
+  claim(userId: string, now: Date): Promise<string | null>;
+  /** Keeps a claimed sync's lease alive; false when the lease is no longer this worker's (it was taken over). */
+  heartbeat(userId: string, lease: string, now: Date): Promise<boolean>;
+  /** Gives a claimed sync back: queued again, for another worker to resume from the stored pending ids. */
+  release(userId: string, lease: string, now: Date): Promise<void>;
+  /** Puts every sync that waits or runs without a heartbeat for `leaseMs` back to queued; answers them. */
+  requeueStale(now: Date, leaseMs: number): Promise<RequeuedSync[]>;
+  /** Writes of a claimed sync's state: they change nothing once the lease is no longer the writer's. */
+  progress(userId: string, lease: string, message: string, processed: number, total: number, now: Date): Promise<void>;
+  finish(userId: string, lease: string, outcome: { message: string; historyId: string | null; error: string | null }, now: Date): Promise<void>;
   setMonitoredLabels(userId: string, labelIds: string[]): Promise<void>;
   /** Records message ids still to process; ids already known are left as they are. */
   addPending(userId: string, gmailIds: string[]): Promise<number>;
@@ -149,8 +178,6 @@ export interface SyncRepository {
    * then stores nothing of it.
    */
   storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number>;
-  /** Users whose sync was running when the process stopped. */
-  interrupted(): Promise<string[]>;
 }
 
 export interface BrandRecord {
@@ -169,11 +196,26 @@ export interface BrandsRepository {
 export interface Preferences {
   weeklyReport: boolean;
   syncIntervalMinutes: number;
+  /** ISO weekday of the weekly report, 1 (Monday) to 7. */
+  reportWeekday: number;
+  /** Hour of the weekly report and the reminders, 0 to 23, in timeZone. */
+  reportHour: number;
+  /** An IANA time zone. */
+  timeZone: string;
+  expiryReminders: boolean;
+  /** Set when a mail server refused the address for good; cleared when the person turns an email on again. */
+  emailsStopped: { reason: string; at: Date } | null;
 }
+
+/** What a person may change; fields left out keep their values. */
+export type PreferenceChanges = Partial<Omit<Preferences, "emailsStopped">>;
 
 export interface PreferencesRepository {
   get(userId: string): Promise<Preferences>;
-  save(userId: string, preferences: Preferences): Promise<void>;
+  /** Turning either email on clears emailsStopped. Answers the preferences now stored. */
+  save(userId: string, changes: PreferenceChanges): Promise<Preferences>;
+  /** Turns both emails off and says why (a mail server refused the address). */
+  stopEmails(userId: string, reason: string, at: Date): Promise<void>;
   /** Connected users whose last sync is older than their interval. */
   dueForSync(now: Date, defaultIntervalMinutes: number): Promise<string[]>;
 }

@@ -3,7 +3,7 @@ import { errorLogRecord } from "./errorLogRecord";
 import { GmailApiError } from "./ports";
 import { GmailNotConnectedError, type GmailConnection } from "./gmail/gmailConnection";
 import type { GmailLabelsService } from "./gmail/gmailLabels";
-import type { BrandRecord, BrandsRepository, Preferences, PreferencesRepository, SyncRepository, UserRecord, UsersRepository } from "./repositories";
+import type { BrandRecord, BrandsRepository, PreferenceChanges, Preferences, PreferencesRepository, SyncRepository, UserRecord, UsersRepository } from "./repositories";
 
 /** Everything the settings page shows at once. */
 export interface SettingsOverview {
@@ -41,8 +41,9 @@ export class SettingsService {
     return this.preferencesStore.get(userId);
   }
 
-  savePreferences(userId: string, preferences: Preferences): Promise<void> {
-    return this.preferencesStore.save(userId, preferences);
+  /** Stores what changed (fields left out keep their values); answers the preferences now stored. */
+  savePreferences(userId: string, changes: PreferenceChanges): Promise<Preferences> {
+    return this.preferencesStore.save(userId, changes);
   }
 
   /** Gmail labels, or none when Gmail cannot be asked right now: the rest of the settings still shows. */

@@ -18,6 +18,9 @@ import { registerDealRoutes } from "./routes/deals";
 import { registerBrandRoutes } from "./routes/brands";
 import { registerExtensionDownload, registerExtensionRoutes } from "./routes/extension";
 import { registerStaticFiles } from "./staticFiles";
+import { registerHealthRoutes } from "./routes/health";
+import { registerReportRoutes } from "./routes/reports";
+import { sharedRateLimitStore } from "./sharedRateLimit";
 
 /**
  * Fastify's log lines without the two it writes for every request, which were a fifth of a dashboard request's CPU
@@ -43,7 +46,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     logger: options.logger ? { level: "info", serializers: logSerializers } : false,
     logController: new QuietRequestLog(),
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Only the load balancers named in TRUST_PROXY may say who the client is (X-Forwarded-For): anyone else could
+    // claim a new address with every request and so escape the rate limits.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // No type coercion: a number where a string belongs is a 400, not a quietly converted value.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     clientErrorHandler: answerClientError,
@@ -74,11 +79,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  await app.register(rateLimit, { global: false });
   // Served at /api/app-config and written into every page, so the app need not ask for it before its first paint.
   const publicConfig: SuccessBody<"GET /app-config"> = {
     demoMode: config.demoMode,
     feedbackFormUrl: config.feedbackFormUrl,
+    outboxUrl: config.mail.outboxUrl,
   };
   // Reads and sets the one cookie there is: the sign-in binding of server/http/signInBinding.ts.
   await app.register(cookie);
@@ -99,12 +104,25 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         });
       }
       api.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
-      registerAuthRoutes(api, services);
+      registerHealthRoutes(api, services);
+      // The routes' own rate limits (config.rateLimit) apply where the plugin is registered, each context with its store.
+      // The sign-in limits count in the database, so that a person meets the same limit whichever API process answers.
+      await api.register(async (signInLimited) => {
+        await signInLimited.register(rateLimit, { global: false, store: sharedRateLimitStore(services.rateLimitCounter) });
+        registerAuthRoutes(signInLimited, services);
+        registerSettingsRoutes(signInLimited, services);
+        registerExtensionRoutes(signInLimited, services);
+        // Its own context: the one-click unsubscribe's form bodies are parsed there alone.
+        await signInLimited.register(async (reports) => registerReportRoutes(reports, services));
+      });
+      // The image proxy's brake on one address stays in memory: a dashboard loads an image per card, which would be a
+      // database write each, and what it protects (this process's outgoing fetches and its image cache) is per process.
+      await api.register(async (imageProxy) => {
+        await imageProxy.register(rateLimit, { global: false });
+        registerImageRoutes(imageProxy, services);
+      });
       registerGmailRoutes(api, services);
       registerDashboardRoutes(api, services);
-      registerSettingsRoutes(api, services);
-      registerImageRoutes(api, services);
-      registerExtensionRoutes(api, services);
       registerDealRoutes(api, services);
       registerBrandRoutes(api, services);
     },

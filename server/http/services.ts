@@ -12,7 +12,10 @@ import type { GmailLabelsService } from "../application/gmail/gmailLabels";
 import type { MailboxService } from "../application/gmail/mailbox";
 import type { ImageProxy } from "../application/images/imageProxy";
 import type { EarlyAccessRepository } from "../application/repositories";
+import type { EmailReports } from "../application/reports/reports";
+import type { DealReminders } from "../application/reports/dealReminders";
 import type { EncodedJsonCache } from "./cachedJson";
+import type { RateLimitCounter } from "./sharedRateLimit";
 
 /**
  * The use cases the HTTP layer calls, one per area; composed in server/compose.ts. Routes depend on this interface,
@@ -39,4 +42,12 @@ export interface AppServices {
   extension: ExtensionService;
   /** The built extension, zipped for download. */
   extensionPackage: ExtensionPackage;
+  /** The weekly report, the reminders and the test report (sent by workers), and one-click unsubscribe. */
+  reports: EmailReports;
+  /** The stars on deals ("Remind me"). */
+  dealReminders: DealReminders;
+  /** The sign-in routes' request counts, shared by every API process (see sharedRateLimit.ts). */
+  rateLimitCounter: RateLimitCounter;
+  /** Resolves when the database answers a trivial query (GET /api/ready). */
+  checkDatabase(): Promise<void>;
 }

@@ -8,9 +8,11 @@ import type { ProvidedGoogleFlowMachine } from "./machines/googleFlowMachine";
 import type { provideSettingsPageMachine } from "./machines/settingsPageMachine";
 import type { ProvidedDealDetailMachine } from "./machines/dealDetailMachine";
 import type { ProvidedDealStatusMachine } from "./machines/dealStatusMachine";
+import type { ProvidedDealReminderMachine } from "./machines/dealReminderMachine";
 import type { provideBrandPageMachine } from "./machines/brandPageMachine";
 import type { provideExtensionPairingMachine } from "./machines/extensionPairingMachine";
 import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
+import type { provideEmailSettingsMachine } from "./machines/emailSettingsMachine";
 
 /** Names a service that has no class of its own to name it; the type parameter is the service's type. */
 export interface ServiceToken<T> {
@@ -76,11 +78,17 @@ export const ExtensionPairingLogic = serviceToken<Promise<ReturnType<typeof prov
 /** Settings' "Browser extension" card's machine wired to its ports. */
 export const ExtensionSessionsLogic = serviceToken<Promise<ReturnType<typeof provideExtensionSessionsMachine>>>("ExtensionSessionsLogic");
 
+/** Settings' "Emails" card's machine wired to its ports: the weekly report, the reminders, the test report. */
+export const EmailSettingsLogic = serviceToken<Promise<ReturnType<typeof provideEmailSettingsMachine>>>("EmailSettingsLogic");
+
 /** A deal's detail dialog; each page that opens details starts one machine from this. */
 export const DealDetailLogic = serviceToken<Promise<ProvidedDealDetailMachine>>("DealDetailLogic");
 
 /** "Used it" and "Didn't work", with their undo; each page that marks deals starts one machine from this. */
 export const DealStatusLogic = serviceToken<Promise<ProvidedDealStatusMachine>>("DealStatusLogic");
+
+/** "Remind me" stars on deals that end; each page that shows them starts one machine from this. */
+export const DealReminderLogic = serviceToken<Promise<ProvidedDealReminderMachine>>("DealReminderLogic");
 
 /** The brand page machine wired to its ports; each visit of /brands/:id starts one from it. */
 export const BrandPageLogic = serviceToken<Promise<ReturnType<typeof provideBrandPageMachine>>>("BrandPageLogic");

@@ -36,6 +36,8 @@ export const AppConfigCodec = t.type({
   demoMode: t.boolean,
   /** Null when no feedback address is configured: the feedback banner is then not shown. */
   feedbackFormUrl: t.union([t.string, t.null]),
+  /** In demo mode, the local outbox that shows the emails the demo sends; null otherwise. */
+  outboxUrl: t.union([t.string, t.null]),
 });
 
 export type UserDto = t.TypeOf<typeof UserCodec>;

@@ -24,15 +24,18 @@ export const DealCodec = t.type({
   terms: t.array(t.string),
   codeConditions: t.array(t.type({ code: t.string, condition: t.string })),
   status: nullable(t.keyof({ used: null, not_working: null })),
+  remind: t.boolean,
   sentAt: nullable(t.string),
 });
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
 
-/** GET /dashboard-products. */
+/** GET /dashboard-products: the figures and the first screenful of deals; the rest from GET /dashboard-products/deals. */
 export const DashboardCodec = t.type({
-  categories: t.array(t.type({ id: t.string, label: t.string, count: t.number })),
+  categories: t.array(t.type({ id: t.string, label: t.string, count: t.number, unmarked: t.number })),
   deals: t.array(DealCodec),
+  totalDeals: t.number,
+  nextCursor: nullable(t.string),
   stats: t.type({
     activePromos: StatFigureCodec,
     emailsScanned: StatFigureCodec,
@@ -40,6 +43,12 @@ export const DashboardCodec = t.type({
     expiring: StatFigureCodec,
   }),
   newDealsToday: t.number,
+});
+
+/** GET /dashboard-products/deals?after=CURSOR: the next deals in the dashboard's order (keyset paging). */
+export const DashboardDealsPageCodec = t.type({
+  deals: t.array(DealCodec),
+  nextCursor: nullable(t.string),
 });
 
 /** GET /discover: one page of the dashboard's deals. */
@@ -53,6 +62,7 @@ export const DiscoverPageCodec = t.type({
 
 export type DealDto = t.TypeOf<typeof DealCodec>;
 export type DashboardDto = t.TypeOf<typeof DashboardCodec>;
+export type DashboardDealsPageDto = t.TypeOf<typeof DashboardDealsPageCodec>;
 
 /** Compile-time proof that the wire shapes are the domain's shapes. */
 const contractMatchesDomain: [Same<DealDto, Deal>, Same<DashboardDto, Dashboard>] = [true, true];

@@ -22,6 +22,9 @@ export const DealDetailCodec = t.type({
 /** PUT /deals/:id/status: the status now stored. */
 export const DealStatusAnswerCodec = t.type({ status: DealStatusCodec });
 
+/** PUT /deals/:id/reminder, body { remind: boolean }: whether a reminder is now set, and when it will be sent. */
+export const ReminderAnswerCodec = t.type({ remind: t.boolean, remindAt: nullable(t.string) });
+
 /** GET /brands/:id. */
 export const BrandPageCodec = t.type({
   brand: BrandCodec,

@@ -9,6 +9,7 @@ export * from "./deals";
 export * from "./errors";
 export * from "./extension";
 export * from "./gmail";
+export * from "./health";
 export * from "./settings";
 export * from "./routes";
 export * from "./check";

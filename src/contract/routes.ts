@@ -1,11 +1,12 @@
 import * as t from "io-ts";
 import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
-import { DashboardCodec, DiscoverPageCodec } from "./dashboard";
-import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "./deals";
+import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
+import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
 import { ApiErrorCodec } from "./errors";
 import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
-import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, UserPreferencesCodec } from "./settings";
+import { HealthCodec, NotReadyCodec, ReadyCodec } from "./health";
+import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, TestReportCodec, UserPreferencesCodec } from "./settings";
 
 /** What a route answers: its 2xx body (null when that is no JSON: a redirect, an image) and its 4xx and 5xx body. */
 interface RouteContract<Success extends t.Mixed | null, Failure extends t.Mixed> {
@@ -25,6 +26,10 @@ const answers = <Success extends t.Mixed | null, Failure extends t.Mixed = typeo
  */
 export const API_ROUTES = {
   "GET /app-config": answers(AppConfigCodec),
+  /** Liveness, for a load balancer or an orchestrator: no database involved. */
+  "GET /health": answers(HealthCodec),
+  /** Readiness: 503 NotReady when the database does not answer (and, like every route, a 400 for a malformed request). */
+  "GET /ready": answers(ReadyCodec, t.union([NotReadyCodec, ApiErrorCodec])),
   "POST /login": answers(LoginResponseCodec),
   "GET /google-signin": answers(GoogleAuthStartCodec),
   "GET /google-signup": answers(GoogleAuthStartCodec),
@@ -41,6 +46,7 @@ export const API_ROUTES = {
   "POST /sync-gmail": answers(StatusMessageCodec),
   "GET /sync-gmail": answers(SyncStatusCodec),
   "GET /dashboard-products": answers(DashboardCodec),
+  "GET /dashboard-products/deals": answers(DashboardDealsPageCodec),
   "GET /discover": answers(DiscoverPageCodec),
   "GET /settings": answers(SettingsCodec),
   "POST /api/toggle_brand/:id": answers(BrandToggleCodec),
@@ -56,6 +62,11 @@ export const API_ROUTES = {
   "GET /images/*": answers(null),
   "GET /deals/:id": answers(DealDetailCodec),
   "PUT /deals/:id/status": answers(DealStatusAnswerCodec),
+  "PUT /deals/:id/reminder": answers(ReminderAnswerCodec),
+  "POST /reports/test": answers(TestReportCodec),
+  /** One-click unsubscribe (RFC 8058) from a report or a reminder, signed token in the query: a small HTML page. */
+  "GET /reports/unsubscribe": answers(null),
+  "POST /reports/unsubscribe": answers(null),
   "GET /brands/:id": answers(BrandPageCodec),
   "POST /extension/pairing-codes": answers(PairingCodeCodec),
   "POST /extension/sessions": answers(ExtensionTokensCodec),

@@ -20,11 +20,27 @@ export const SettingsCodec = t.type({
   }),
 });
 
-/** GET /user/settings, PUT /user/settings. */
+/** GET /user/settings, PUT /user/settings (PUT takes the settings without emailsStopped; fields left out keep their values). */
 export const UserPreferencesCodec = t.type({
   status: t.literal("success"),
-  settings: t.type({ weeklyReport: t.boolean, syncIntervalMinutes: t.number }),
+  settings: t.type({
+    weeklyReport: t.boolean,
+    syncIntervalMinutes: t.number,
+    /** The weekly report's day, ISO numbering: 1 is Monday, 7 Sunday. */
+    reportWeekday: t.number,
+    /** The weekly report's hour, 0 to 23, in timeZone; reminders go out at this hour too. */
+    reportHour: t.number,
+    /** An IANA time zone ("Europe/Berlin"). */
+    timeZone: t.string,
+    /** An email the day before a deal the person starred ("Remind me") ends. */
+    expiryReminders: t.boolean,
+    /** Set when a mail server refused the address for good: both emails are off until the person turns one on again. */
+    emailsStopped: nullable(t.type({ reason: t.string, at: t.string })),
+  }),
 });
+
+/** POST /reports/test: a report sent now to the account's email. */
+export const TestReportCodec = t.type({ success: t.literal(true), message: t.string });
 
 /** POST /api/toggle_brand/{id}. */
 export const BrandToggleCodec = t.type({ status: t.literal("success"), is_active: t.boolean, message: t.string });

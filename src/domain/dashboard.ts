@@ -19,12 +19,25 @@ export interface CategoryCount {
   count: number;
 }
 
+/** A category of the person's deals: all of them, and those not marked used or not working (the default view's). */
+export interface DashboardCategory extends CategoryCount {
+  unmarked: number;
+}
+
 export interface Dashboard {
-  categories: CategoryCount[];
+  categories: DashboardCategory[];
+  /** The deals in the dashboard's order: the first screenful at first, all of them once the rest has been fetched. */
   deals: Deal[];
+  /** How many deals there are in all, fetched or not. */
+  totalDeals: number;
+  /** Where the deals not fetched yet continue; null once `deals` holds them all. */
+  nextCursor: string | null;
   stats: DashboardStats;
   newDealsToday: number;
 }
+
+/** The dashboard holds every deal: searches, filters, counts and orders over `deals` are the whole answer's. */
+export const hasAllDeals = (dashboard: Pick<Dashboard, "nextCursor">): boolean => dashboard.nextCursor === null;
 
 /** Percent change from `previous` to `current`, rounded; null when there was nothing before. */
 export function percentDelta(current: number, previous: number): number | null {

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DashboardCodec } from "../../src/contract";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { expiryStatus, promoCodesOf } from "../../src/domain/deal";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
-import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
+import { startStack, waitForSync, type Stack } from "../server/support/stack";
+import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
 
 /** Waits until every image on screen has loaded, its own or, after failures, a stock one. */
@@ -40,7 +40,7 @@ describe("the dashboard in Chromium", () => {
   let token: string;
   let dashboard: Dashboard;
 
-  const fetchDashboard = async () => decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
+  const fetchDashboard = () => wholeDashboard(stack, token);
 
   beforeAll(async () => {
     // The feedback banner shows only with a configured address.
@@ -156,7 +156,7 @@ describe("the dashboard in Chromium", () => {
     const query = promoCodesOf(withCode)[0]!.toLowerCase();
     const expected = filterDeals(dashboard.deals, { ...NO_FILTERS, search: query }, new Date());
     expect(expected.map((deal) => deal.id)).toContain(withCode.id);
-    const fromServer = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?search=${encodeURIComponent(query)}`, { token })).body);
+    const fromServer = await wholeDashboard(stack, token, `search=${encodeURIComponent(query)}`);
     expect(fromServer.deals.map((deal) => deal.id)).toEqual(expected.map((deal) => deal.id));
     const search = page.getByRole("searchbox", { name: "Search deals" });
     await search.fill(query);

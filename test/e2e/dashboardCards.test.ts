@@ -2,12 +2,12 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { AxeResults } from "axe-core";
-import { DashboardCodec } from "../../src/contract";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { promoCodesOf } from "../../src/domain/deal";
 import { sortDealsBy } from "../../src/domain/dealOrder";
 import { NO_FILTERS, tallyCategories } from "../../src/domain/dealSearch";
-import { api, decode, waitForSync } from "../server/support/stack";
+import { waitForSync } from "../server/support/stack";
+import { wholeDashboard } from "../server/support/dashboard";
 import { SCREENSHOTS_DIR } from "./support/browser";
 import { signInInBrowser, signUpInBrowser, startE2eApp, toast, type E2eApp } from "./support/app";
 
@@ -42,7 +42,7 @@ describe("deal cards, sorting, chip counts and an undoable hide, in Chromium", (
   let page: Page;
   let token: string;
   let dashboard: Dashboard;
-  const fetchDashboard = async () => decode(DashboardCodec, (await api(app.stack, "GET", "/dashboard-products", { token })).body);
+  const fetchDashboard = () => wholeDashboard(app.stack, token);
   const openDashboard = async (query = "") => {
     await page.goto(`${app.stack.baseUrl}/dashboard${query}`);
     await dealCount(page).filter({ hasText: countText(dashboard.deals.length) }).waitFor({ timeout: 15_000 });

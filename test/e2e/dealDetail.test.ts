@@ -1,17 +1,17 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { BrandPageCodec, DashboardCodec } from "../../src/contract";
+import { BrandPageCodec } from "../../src/contract";
 import { DEAL_SOURCE_LABELS } from "../../src/domain/dealDetail";
 import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
-import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
+import { wholeDashboard } from "../server/support/dashboard";
+import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
 
 /** Saves the page in the light and the dark theme, then leaves it light. */
 async function screenshotBothThemes(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    // Buttons ease their background in 120 ms: a screenshot taken at once shows the new text on the old background.
-    await page.waitForTimeout(300);
+    await settledAnimations(page);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${theme}.png`, ...options });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -34,7 +34,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
   let token: string;
 
   const statusOf = async (dealId: string) =>
-    decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body).deals.find((deal) => deal.id === dealId)!.status;
+    (await wholeDashboard(stack, token)).deals.find((deal) => deal.id === dealId)!.status;
 
   beforeAll(async () => {
     stack = await startStack({ staticDir: resolve("dist") });

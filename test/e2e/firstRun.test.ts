@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DashboardCodec } from "../../src/contract";
-import { api, decode, waitForSync } from "../server/support/stack";
+import { waitForSync } from "../server/support/stack";
+import { wholeDashboard } from "../server/support/dashboard";
 import { SCREENSHOTS_DIR } from "./support/browser";
 import { signUpInBrowser, startE2eApp, type E2eApp } from "./support/app";
 
@@ -85,7 +85,7 @@ describe("the first run, in Chromium", () => {
     await page.getByRole("region", { name: "Gmail sync" }).getByText(/^Sync completed: [1-9]\d* new deals$/).waitFor({ timeout: 30_000 });
     app.stack.emulator.setFaults({ rate: 0 });
     await waitForSync(app.stack, await accessToken(page));
-    const dashboard = decode(DashboardCodec, (await api(app.stack, "GET", "/dashboard-products", { token: await accessToken(page) })).body);
+    const dashboard = await wholeDashboard(app.stack, await accessToken(page));
     expect(dashboard.deals.length).toBeGreaterThan(Number(seen.deals.split(" ")[0]));
     await dealCount(page).filter({ hasText: countText(dashboard.deals.length) }).waitFor({ timeout: 10_000 });
     expect(reloads).toBe(loadsAtDashboard);

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { DashboardCodec } from "../../src/contract";
 import { promoCodesOf } from "../../src/domain/deal";
-import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
+import { startStack, waitForSync, type Stack } from "../server/support/stack";
+import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
 
 describe("a new user", () => {
@@ -26,7 +26,7 @@ describe("a new user", () => {
     const token = await page.evaluate(() => localStorage.getItem("authToken"));
     expect(token).toBeTruthy();
     await waitForSync(stack, token!);
-    const dashboard = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token: token! })).body);
+    const dashboard = await wholeDashboard(stack, token!);
     const codes = dashboard.deals.flatMap((deal) => promoCodesOf(deal));
     expect(codes.length).toBeGreaterThan(5);
 

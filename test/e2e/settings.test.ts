@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { startStack, type Stack } from "../server/support/stack";
-import { launchChromium, SCREENSHOTS_DIR } from "./support/browser";
+import { launchChromium, SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
 
 const ACCOUNT = "demo@example.com";
 /** The emulator's words for the Gmail scope's checkbox on its consent page. */
@@ -23,6 +23,7 @@ async function throughGoogle(page: Page, stack: Stack, options: { declineGmail?:
 /** Serious or critical axe violations on the page, contrast included (real layout, unlike the jsdom story check). */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol: the app's Content-Security-Policy rightly refuses injected script tags.
+  await settledAnimations(page);
   await page.evaluate(readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ html: string }> }> }> } }).axe;

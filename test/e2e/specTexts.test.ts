@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { DashboardCodec } from "../../src/contract";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { promoCodesOf } from "../../src/domain/deal";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { SIGN_IN_CODE_SPENT } from "../../server/application/messages";
-import { api, decode, waitForSync } from "../server/support/stack";
+import { waitForSync } from "../server/support/stack";
+import { wholeDashboard } from "../server/support/dashboard";
 import { SCREENSHOTS_DIR } from "./support/browser";
 import { signUpInBrowser, startE2eApp, toast, type E2eApp } from "./support/app";
 
@@ -177,7 +177,7 @@ describe("the spec's texts, the header menu and the safety nets", () => {
       await signUpInBrowser(page, app.stack, "demo@example.com");
       token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
       await waitForSync(app.stack, token);
-      dashboard = decode(DashboardCodec, (await api(app.stack, "GET", "/dashboard-products", { token })).body);
+      dashboard = await wholeDashboard(app.stack, token);
       storageState = await page.context().storageState();
     });
 

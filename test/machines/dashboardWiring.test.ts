@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { createActor } from "xstate";
 import { focusManager } from "@tanstack/query-core";
-import { createContainer } from "../../src/infrastructure/container";
-import { FETCH } from "../../src/infrastructure/http/httpClient";
-import { LOCAL_STORAGE, SESSION_STORAGE } from "../../src/infrastructure/storage/localSessionStore";
-import { Navigation } from "../../src/application/ports/platform";
-import { DashboardLogic } from "../../src/application/services";
 import { ToastCenter } from "../../src/application/toastCenter";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
-import { FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../unit/support";
+import { startWiredDashboard } from "./wiredDashboard";
+import { FakeApi, json, settle } from "../unit/support";
 
 const HIDDEN_BRAND = "brand-d5";
 const WITHOUT_BRAND = { ...SAMPLE_DASHBOARD, deals: SAMPLE_DASHBOARD.deals.filter((deal) => deal.brandId !== HIDDEN_BRAND) };
@@ -19,12 +14,7 @@ async function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200
   const api = new FakeApi()
     .on("GET /dashboard-products", ...answers)
     .on(`POST /api/toggle_brand/${HIDDEN_BRAND}`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(Navigation, new FakeNavigation());
-  const actor = createActor(await container.get(DashboardLogic), { input: {} }).start();
+  const { container, actor } = await startWiredDashboard(api);
   return { api, actor, toasts: container.get(ToastCenter) };
 }
 

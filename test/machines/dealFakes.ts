@@ -54,6 +54,7 @@ const deal = {
   terms: [],
   codeConditions: [],
   status: null,
+  remind: false,
   sentAt: null,
 };
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorCodec, BrandPageCodec, DashboardCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../src/contract";
+import { ApiErrorCodec, BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../src/contract";
 import { expiryStatus } from "../../src/domain/deal";
 import { typicalPercentOff } from "../../src/domain/dealDetail";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { wholeDashboard } from "./support/dashboard";
 
 /** A well-formed id that no row has. */
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
@@ -31,7 +32,7 @@ describe.each(DATABASES)("a deal's detail, its owner's status and brand pages, o
     await stack?.close();
   });
 
-  const dashboardOf = async (token: string) => decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
+  const dashboardOf = async (token: string) => (await wholeDashboard(stack, token));
   const setStatus = (token: string, dealId: string, body: unknown) => api(stack, "PUT", `/deals/${dealId}/status`, { token, body });
 
   it("answers a deal with the sender, subject and date of its email and a link to it, which the emulator shows as text", async () => {

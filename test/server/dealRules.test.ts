@@ -88,6 +88,7 @@ const domainDeals: (Deal & { key: string })[] = [...DEALS]
     terms: [],
     codeConditions: [],
     status: null,
+    remind: false,
     sentAt: deal.sentAt,
   }));
 
@@ -151,7 +152,7 @@ describe.each(DATABASES)("the same deal rules in SQL, on %s", (database) => {
   });
 
   it("counts active and expiring-soon deals as the domain classifies them", async () => {
-    const figures = await repository.figures(userId, TODAY);
+    const { current: figures } = await repository.summary(userId, TODAY, TODAY, new Date(`${TODAY}T00:00:00Z`));
     const statuses = domainDeals.map((deal) => expiryStatus(deal.expirationDate, today));
     expect(figures.expiring).toBe(statuses.filter((status) => status === "expiring-soon").length);
     expect(figures.activePromos).toBe(statuses.filter((status) => status !== "expired").length);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorCodec,
-  DashboardCodec,
   ExtensionCodesCodec,
   ExtensionSessionsCodec,
   ExtensionTokensCodec,
@@ -9,6 +8,7 @@ import {
   SettingsCodec,
 } from "../../src/contract";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { wholeDashboard } from "./support/dashboard";
 
 const PAIRING_CODE_SPENT = "This pairing code has expired or was already used.";
 const EXTENSION_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -149,7 +149,7 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
 
   it("answers the user's active, code-carrying deals of brands switched on, except those marked used or not working", async () => {
     const { accessToken } = await pairExtension(demo.access_token);
-    const dashboard = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token: demo.access_token })).body);
+    const dashboard = (await wholeDashboard(stack, demo.access_token));
     const today = new Date().toISOString().slice(0, 10);
     const expected = dashboard.deals.filter((deal) => deal.promoCode !== null && deal.status === null && (deal.expirationDate === null || deal.expirationDate >= today));
     const answer = await codesOf(accessToken);

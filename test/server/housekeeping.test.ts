@@ -41,13 +41,39 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
       );
     }
 
+    await db.query("DELETE FROM email_sends");
+    for (const [period, claimed] of [["test:old", minutes(-8 * 24 * 60)], ["test:recent", minutes(-60)], ["weekly:2026-W40", minutes(-8 * 24 * 60)]] as const) {
+      await db.query("INSERT INTO email_sends (user_id, period_key, kind, state, claimed_at) VALUES ($1, $2, $3, 'sent', $4)", [userId, period, period.split(":")[0], claimed]);
+    }
+
     const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), { now: () => now });
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2, extensionPairingCodes: 1, extensionSessions: 1 });
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2, extensionPairingCodes: 1, extensionSessions: 1, testReports: 1 });
 
     expect((await db.query<{ state_hash: string }>("SELECT state_hash FROM oauth_states")).map((row) => row.state_hash)).toEqual(["live-state"]);
     expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM login_codes")).map((row) => row.code_hash)).toEqual(["live-code"]);
     expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM extension_pairing_codes")).map((row) => row.code_hash)).toEqual(["live-pairing"]);
     expect((await db.query<{ access_token_hash: string }>("SELECT access_token_hash FROM extension_sessions")).map((row) => row.access_token_hash)).toEqual(["live-session"]);
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0, extensionPairingCodes: 0, extensionSessions: 0 });
+    // A weekly period's row is what keeps that report from going out twice: it stays.
+    expect((await db.query<{ period_key: string }>("SELECT period_key FROM email_sends ORDER BY period_key")).map((row) => row.period_key)).toEqual(["test:recent", "weekly:2026-W40"]);
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0, extensionPairingCodes: 0, extensionSessions: 0, testReports: 0 });
+  });
+});
+
+describe("housekeeping on the embedded database", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ database: "pglite" });
+  });
+  afterAll(() => stack.close());
+
+  it("refreshes the planner statistics, which no autovacuum gathers there", async () => {
+    const { db } = stack.server;
+    const analyzed = async () => (await db.query<{ last_analyze: Date | null }>("SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'deals'"))[0]?.last_analyze ?? null;
+    const before = await analyzed();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Housekeeping(new SqlHousekeepingRepository(db), { now: () => new Date() }).purge();
+    const after = await analyzed();
+    expect(after).not.toBeNull();
+    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
   });
 });

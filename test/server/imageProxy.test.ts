@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorCodec, DashboardCodec } from "../../src/contract";
+import { ApiErrorCodec } from "../../src/contract";
 import { isProxiedImageUrl } from "../../src/domain/imageRules";
 import { HttpImageFetcher, isPublicAddress } from "../../server/infrastructure/images/httpImageFetcher";
-import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { wholeDashboard } from "./support/dashboard";
 import { PHOTO, imageDealCode, promotionWithImages, startImageServer, type ImageServer } from "./support/imageServer";
 
 const ACCOUNT = "new.user@example.com";
@@ -62,7 +63,7 @@ describe.each(DATABASES)("the image proxy, on %s", (database) => {
     names.forEach((name, index) => stack.emulator.addMessage(ACCOUNT, promotionWithImages(index, { html: [`<img src="${cases[name]}" alt="">`] }), PROMOTIONS));
     const { access_token: token } = await signUpWithGmail(stack, ACCOUNT);
     await waitForSync(stack, token);
-    const dashboard = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
+    const dashboard = (await wholeDashboard(stack, token));
     names.forEach((name, index) => {
       const deal = dashboard.deals.find((candidate) => candidate.promoCode === imageDealCode(index));
       expect(deal?.imageUrls, name).toHaveLength(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec, BrandToggleCodec, DashboardCodec, SettingsCodec, AuthMeCodec } from "../../src/contract";
 import { generatedPromotion } from "./support/generatedMail";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { wholeDashboard } from "./support/dashboard";
 
 describe.each(DATABASES)("settings, brands, labels and the account, on %s", (database) => {
   let stack: Stack;
@@ -20,7 +21,7 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
   });
 
   const settingsOf = async (token: string) => decode(SettingsCodec, (await api(stack, "GET", "/settings", { token })).body).data;
-  const dashboardOf = async (token: string) => decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
+  const dashboardOf = async (token: string) => (await wholeDashboard(stack, token));
 
   it("lists brands alphabetically with their registrable domains, the labels and the linked account", async () => {
     const settings = await settingsOf(demo.access_token);
@@ -69,27 +70,27 @@ describe.each(DATABASES)("settings, brands, labels and the account, on %s", (dat
   it("filters the dashboard in the database by category, search, expiry and sender domain", async () => {
     const all = await dashboardOf(demo.access_token);
     const category = all.categories[0]!;
-    const byCategory = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?category=${encodeURIComponent(category.label.toUpperCase())}`, { token: demo.access_token })).body);
+    const byCategory = (await wholeDashboard(stack, demo.access_token, `category=${encodeURIComponent(category.label.toUpperCase())}`));
     expect(byCategory.deals.length).toBe(category.count);
     expect(byCategory.deals.every((deal) => deal.category === category.label)).toBe(true);
 
     const brand = all.deals[0]!.brand;
     const word = brand.split(/\s+/)[0]!;
-    const bySearch = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?search=${encodeURIComponent(word.slice(0, 3).toLowerCase())}`, { token: demo.access_token })).body);
+    const bySearch = (await wholeDashboard(stack, demo.access_token, `search=${encodeURIComponent(word.slice(0, 3).toLowerCase())}`));
     expect(bySearch.deals.some((deal) => deal.brand === brand)).toBe(true);
     // The rule is the start of a word, not any substring.
     const inner = word.slice(1, 4);
-    const byInner = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?search=${encodeURIComponent(inner)}`, { token: demo.access_token })).body);
+    const byInner = (await wholeDashboard(stack, demo.access_token, `search=${encodeURIComponent(inner)}`));
     for (const deal of byInner.deals) {
       const text = [deal.title, deal.description, deal.brand, deal.brandDomain, deal.category, deal.promoCode ?? ""].join(" ");
       expect(text).toMatch(new RegExp(`(^|[^\\p{L}\\p{N}])${inner.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "iu"));
     }
 
-    const expiring = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products?expiring=true", { token: demo.access_token })).body);
+    const expiring = (await wholeDashboard(stack, demo.access_token, "expiring=true"));
     expect(expiring.deals.length).toBe(all.stats.expiring.value);
 
     const domain = all.deals[0]!.brandDomain;
-    const byDomain = decode(DashboardCodec, (await api(stack, "GET", `/dashboard-products?from_domain=news.${domain}`, { token: demo.access_token })).body);
+    const byDomain = (await wholeDashboard(stack, demo.access_token, `from_domain=news.${domain}`));
     expect(byDomain.deals.length).toBeGreaterThan(0);
     expect(byDomain.deals.every((deal) => deal.brandDomain === domain)).toBe(true);
 

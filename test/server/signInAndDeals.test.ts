@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorCodec,
   AuthMeCodec,
-  DashboardCodec,
   GoogleAuthStartCodec,
   LoginResponseCodec,
   RefreshResponseCodec,
   SyncStatusCodec,
 } from "../../src/contract";
 import { DATABASES, api, decode, googleFlow, runGoogleFlow, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { wholeDashboard } from "./support/dashboard";
 
 describe.each(DATABASES)("sign-in to deals, on %s", (database) => {
   let stack: Stack;
@@ -49,7 +49,7 @@ describe.each(DATABASES)("sign-in to deals, on %s", (database) => {
     const finished = decode(SyncStatusCodec, await waitForSync(stack, token));
     expect(finished.gmail_sync_progress).toMatch(/^Sync completed: \d+ new deals?/);
 
-    const dashboard = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body);
+    const dashboard = (await wholeDashboard(stack, token));
     expect(dashboard.deals.length).toBeGreaterThan(10);
     expect(dashboard.deals.filter((deal) => deal.promoCode).length).toBeGreaterThan(5);
     expect(dashboard.stats.emailsScanned.value).toBeGreaterThan(dashboard.stats.uniqueBrands.value);

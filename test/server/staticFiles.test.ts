@@ -123,7 +123,7 @@ describe("the app's files", () => {
     const block = html.match(/<script id="app-config" type="application\/json">(.*?)<\/script>/);
     expect(block).not.toBeNull();
     expect(block![1]).not.toContain("<");
-    expect(JSON.parse(block![1]!)).toEqual({ demoMode: true, feedbackFormUrl: HOSTILE_FEEDBACK_URL });
+    expect(JSON.parse(block![1]!)).toEqual({ demoMode: true, feedbackFormUrl: HOSTILE_FEEDBACK_URL, outboxUrl: null });
   });
 
   it("lets a page run the scripts the build wrote into it, by their hash, and no other page", async () => {

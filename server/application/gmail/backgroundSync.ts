@@ -2,12 +2,14 @@ import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
 import type { PreferencesRepository } from "../repositories";
 import type { SyncEngine } from "./syncEngine";
+import { JOB, type JobQueue } from "../jobs/jobQueue";
 
-const CHECK_EVERY_MS = 60_000;
-
-/** Syncs connected mailboxes in the background, each at its owner's interval (or the configured default). */
+/**
+ * Syncs connected mailboxes in the background, each at its owner's interval (or the configured default): a job the
+ * queue runs every minute, once across all processes, queues a sync for everyone due.
+ */
 export class BackgroundSync {
-  private timer: NodeJS.Timeout | null = null;
+  static readonly EVERY_MINUTE = "* * * * *";
 
   constructor(
     private readonly sync: SyncEngine,
@@ -17,19 +19,15 @@ export class BackgroundSync {
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
 
-  start(): void {
-    if (this.defaultIntervalMinutes <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.runDue(), CHECK_EVERY_MS);
-    this.timer.unref();
+  /** Puts the check on the queue's schedule, or takes it off when the background sync is turned off. */
+  async schedule(queue: JobQueue): Promise<void> {
+    if (this.defaultIntervalMinutes > 0) await queue.schedule(JOB.backgroundSync, BackgroundSync.EVERY_MINUTE);
+    else await queue.unschedule(JOB.backgroundSync);
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  /** Starts a sync for every connected user who is due; answers how many started. */
+  /** Queues a sync for every connected user who is due; answers how many were queued. */
   async runDue(): Promise<number> {
+    if (this.defaultIntervalMinutes <= 0) return 0;
     let started = 0;
     try {
       for (const userId of await this.preferences.dueForSync(this.clock.now(), this.defaultIntervalMinutes)) {

@@ -3,6 +3,7 @@ import { ExtractionUnavailableError, GmailApiError, HistoryExpiredError, type Cl
 import { errorLogRecord } from "../errorLogRecord";
 import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type SyncRepository } from "../repositories";
 import { GmailNotConnectedError, type GmailCaller, type GmailConnection } from "./gmailConnection";
+import { JOB, type JobQueue, type SyncJobData } from "../jobs/jobQueue";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
 
@@ -11,16 +12,26 @@ export interface SyncEngineSettings {
   /** Messages stored per transaction (group commit), and the longest a read message waits for its group to fill. */
   commitBatchSize: number;
   commitDelayMs: number;
-  /** Told after each group is stored, so cached dashboards of that user are dropped. */
-  onUserDataChanged?: (userId: string) => void;
+  /** A queued or running sync with no heartbeat for this long has lost its worker (it died) and is taken over. */
+  leaseMs: number;
+  /** Told after each group is stored, and awaited, so cached dashboards of that user are dropped in every process. */
+  onUserDataChanged?: (userId: string) => void | Promise<void>;
 }
 
-/** A sync whose heartbeat is older than this was cut off (the process died) and may be taken over. */
-const STALE_SYNC_MS = 2 * 60_000;
 const PROGRESS_EVERY_MS = 250;
+/** How often settled() looks whether a sync running in another process has ended. */
+const SETTLED_POLL_MS = 200;
 const LIST_PAGE_SIZE = 500;
 
 export type StartOutcome = "started" | "already-running" | "not-connected";
+
+/** Thrown by a sync job whose worker is stopping: the queue puts the job back, and another worker resumes it. */
+export class SyncGivenBackError extends Error {
+  constructor() {
+    super("The worker is stopping; the sync was given back to the queue");
+    this.name = "SyncGivenBackError";
+  }
+}
 
 /**
  * Syncs a user's monitored Gmail labels into deals. A first sync lists everything; later ones read Gmail's history
@@ -32,7 +43,9 @@ export type StartOutcome = "started" | "already-running" | "not-connected";
  * refused again, and each sync would fetch it and warn about it anew.
  */
 export class SyncEngine {
+  /** Syncs this process runs, as a per-process shortcut; the database's claim is what holds across processes. */
   private readonly running = new Map<string, Promise<void>>();
+  private stopping = false;
 
   constructor(
     private readonly repository: SyncRepository,
@@ -40,16 +53,21 @@ export class SyncEngine {
     private readonly connection: GmailConnection,
     private readonly extract: ExtractDeals,
     private readonly clock: Clock,
+    private readonly queue: JobQueue,
     private readonly settings: SyncEngineSettings,
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
 
-  /** Starts a sync in the background unless one is running for this user. */
+  /**
+   * Queues a sync unless one waits or runs for this user, in whichever process: the database says so (a queued or
+   * claimed sync with a live lease), so every API process answers the same.
+   */
   async start(userId: string): Promise<StartOutcome> {
     if (this.running.has(userId)) return "already-running";
     if (!(await this.connection.linkedAccount(userId))) return "not-connected";
-    if (!(await this.repository.claim(userId, this.clock.now(), STALE_SYNC_MS))) return "already-running";
-    this.launch(userId);
+    const queued = await this.repository.enqueue(userId, this.clock.now(), this.settings.leaseMs);
+    if (!queued) return "already-running";
+    await this.dispatch(userId, queued.previousJobId);
     return "started";
   }
 
@@ -62,50 +80,111 @@ export class SyncEngine {
     return this.start(userId);
   }
 
-  /** Resolves when the user's running sync (if any) has ended. */
+  /**
+   * Resolves when the user's sync (if any) has ended: this process's, then one in another process, waited for as long
+   * as its lease is alive, at most one lease.
+   */
   async settled(userId: string): Promise<void> {
     await this.running.get(userId);
-  }
-
-  /** Waits for every running sync, for a clean shutdown. */
-  async drain(): Promise<void> {
-    await Promise.allSettled([...this.running.values()]);
-  }
-
-  /** Picks up syncs that were running when the process stopped. */
-  async resumeInterrupted(): Promise<void> {
-    for (const userId of await this.repository.interrupted()) {
-      if (this.running.has(userId)) continue;
-      if (await this.repository.claim(userId, this.clock.now(), 0)) this.launch(userId);
+    // Real time, not the injected clock: this waits on another process, whatever time the use cases are told it is.
+    const deadline = Date.now() + this.settings.leaseMs;
+    while ((await this.repository.state(userId)).status !== "idle" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLED_POLL_MS));
     }
   }
 
-  /** Runs a claimed sync in the background, remembered until it ends. */
-  private launch(userId: string): void {
-    this.running.set(userId, this.run(userId).finally(() => this.running.delete(userId)));
+  /**
+   * The sync job's handler: claims the queued sync and runs it, keeping its lease alive. A job whose sync is not
+   * queued (another worker has it, or it ended) does nothing. A stopping worker stores what it has read, gives the
+   * sync back (queued again) and throws, so the queue hands the job to another worker at once.
+   */
+  async runJob({ userId }: SyncJobData): Promise<void> {
+    if (this.stopping) throw new SyncGivenBackError();
+    if (this.running.has(userId)) return;
+    const leaseId = await this.repository.claim(userId, this.clock.now());
+    if (!leaseId) return;
+    const lease: HeldLease = { id: leaseId, lost: false };
+    // The lease is kept alive apart from the progress reports: a long group commit reports nothing for a while.
+    const heartbeat = setInterval(() => {
+      this.repository.heartbeat(userId, lease.id, this.clock.now()).then(
+        (held) => {
+          if (!held && !lease.lost) this.log("Sync taken over by another worker after this one missed its lease", { userId });
+          lease.lost ||= !held;
+        },
+        (error: unknown) => this.log("Sync heartbeat failed", { userId, ...errorLogRecord(error) }),
+      );
+    }, Math.max(250, this.settings.leaseMs / 4));
+    const run = this.run(userId, lease);
+    this.running.set(userId, run.then(() => undefined));
+    let outcome: "ended" | "given-back";
+    try {
+      outcome = await run;
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(userId);
+    }
+    if (outcome === "given-back" && !lease.lost) {
+      await this.repository.release(userId, lease.id, this.clock.now());
+      throw new SyncGivenBackError();
+    }
   }
 
-  private async run(userId: string): Promise<void> {
+  /**
+   * Puts syncs whose worker died (no heartbeat for a lease) back in the queue; `exclusive` when this process is the
+   * database's only one (the embedded PGlite), so any sync found waiting or running was cut off and resumes at once.
+   */
+  async resumeAbandoned(exclusive: boolean): Promise<number> {
+    const abandoned = await this.repository.requeueStale(this.clock.now(), exclusive ? 0 : this.settings.leaseMs);
+    for (const { userId, jobId } of abandoned) {
+      this.log("Resuming a sync whose worker stopped", { userId });
+      await this.dispatch(userId, jobId);
+    }
+    return abandoned.length;
+  }
+
+  /** Stops taking messages; resolves when every sync of this process has stored what it read and given itself back. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /**
+   * Gets a queued sync to a worker: the previous job is put back when it still waits or is held (by a worker that died),
+   * which keeps one job per user; otherwise a new job is sent. Sent while a job of that user runs, a new one would
+   * wait behind it and hold up the queue (see the pg-boss adapter).
+   */
+  private async dispatch(userId: string, previousJobId: string | null): Promise<void> {
+    if (previousJobId && (await this.queue.retry(JOB.sync, previousJobId))) return;
+    const jobId = await this.queue.send(JOB.sync, { userId } satisfies SyncJobData, { key: userId });
+    if (jobId) await this.repository.setJob(userId, jobId);
+  }
+
+  /** Runs a claimed sync; "given-back" when it stopped early because this worker stops or lost its lease. */
+  private async run(userId: string, lease: HeldLease): Promise<"ended" | "given-back"> {
     try {
       const gmail = this.connection.caller(userId);
       const state = await this.repository.state(userId);
-      const historyId = await this.collectMessageIds(userId, gmail, state.monitoredLabels, state.historyId);
-      const outcome = await this.processPending(userId, gmail);
+      const historyId = await this.collectMessageIds(userId, lease, gmail, state.monitoredLabels, state.historyId);
+      if (this.stopping || lease.lost) return "given-back";
+      const outcome = await this.processPending(userId, lease, gmail);
+      if (outcome === "given-back") return outcome;
       const skipped = outcome.failed > 0 ? ` (${outcome.failed} email${outcome.failed === 1 ? "" : "s"} could not be read and were skipped)` : "";
       await this.repository.finish(
         userId,
+        lease.id,
         { message: `Sync completed: ${outcome.newDeals} new deal${outcome.newDeals === 1 ? "" : "s"}${skipped}`, historyId, error: null },
         this.clock.now(),
       );
     } catch (error) {
       this.log("Gmail sync failed", { userId, ...errorLogRecord(error) });
-      await this.repository.finish(userId, { message: `Sync failed: ${describe(error)}`, historyId: null, error: describe(error) }, this.clock.now());
+      await this.repository.finish(userId, lease.id, { message: `Sync failed: ${describe(error)}`, historyId: null, error: describe(error) }, this.clock.now());
     }
+    return "ended";
   }
 
   /** Records the ids to process and answers the historyId the next incremental sync starts from. */
-  private async collectMessageIds(userId: string, gmail: GmailCaller, labels: string[], historyId: string | null): Promise<string> {
-    await this.repository.progress(userId, "Looking for promotional emails...", 0, 0, this.clock.now());
+  private async collectMessageIds(userId: string, lease: HeldLease, gmail: GmailCaller, labels: string[], historyId: string | null): Promise<string> {
+    await this.repository.progress(userId, lease.id, "Looking for promotional emails...", 0, 0, this.clock.now());
     if (historyId) {
       try {
         return await this.collectFromHistory(userId, gmail, labels, historyId);
@@ -141,7 +220,7 @@ export class SyncEngine {
     return latest;
   }
 
-  private async processPending(userId: string, gmail: GmailCaller): Promise<{ newDeals: number; failed: number }> {
+  private async processPending(userId: string, lease: HeldLease, gmail: GmailCaller): Promise<{ newDeals: number; failed: number } | "given-back"> {
     const pending = await this.repository.pendingIds(userId);
     const total = pending.length;
     let processed = 0;
@@ -152,7 +231,7 @@ export class SyncEngine {
       const now = this.clock.now();
       if (!force && now.getTime() - lastReport < PROGRESS_EVERY_MS) return;
       lastReport = now.getTime();
-      await this.repository.progress(userId, `Scanning ${processed} of ${total} emails`, processed, total, now);
+      await this.repository.progress(userId, lease.id, `Scanning ${processed} of ${total} emails`, processed, total, now);
     };
     await report(true);
 
@@ -163,14 +242,14 @@ export class SyncEngine {
       processed += sizeOf(group);
       failed += stored.skipped.length;
       for (const { gmailId, reason } of stored.skipped) this.log("Gmail message skipped", { userId, gmailId, reason });
-      this.settings.onUserDataChanged?.(userId);
+      await this.settings.onUserDataChanged?.(userId);
       await report();
     });
     let next = 0;
     let stopped = false;
     const worker = async () => {
       try {
-        while (!stopped && next < pending.length) {
+        while (!stopped && !this.stopping && !lease.lost && next < pending.length) {
           await commits.add(await this.readMessage(userId, gmail, pending[next++]!));
         }
       } catch (error) {
@@ -189,6 +268,7 @@ export class SyncEngine {
     }
     if (failure) throw failure.reason;
     await report(true);
+    if ((this.stopping || lease.lost) && next < pending.length) return "given-back";
     return { newDeals, failed };
   }
 
@@ -245,6 +325,12 @@ export class SyncEngine {
       },
     };
   }
+}
+
+/** A worker's claim on a sync; `lost` once another worker took it over after this one missed its lease. */
+interface HeldLease {
+  readonly id: string;
+  lost: boolean;
 }
 
 type ReadMessage = { processed: ProcessedMessage } | { failed: FailedMessage };

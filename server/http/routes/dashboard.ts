@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { DashboardFilters } from "../../application/dashboard";
+import { sendError } from "../errors";
+import { MalformedCursorError, type DashboardFilters } from "../../application/dashboard";
 import type { AppServices } from "../services";
 import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
-import { sendEncodedJson } from "../cachedJson";
+import { encodeJson, sendEncodedJson } from "../cachedJson";
 import { uuidString } from "../schemas";
 
 interface FilterQuery {
@@ -21,6 +22,8 @@ const filterProperties = {
   from_domain: { type: "string", maxLength: 253, pattern: "^[A-Za-z0-9.-]*$" },
   brand: uuidString,
 } as const;
+
+const BAD_CURSOR = "That page of deals is not one the dashboard asked for. Reload the dashboard.";
 
 function toFilters(query: FilterQuery): DashboardFilters {
   return {
@@ -41,9 +44,36 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
     async (request, reply) => {
       const userId = userIdOf(request);
       const filters = toFilters(request.query);
-      const key = [userId, services.dataVersions.of(userId), services.dashboard.today(), JSON.stringify(filters)].join("|");
+      // The version is read from the database on every request, so a change made through any process is seen here.
+      const key = [userId, await services.dataVersions.of(userId), services.dashboard.today(), JSON.stringify(filters)].join("|");
       const body = await services.dashboardCache.get(key, () => services.dashboard.dashboard(userId, filters));
       return sendEncodedJson(request, reply, body);
+    },
+  );
+
+  // The rest of the dashboard's deals, page by page after the first answer's cursor. Each page is asked for once per
+  // visit, so it is compressed for its request rather than cached.
+  app.get<{ Querystring: FilterQuery & { after: string }; Reply: Replies<"GET /dashboard-products/deals"> }>(
+    "/dashboard-products/deals",
+    {
+      onRequest: authenticated,
+      schema: {
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          required: ["after"],
+          properties: { ...filterProperties, after: { type: "string", minLength: 1, maxLength: 300, pattern: "^[A-Za-z0-9_-]+$" } },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const page = await services.dashboard.dealsAfter(userIdOf(request), toFilters(request.query), request.query.after);
+        return sendEncodedJson(request, reply, await encodeJson(page));
+      } catch (error) {
+        if (error instanceof MalformedCursorError) return sendError(reply, 400, "invalid_cursor", BAD_CURSOR);
+        throw error;
+      }
     },
   );
 

@@ -19,6 +19,15 @@ function statusOf(body: unknown): DealStatus | null | undefined {
   return keys.length === 1 && keys[0] === "status" && STATUSES.includes(status as DealStatus | null) ? (status as DealStatus | null) : undefined;
 }
 
+const BAD_REMIND = 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.';
+
+function remindOf(body: unknown): boolean | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const keys = Object.keys(body);
+  const remind = (body as { remind?: unknown }).remind;
+  return keys.length === 1 && keys[0] === "remind" && typeof remind === "boolean" ? remind : undefined;
+}
+
 const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, "invalid_deal_id", BAD_DEAL_ID);
 const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
 
@@ -44,6 +53,20 @@ export function registerDealRoutes(app: FastifyInstance, services: AppServices):
       if (status === undefined) return sendError(reply, 400, "invalid_status", BAD_STATUS);
       const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
       return stored ? { status } : refuseUnknownDeal(reply);
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/reminder"> }>(
+    "/deals/:id/reminder",
+    { onRequest: authenticated },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) return refuseBadId(reply);
+      const remind = remindOf(request.body);
+      if (remind === undefined) return sendError(reply, 400, "invalid_reminder", BAD_REMIND);
+      const answer = await services.dealReminders.set(userIdOf(request), request.params.id, remind);
+      if (answer.kind === "not_found") return refuseUnknownDeal(reply);
+      if (answer.kind === "no_end_date") return sendError(reply, 400, "no_end_date", "This deal has no end date to remind you of.");
+      return { remind: answer.remind, remindAt: answer.remindAt?.toISOString() ?? null };
     },
   );
 }

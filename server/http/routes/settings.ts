@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { ShoppingFrequency } from "../../application/repositories";
+import type { PreferenceChanges, Preferences, ShoppingFrequency } from "../../application/repositories";
+import { isValidTimeZone } from "../../application/reports/schedule";
 import type { AppServices } from "../services";
 import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
@@ -15,6 +16,11 @@ const labelIdsBody = {
   additionalProperties: false,
   properties: { labels: { type: "array", minItems: 1, maxItems: 50, uniqueItems: true, items: { type: "string", minLength: 1, maxLength: 200 } } },
 } as const;
+
+/** The preferences as the wire contract has them (the stop's time as ISO 8601). */
+function preferencesAnswer({ emailsStopped, ...preferences }: Preferences) {
+  return { ...preferences, emailsStopped: emailsStopped ? { reason: emailsStopped.reason, at: emailsStopped.at.toISOString() } : null };
+}
 
 export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
   const { sessions, accounts, brands, settings, mailbox, gmailLabels, earlyAccess, config } = services;
@@ -65,28 +71,34 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
 
   app.get<{ Reply: Replies<"GET /user/settings"> }>("/user/settings", { onRequest: authenticated }, async (request) => ({
     status: "success",
-    settings: await settings.preferences(userIdOf(request)),
+    settings: preferencesAnswer(await settings.preferences(userIdOf(request))),
   }));
 
-  app.put<{ Body: { weeklyReport: boolean; syncIntervalMinutes: number }; Reply: Replies<"PUT /user/settings"> }>(
+  app.put<{ Body: PreferenceChanges; Reply: Replies<"PUT /user/settings"> }>(
     "/user/settings",
     {
       onRequest: authenticated,
       schema: {
         body: {
           type: "object",
-          required: ["weeklyReport", "syncIntervalMinutes"],
           additionalProperties: false,
           properties: {
             weeklyReport: { type: "boolean" },
             syncIntervalMinutes: { type: "integer", minimum: 15, maximum: 1440 },
+            reportWeekday: { type: "integer", minimum: 1, maximum: 7 },
+            reportHour: { type: "integer", minimum: 0, maximum: 23 },
+            timeZone: { type: "string", minLength: 1, maxLength: 64 },
+            expiryReminders: { type: "boolean" },
           },
         },
       },
     },
-    async (request) => {
-      await settings.savePreferences(userIdOf(request), request.body);
-      return { status: "success", settings: request.body };
+    async (request, reply) => {
+      const { timeZone } = request.body;
+      if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
+        return sendError(reply, 400, "invalid_time_zone", "That is not a time zone we know. Choose one from the list, such as Europe/Berlin.");
+      }
+      return { status: "success", settings: preferencesAnswer(await settings.savePreferences(userIdOf(request), request.body)) };
     },
   );
 

@@ -12,6 +12,8 @@ export interface Database extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** Runs a script of several statements and answers the rows of the last one (the job queue's scripts). */
+  script<Row = Record<string, unknown>>(sql: string): Promise<Row[]>;
   close(): Promise<void>;
   readonly kind: "pglite" | "postgres";
 }
@@ -32,6 +34,10 @@ class PgliteDatabase implements Database {
 
   async exec(sql: string): Promise<void> {
     await this.db.exec(sql);
+  }
+
+  async script<Row>(sql: string): Promise<Row[]> {
+    return ((await this.db.exec(sql)).at(-1)?.rows ?? []) as Row[];
   }
 
   close(): Promise<void> {
@@ -68,6 +74,12 @@ class PostgresDatabase implements Database {
     await this.pool.query(sql);
   }
 
+  async script<Row>(sql: string): Promise<Row[]> {
+    // A script of several statements answers one result per statement; a single statement, its result alone.
+    const results: pg.QueryResult | pg.QueryResult[] = await this.pool.query(sql);
+    return ((Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? []) as Row[];
+  }
+
   close(): Promise<void> {
     return this.pool.end();
   }
@@ -82,6 +94,9 @@ export type DatabaseLocation = { databaseUrl: string } | { dataDir: string } | {
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ("databaseUrl" in location) {
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // An idle pooled connection that drops (the server restarts, fails over, or is out of reach) is reported here, and
+    // with no listener would end the process. The pool opens a new one for the next query, which fails if none can be.
+    pool.on("error", () => undefined);
     await pool.query("SELECT 1");
     return new PostgresDatabase(pool);
   }

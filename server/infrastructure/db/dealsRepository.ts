@@ -1,7 +1,7 @@
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
-import type { DashboardFilters, DealsRepository, DashboardFigures } from "../../application/dashboard";
+import type { DashboardFilters, DashboardSummary, DealPosition, DealsPage, DealsRepository } from "../../application/dashboard";
 import type { Database } from "./database";
 
 export interface DealRow {
@@ -21,6 +21,7 @@ export interface DealRow {
   terms: string[];
   code_conditions: CodeCondition[];
   status: DealStatus | null;
+  remind: boolean;
   /** A timestamptz comes back as a Date from PGlite and node-postgres. */
   sent_at: Date | string | null;
 }
@@ -43,6 +44,7 @@ export function toDeal(row: DealRow): Deal {
     terms: row.terms,
     codeConditions: row.code_conditions,
     status: row.status,
+    remind: row.remind,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
   };
 }
@@ -102,13 +104,30 @@ function filterClause(userId: string, today: string, filters: DashboardFilters) 
   if (filters.expiringOnly) conditions.push(expiringSoon(todayParam(), daysParam()));
   // The domain's search rule, with the domain's own pattern: every word begins a word of some searched field.
   for (const word of searchWords(filters.search ?? "")) conditions.push(`${SEARCHED_TEXT} ~* ${params.add(wordStartPattern(word))}`);
-  return { where: conditions.join(" AND "), params, order: () => `${sortRank(todayParam(), daysParam())}, d.expiration_date` };
+  const rank = () => sortRank(todayParam(), daysParam());
+  return { where: conditions.join(" AND "), params, rank, todayParam, order: () => `${rank()}, d.expiration_date` };
+}
+
+/**
+ * Two keys of the dashboard's order (DealPosition) as non-null ascending values, so a keyset page compares them as one
+ * row: the end date (none sorts last), and the email's time negated in microseconds (newest first, none last).
+ */
+const EXPIRY_KEY = "coalesce(d.expiration_date, 'infinity'::date)";
+const SENT_KEY = "coalesce(-(extract(epoch FROM d.sent_at) * 1000000)::bigint, 9223372036854775807)";
+
+interface PositionRow {
+  k_marked: number;
+  k_rank: number;
+  k_expiry: string;
+  k_sent: string;
+  k_id: string;
 }
 
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at`;
+  d.terms, d.code_conditions, d.status, d.sent_at,
+  EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {
   constructor(private readonly db: Database) {}
@@ -126,6 +145,54 @@ export class SqlDealsRepository implements DealsRepository {
     return rows.map(toDeal);
   }
 
+  /**
+   * The order's six runs (unmarked, then marked; in each live, undated, expired) are read one index range each, from
+   * the cursor's run on, and merged: a page costs about its own size, not a sort of all the person's deals.
+   */
+  async dealsPage(userId: string, today: string, filters: DashboardFilters, after: DealPosition | null, limit: number): Promise<DealsPage> {
+    const { where, params, rank, todayParam } = filterClause(userId, today, filters);
+    const runs = [0, 1].flatMap((marked) =>
+      [
+        { rank: SORT_RANK.active, dates: `d.expiration_date >= ${todayParam()}` },
+        { rank: SORT_RANK.undated, dates: "d.expiration_date IS NULL" },
+        { rank: SORT_RANK.expired, dates: `d.expiration_date < ${todayParam()}` },
+      ].map((run) => ({ ...run, marked })),
+    );
+    const take = Math.trunc(limit) + 1;
+    const selects = runs
+      .filter((run) => !after || run.marked > after.marked || (run.marked === after.marked && run.rank >= after.rank))
+      .map((run) => {
+        const conditions = [where, `d.status IS ${run.marked ? "NOT NULL" : "NULL"}`, run.dates];
+        if (after && run.marked === after.marked && run.rank === after.rank) {
+          const expiry = params.add(after.expiry, "::date");
+          // The redundant bound on the date lets the index start at the cursor's date.
+          if (after.expiry !== "infinity") conditions.push(`d.expiration_date >= ${expiry}`);
+          conditions.push(`(${EXPIRY_KEY}, ${SENT_KEY}, d.id) > (${expiry}, ${params.add(after.sentKey, "::bigint")}, ${params.add(after.id, "::uuid")})`);
+        }
+        return `(SELECT d.id FROM deals d JOIN brands b ON b.id = d.brand_id WHERE ${conditions.join(" AND ")}
+                 ORDER BY d.expiration_date, d.sent_at DESC NULLS LAST, d.id LIMIT ${take})`;
+      });
+    const rows = await this.db.query<DealRow & PositionRow>(
+      `WITH page AS (SELECT id FROM (${selects.join(" UNION ALL ")}) AS runs)
+       SELECT * FROM (
+         SELECT ${DEAL_COLUMNS}, (d.status IS NOT NULL)::int AS k_marked, ${rank()} AS k_rank, ${EXPIRY_KEY} AS k_expiry,
+                ${SENT_KEY} AS k_sent, d.id AS k_id
+         FROM page JOIN deals d ON d.id = page.id JOIN brands b ON b.id = d.brand_id
+       ) AS positioned
+       ORDER BY k_marked, k_rank, k_expiry, k_sent, k_id
+       LIMIT ${take}`,
+      params.values,
+    );
+    const deals = rows.slice(0, limit);
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return {
+      deals: deals.map(toDeal),
+      next: last
+        ? { marked: last.k_marked === 1 ? 1 : 0, rank: last.k_rank, expiry: String(last.k_expiry), sentKey: String(last.k_sent), id: last.k_id }
+        : null,
+    };
+  }
+
   async countDeals(userId: string, today: string, filters: DashboardFilters): Promise<number> {
     const { where, params } = filterClause(userId, today, filters);
     const [row] = await this.db.query<{ n: number }>(
@@ -135,39 +202,50 @@ export class SqlDealsRepository implements DealsRepository {
     return row?.n ?? 0;
   }
 
-  async categoryCounts(userId: string): Promise<{ category: string; count: number }[]> {
-    return this.db.query<{ category: string; count: number }>(
-      `SELECT d.category, count(*)::int AS count FROM deals d JOIN brands b ON b.id = d.brand_id
-       WHERE d.user_id = $1 AND b.is_active GROUP BY d.category ORDER BY d.category`,
-      [userId],
-    );
-  }
-
-  /** The four figures as they stand on `day` (deals and emails known by then), for today and a month earlier. */
-  async figures(userId: string, day: string): Promise<DashboardFigures> {
-    const [row] = await this.db.query<DashboardFigures>(
-      `SELECT
-         (SELECT count(*)::int FROM deals d JOIN brands b ON b.id = d.brand_id
-           WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at::date, d.created_at::date) <= $2::date
-             AND (d.expiration_date IS NULL OR d.expiration_date >= $2::date)) AS "activePromos",
-         (SELECT count(*)::int FROM gmail_messages m
-           WHERE m.user_id = $1 AND m.state = 'processed' AND coalesce(m.sent_at::date, m.processed_at::date) <= $2::date) AS "emailsScanned",
-         (SELECT count(DISTINCT b.id)::int FROM deals d JOIN brands b ON b.id = d.brand_id
-           WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at::date, d.created_at::date) <= $2::date) AS "uniqueBrands",
-         (SELECT count(*)::int FROM deals d JOIN brands b ON b.id = d.brand_id
-           WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at::date, d.created_at::date) <= $2::date
-             AND ${expiringSoon("$2::date", "$3::int")}) AS "expiring"`,
-      [userId, day, EXPIRING_SOON_DAYS],
-    );
-    return row!;
-  }
-
-  async newDealsSince(userId: string, since: Date): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM deals d JOIN brands b ON b.id = d.brand_id
-       WHERE d.user_id = $1 AND b.is_active AND coalesce(d.sent_at, d.created_at) >= $2`,
-      [userId, since],
-    );
-    return row?.n ?? 0;
+  /**
+   * The four figures as they stand on a day (deals and emails known by then), for today and a month earlier, the deals
+   * first seen today, and the deals per category: one pass over the person's deals counted per category, one over
+   * their emails, and one look per brand. A deal is known from its email's time, or from when it was stored.
+   */
+  async summary(userId: string, today: string, monthAgo: string, startOfToday: Date): Promise<DashboardSummary> {
+    // "Known by the end of a day" compares times with the next midnight (in the session's zone, as ::date would).
+    const knownBy = (time: string, day: string) => `${time} < (${day} + 1)::timestamptz`;
+    const live = (day: string) => `(e IS NULL OR e >= ${day})`;
+    const soon = (day: string) => `e BETWEEN ${day} AND ${day} + $4::int`;
+    type CategoryRow = { category: string; deals: number; unmarked: number; active_now: number; active_before: number; expiring_now: number; expiring_before: number; new_today: number };
+    const [categories, [others]] = await Promise.all([
+      this.db.query<CategoryRow>(
+        `SELECT category, count(*)::int AS deals, count(*) FILTER (WHERE unmarked)::int AS unmarked,
+           count(*) FILTER (WHERE ${knownBy("t", "$2::date")} AND ${live("$2::date")})::int AS active_now,
+           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${live("$3::date")})::int AS active_before,
+           count(*) FILTER (WHERE ${knownBy("t", "$2::date")} AND ${soon("$2::date")})::int AS expiring_now,
+           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${soon("$3::date")})::int AS expiring_before,
+           count(*) FILTER (WHERE t >= $5)::int AS new_today
+         FROM (SELECT d.category, d.expiration_date AS e, coalesce(d.sent_at, d.created_at) AS t, d.status IS NULL AS unmarked
+               FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.user_id = $1 AND b.is_active) AS deals
+         GROUP BY category ORDER BY category`,
+        [userId, today, monthAgo, EXPIRING_SOON_DAYS, startOfToday],
+      ),
+      this.db.query<{ emails_now: number; emails_before: number; brands_now: number; brands_before: number }>(
+        `SELECT emails.*, brands.* FROM
+           (SELECT count(*) FILTER (WHERE ${knownBy("t", "$2::date")})::int AS emails_now,
+                   count(*) FILTER (WHERE ${knownBy("t", "$3::date")})::int AS emails_before
+            FROM (SELECT coalesce(m.sent_at, m.processed_at) AS t FROM gmail_messages m WHERE m.user_id = $1 AND m.state = 'processed') AS e
+           ) AS emails,
+           -- A brand counts from its first deal known by the day; the brand's index finds one without reading them all.
+           (SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.brand_id = b.id AND ${knownBy("coalesce(d.sent_at, d.created_at)", "$2::date")}))::int AS brands_now,
+                   count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.brand_id = b.id AND ${knownBy("coalesce(d.sent_at, d.created_at)", "$3::date")}))::int AS brands_before
+            FROM brands b WHERE b.user_id = $1 AND b.is_active) AS brands`,
+        [userId, today, monthAgo],
+      ),
+    ]);
+    const sum = (key: Exclude<keyof CategoryRow, "category">) => categories.reduce((total, row) => total + row[key], 0);
+    return {
+      current: { activePromos: sum("active_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: sum("expiring_now") },
+      previous: { activePromos: sum("active_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: sum("expiring_before") },
+      newDealsToday: sum("new_today"),
+      totalDeals: sum("deals"),
+      categories: categories.map(({ category, deals, unmarked }) => ({ category, count: deals, unmarked })),
+    };
   }
 }

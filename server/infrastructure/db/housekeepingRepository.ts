@@ -1,6 +1,9 @@
 import type { HousekeepingRepository, PurgedCounts } from "../../application/housekeeping";
 import type { Database } from "./database";
 
+/** How long a test report's row stays in the sent log, for support questions ("did my test report go out?"). */
+const TEST_REPORT_LOG_DAYS = 7;
+
 export class SqlHousekeepingRepository implements HousekeepingRepository {
   constructor(private readonly db: Database) {}
 
@@ -11,6 +14,13 @@ export class SqlHousekeepingRepository implements HousekeepingRepository {
     const pairingCodes = await this.db.query("DELETE FROM extension_pairing_codes WHERE expires_at <= $1 RETURNING 1", [now]);
     // A lapsed extension session can never be refreshed again; its refresh tokens go with it (ON DELETE CASCADE).
     const sessions = await this.db.query("DELETE FROM extension_sessions WHERE expires_at <= $1 RETURNING 1", [now]);
-    return { oauthStates: states.length, loginCodes: codes.length, extensionPairingCodes: pairingCodes.length, extensionSessions: sessions.length };
+    // A test report's sent-log row guards nothing once it is sent (each test has a period of its own).
+    const testReports = await this.db.query(
+      "DELETE FROM email_sends WHERE kind = 'test' AND claimed_at <= $1 RETURNING 1",
+      [new Date(now.getTime() - TEST_REPORT_LOG_DAYS * 86_400_000)],
+    );
+    // The embedded database runs no autovacuum: its planner statistics are refreshed here, hourly, as the deals grow.
+    if (this.db.kind === "pglite") await this.db.exec("ANALYZE");
+    return { oauthStates: states.length, loginCodes: codes.length, extensionPairingCodes: pairingCodes.length, extensionSessions: sessions.length, testReports: testReports.length };
   }
 }

@@ -3,12 +3,24 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { Database } from "./database";
 
+// Beside this file in the sources; beside the compiled bundle in dist-server/, where scripts/build-server.mjs copies them.
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
-/** Applies the numbered SQL files in migrations/ that this database has not seen yet, each in its own transaction. */
+/** Any constant shared by every version of this code: the key of the advisory lock that migrations take. */
+const MIGRATION_LOCK_KEY = 160_010;
+
+/**
+ * Applies the numbered SQL files in migrations/ that this database has not seen yet, each in its own transaction;
+ * answers those this call applied. Several processes may start at once on one PostgreSQL server (API and worker
+ * processes, a rolling restart): each step holds the same transaction-scoped advisory lock, so one process applies a
+ * migration while the others wait, then find it applied and go on.
+ */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  });
   const applied = new Set(
     (await db.query<{ version: string }>("SELECT version FROM schema_migrations")).map((row) => row.version),
   );
@@ -16,14 +28,19 @@ export async function migrate(db: Database): Promise<string[]> {
     .filter((file) => /^\d{3}_.+\.sql$/.test(file))
     .sort()
     .filter((file) => !applied.has(file));
+  const appliedHere: string[] = [];
   for (const file of pending) {
     const statements = readFileSync(join(MIGRATIONS_DIR, file), "utf8");
-    await db.transaction(async (tx) => {
+    const appliedNow = await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+      if ((await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [file])).length > 0) return false;
       for (const statement of splitStatements(statements)) await tx.query(statement);
       await tx.query("INSERT INTO schema_migrations (version) VALUES ($1)", [file]);
+      return true;
     });
+    if (appliedNow) appliedHere.push(file);
   }
-  return pending;
+  return appliedHere;
 }
 
 /** Migration files hold plain statements separated by semicolons at line ends (no functions with bodies). */

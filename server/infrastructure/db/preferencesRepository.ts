@@ -1,25 +1,89 @@
-import type { Preferences, PreferencesRepository } from "../../application/repositories";
+import type { PreferenceChanges, Preferences, PreferencesRepository } from "../../application/repositories";
 import type { Database } from "./database";
+
+interface PreferencesRow {
+  weekly_report: boolean;
+  sync_interval_minutes: number;
+  report_weekday: number;
+  report_hour: number;
+  time_zone: string;
+  expiry_reminders: boolean;
+  emails_stopped_reason: string | null;
+  emails_stopped_at: Date | string | null;
+}
+
+const COLUMNS = "weekly_report, sync_interval_minutes, report_weekday, report_hour, time_zone, expiry_reminders, emails_stopped_reason, emails_stopped_at";
+
+/** What a person without a row has (the columns' defaults, migrations 002 and 011). */
+export const DEFAULT_PREFERENCES: Preferences = {
+  weeklyReport: true,
+  syncIntervalMinutes: 30,
+  reportWeekday: 1,
+  reportHour: 8,
+  timeZone: "UTC",
+  expiryReminders: true,
+  emailsStopped: null,
+};
+
+function toPreferences(row: PreferencesRow): Preferences {
+  return {
+    weeklyReport: row.weekly_report,
+    syncIntervalMinutes: row.sync_interval_minutes,
+    reportWeekday: row.report_weekday,
+    reportHour: row.report_hour,
+    timeZone: row.time_zone,
+    expiryReminders: row.expiry_reminders,
+    emailsStopped:
+      row.emails_stopped_reason !== null && row.emails_stopped_at !== null
+        ? { reason: row.emails_stopped_reason, at: new Date(row.emails_stopped_at) }
+        : null,
+  };
+}
 
 export class SqlPreferencesRepository implements PreferencesRepository {
   constructor(private readonly db: Database) {}
 
   async get(userId: string): Promise<Preferences> {
-    const rows = await this.db.query<{ weekly_report: boolean; sync_interval_minutes: number }>(
-      "SELECT weekly_report, sync_interval_minutes FROM user_preferences WHERE user_id = $1",
-      [userId],
-    );
-    const row = rows[0];
-    return row
-      ? { weeklyReport: row.weekly_report, syncIntervalMinutes: row.sync_interval_minutes }
-      : { weeklyReport: true, syncIntervalMinutes: 30 };
+    const rows = await this.db.query<PreferencesRow>(`SELECT ${COLUMNS} FROM user_preferences WHERE user_id = $1`, [userId]);
+    return rows[0] ? toPreferences(rows[0]) : { ...DEFAULT_PREFERENCES };
   }
 
-  async save(userId: string, preferences: Preferences): Promise<void> {
+  async save(userId: string, changes: PreferenceChanges): Promise<Preferences> {
+    const turnsAnEmailOn = changes.weeklyReport === true || changes.expiryReminders === true;
+    const rows = await this.db.query<PreferencesRow>(
+      `INSERT INTO user_preferences AS p (user_id, weekly_report, sync_interval_minutes, report_weekday, report_hour, time_zone, expiry_reminders)
+       VALUES ($1, coalesce($2::boolean, true), coalesce($3::int, 30), coalesce($4::smallint, 1), coalesce($5::smallint, 8),
+               coalesce($6::text, 'UTC'), coalesce($7::boolean, true))
+       ON CONFLICT (user_id) DO UPDATE SET
+         weekly_report = coalesce($2::boolean, p.weekly_report),
+         sync_interval_minutes = coalesce($3::int, p.sync_interval_minutes),
+         report_weekday = coalesce($4::smallint, p.report_weekday),
+         report_hour = coalesce($5::smallint, p.report_hour),
+         time_zone = coalesce($6::text, p.time_zone),
+         expiry_reminders = coalesce($7::boolean, p.expiry_reminders),
+         emails_stopped_reason = CASE WHEN $8::boolean THEN NULL ELSE p.emails_stopped_reason END,
+         emails_stopped_at = CASE WHEN $8::boolean THEN NULL ELSE p.emails_stopped_at END
+       RETURNING ${COLUMNS}`,
+      [
+        userId,
+        changes.weeklyReport ?? null,
+        changes.syncIntervalMinutes ?? null,
+        changes.reportWeekday ?? null,
+        changes.reportHour ?? null,
+        changes.timeZone ?? null,
+        changes.expiryReminders ?? null,
+        turnsAnEmailOn,
+      ],
+    );
+    return toPreferences(rows[0]!);
+  }
+
+  async stopEmails(userId: string, reason: string, at: Date): Promise<void> {
     await this.db.query(
-      `INSERT INTO user_preferences (user_id, weekly_report, sync_interval_minutes) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET weekly_report = $2, sync_interval_minutes = $3`,
-      [userId, preferences.weeklyReport, preferences.syncIntervalMinutes],
+      `INSERT INTO user_preferences AS p (user_id, weekly_report, expiry_reminders, emails_stopped_reason, emails_stopped_at)
+       VALUES ($1, false, false, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET weekly_report = false, expiry_reminders = false, emails_stopped_reason = $2, emails_stopped_at = $3`,
+      [userId, reason.slice(0, 500), at],
     );
   }
 

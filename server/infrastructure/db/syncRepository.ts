@@ -1,4 +1,5 @@
-import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type SyncRepository, type SyncState, type SyncStatusValue } from "../../application/repositories";
+import { randomUUID } from "node:crypto";
+import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type RequeuedSync, type SyncRepository, type SyncState } from "../../application/repositories";
 import type { Database } from "./database";
 
 /** SQLSTATE classes of errors caused by the data itself: data exception, integrity constraint, program limit (row size). */
@@ -12,7 +13,7 @@ function refusalOf(error: unknown): unknown {
 
 interface SyncRow {
   monitored_labels: string[];
-  status: SyncStatusValue;
+  status: "idle" | "queued" | "syncing";
   progress_message: string;
   processed_count: number;
   total_count: number;
@@ -41,7 +42,8 @@ export class SqlSyncRepository implements SyncRepository {
     if (!row) return { ...NEVER_SYNCED, monitoredLabels: [...NEVER_SYNCED.monitoredLabels] };
     return {
       monitoredLabels: row.monitored_labels,
-      status: row.status,
+      // Waiting for a worker is part of the sync a person asked for.
+      status: row.status === "idle" ? "idle" : "syncing",
       progressMessage: row.progress_message,
       processed: row.processed_count,
       total: row.total_count,
@@ -51,32 +53,71 @@ export class SqlSyncRepository implements SyncRepository {
     };
   }
 
-  async claim(userId: string, now: Date, staleAfterMs: number): Promise<boolean> {
+  async enqueue(userId: string, now: Date, leaseMs: number): Promise<{ previousJobId: string | null } | null> {
     await this.ensure(userId);
-    const rows = await this.db.query(
+    const rows = await this.db.query<{ sync_job_id: string | null }>(
       `UPDATE gmail_sync_state
-       SET status = 'syncing', started_at = $2, heartbeat_at = $2, processed_count = 0, total_count = 0,
-           progress_message = 'Starting sync...', last_error = NULL
-       WHERE user_id = $1 AND (status <> 'syncing' OR heartbeat_at IS NULL OR heartbeat_at < $3)
-       RETURNING user_id`,
-      [userId, now, new Date(now.getTime() - staleAfterMs)],
+       SET status = 'queued', heartbeat_at = $2, processed_count = 0, total_count = 0,
+           progress_message = 'Waiting to start...', last_error = NULL
+       WHERE user_id = $1 AND (status = 'idle' OR heartbeat_at IS NULL OR heartbeat_at < $3)
+       RETURNING sync_job_id`,
+      [userId, now, new Date(now.getTime() - leaseMs)],
     );
+    return rows[0] ? { previousJobId: rows[0].sync_job_id } : null;
+  }
+
+  async setJob(userId: string, jobId: string): Promise<void> {
+    await this.db.query("UPDATE gmail_sync_state SET sync_job_id = $2 WHERE user_id = $1", [userId, jobId]);
+  }
+
+  async claim(userId: string, now: Date): Promise<string | null> {
+    const rows = await this.db.query<{ sync_lease: string }>(
+      `UPDATE gmail_sync_state
+       SET status = 'syncing', sync_lease = $3, started_at = $2, heartbeat_at = $2, processed_count = 0, total_count = 0,
+           progress_message = 'Starting sync...', last_error = NULL
+       WHERE user_id = $1 AND status = 'queued'
+       RETURNING sync_lease`,
+      [userId, now, randomUUID()],
+    );
+    return rows[0]?.sync_lease ?? null;
+  }
+
+  async heartbeat(userId: string, lease: string, now: Date): Promise<boolean> {
+    const rows = await this.db.query("UPDATE gmail_sync_state SET heartbeat_at = $3 WHERE user_id = $1 AND sync_lease = $2 RETURNING user_id", [userId, lease, now]);
     return rows.length === 1;
   }
 
-  async progress(userId: string, message: string, processed: number, total: number, now: Date): Promise<void> {
+  async release(userId: string, lease: string, now: Date): Promise<void> {
     await this.db.query(
-      "UPDATE gmail_sync_state SET progress_message = $2, processed_count = $3, total_count = $4, heartbeat_at = $5 WHERE user_id = $1",
-      [userId, message, processed, total, now],
+      `UPDATE gmail_sync_state SET status = 'queued', sync_lease = NULL, heartbeat_at = $3, progress_message = 'Waiting to resume...'
+       WHERE user_id = $1 AND sync_lease = $2`,
+      [userId, lease, now],
     );
   }
 
-  async finish(userId: string, outcome: { message: string; historyId: string | null; error: string | null }, now: Date): Promise<void> {
+  async requeueStale(now: Date, leaseMs: number): Promise<RequeuedSync[]> {
+    const rows = await this.db.query<{ user_id: string; sync_job_id: string | null }>(
+      `UPDATE gmail_sync_state SET status = 'queued', sync_lease = NULL, heartbeat_at = $1, progress_message = 'Waiting to resume...'
+       WHERE status <> 'idle' AND (heartbeat_at IS NULL OR heartbeat_at < $2)
+       RETURNING user_id, sync_job_id`,
+      [now, new Date(now.getTime() - leaseMs)],
+    );
+    return rows.map((row) => ({ userId: row.user_id, jobId: row.sync_job_id }));
+  }
+
+  async progress(userId: string, lease: string, message: string, processed: number, total: number, now: Date): Promise<void> {
     await this.db.query(
-      `UPDATE gmail_sync_state SET status = 'idle', progress_message = $2, history_id = COALESCE($3, history_id),
-         last_error = $4, heartbeat_at = $5, last_sync_at = CASE WHEN $4::text IS NULL THEN $5 ELSE last_sync_at END
-       WHERE user_id = $1`,
-      [userId, outcome.message, outcome.historyId, outcome.error, now],
+      "UPDATE gmail_sync_state SET progress_message = $3, processed_count = $4, total_count = $5, heartbeat_at = $6 WHERE user_id = $1 AND sync_lease = $2",
+      [userId, lease, message, processed, total, now],
+    );
+  }
+
+  async finish(userId: string, lease: string, outcome: { message: string; historyId: string | null; error: string | null }, now: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE gmail_sync_state SET status = 'idle', sync_lease = NULL, progress_message = $3, history_id = COALESCE($4, history_id),
+         last_error = $5, heartbeat_at = $6, last_sync_at = CASE WHEN $5::text IS NULL THEN $6 ELSE last_sync_at END
+       WHERE user_id = $1 AND sync_lease = $2`,
+      [userId, lease, outcome.message, outcome.historyId, outcome.error, now],
     );
   }
 
@@ -179,11 +220,6 @@ export class SqlSyncRepository implements SyncRepository {
       );
       return inserted!.added;
     });
-  }
-
-  async interrupted(): Promise<string[]> {
-    const rows = await this.db.query<{ user_id: string }>("SELECT user_id FROM gmail_sync_state WHERE status = 'syncing'");
-    return rows.map((row) => row.user_id);
   }
 
   private async ensure(userId: string): Promise<void> {

@@ -28,13 +28,20 @@ export class ExtractionTimeoutError extends Error {
   }
 }
 
-const WORKER_ENTRY = new URL("./extractionWorker.ts", import.meta.url).href;
-const TSX_API = import.meta.resolve("tsx/esm/api");
-// The worker registers tsx itself, so that it loads TypeScript however the parent was started (tsx, Vitest).
+// From the sources (tsx, Vitest) this file is TypeScript; compiled (scripts/build-server.mjs), it is part of a bundle
+// beside which the worker is a JavaScript file of its own.
+const COMPILED = import.meta.url.endsWith(".js");
+// From the sources the worker registers tsx itself, so that it loads TypeScript however the parent was started.
 const BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
 import(workerData.tsx).then(({ register }) => { register(); return import(workerData.entry); });
 `;
+
+function startWorker(): Worker {
+  if (COMPILED) return new Worker(new URL("./extractionWorker.js", import.meta.url), { execArgv: [] });
+  const entry = new URL("./extractionWorker.ts", import.meta.url).href;
+  return new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry }, execArgv: [] });
+}
 
 /**
  * Extraction (CPU-bound, pure) on a small pool of worker threads, so a sync never blocks the event loop that answers
@@ -101,7 +108,7 @@ export class ExtractionPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: TSX_API, entry: WORKER_ENTRY }, execArgv: [] });
+    const worker = startWorker();
     this.workers.add(worker);
     this.starting++;
     let failure: Error | null = null;

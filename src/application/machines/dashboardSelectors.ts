@@ -1,7 +1,7 @@
-import type { CategoryCount, Dashboard } from "../../domain/dashboard";
+import { hasAllDeals, type CategoryCount, type Dashboard } from "../../domain/dashboard";
 import type { Deal } from "../../domain/deal";
 import { sortDealsBy, type SortOrder } from "../../domain/dealOrder";
-import { filterDeals, tallyCategories, type DealFilters } from "../../domain/dealSearch";
+import { filterDeals, searchWords, tallyCategories, type DealFilters } from "../../domain/dealSearch";
 import type { DashboardSnapshot } from "./dashboardMachine";
 
 /** What the dashboard shows, from its machine's snapshot: the views read these and nothing else of the machine. */
@@ -23,9 +23,10 @@ export const selectHiddenBrandIds = (snapshot: DashboardSnapshot): readonly stri
 export const selectBrandToConfirm = (snapshot: DashboardSnapshot): string | null =>
   snapshot.matches({ ready: { hide: "confirming" } }) ? (snapshot.context.pendingHide?.brand ?? null) : null;
 
-/** 'Updating...': a refresh asked for, or the data cache refetching (e.g. on window focus). */
+/** 'Updating...': a refresh asked for, the data cache refetching (e.g. on window focus), or the rest of the deals arriving. */
 export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
-  snapshot.matches({ ready: { refresh: "updating" } }) || (snapshot.matches("ready") && snapshot.context.isFetching);
+  snapshot.matches({ ready: { refresh: "updating" } }) ||
+  (snapshot.matches("ready") && (snapshot.context.isFetching || (snapshot.context.dashboard !== null && !hasAllDeals(snapshot.context.dashboard))));
 
 /** The welcome panel's sync is starting; the "Connect Gmail" flow says for itself when it is busy. */
 export const isStartingSync = (snapshot: DashboardSnapshot): boolean => snapshot.matches({ ready: { gmail: "startingSync" } });
@@ -85,8 +86,17 @@ export interface ChipCounts {
   categories: CategoryCount[];
 }
 
-/** The chips' counts for a dashboard under some filters: the server's categories, in its order, counted here. */
+/**
+ * The chips' counts for a dashboard under some filters: the server's categories, in its order, counted here. Until
+ * every deal has arrived, the default view's counts are the server's own, so the chips do not count up as pages come.
+ */
 export function chipCounts(dashboard: Dashboard, filters: DealFilters, today: Date): ChipCounts {
+  if (!hasAllDeals(dashboard) && countsAsServerDoes(filters)) {
+    return {
+      total: dashboard.categories.reduce((total, category) => total + category.unmarked, 0),
+      categories: dashboard.categories.map((category) => ({ ...category, count: category.unmarked })),
+    };
+  }
   const tally = tallyCategories(dashboard.deals, filters, today);
   return {
     total: tally.total,
@@ -118,3 +128,7 @@ export function chipCountsSelector(today: Date): (snapshot: DashboardSnapshot) =
 function filtersBesidesCategory({ category: _category, ...others }: DealFilters): string {
   return JSON.stringify(others);
 }
+
+/** Filters under which the chips count what the server's `unmarked` counts: no search, any end date, unmarked deals. */
+const countsAsServerDoes = (filters: DealFilters) =>
+  searchWords(filters.search).length === 0 && !filters.expiringOnly && (filters.show ?? "active") === "active";

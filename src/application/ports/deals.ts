@@ -17,8 +17,10 @@ export interface LiveQuery<T> {
 }
 
 /**
- * The dashboard data, cached (SPEC section 9) and shared by every view that watches it. It is the whole dashboard:
- * the filters (src/domain/dealSearch.ts) are applied in the browser, so a keystroke never waits for the network.
+ * The dashboard data, cached (SPEC section 9) and shared by every view that watches it. It is the whole dashboard once
+ * its deals have arrived (the first answer holds the first screenful; the rest follow page by page, see
+ * Dashboard.nextCursor): the filters (src/domain/dealSearch.ts) are applied in the browser, so a keystroke never waits
+ * for the network.
  */
 export abstract class DashboardSource {
   abstract watch(): LiveQuery<Dashboard>;

@@ -1,15 +1,22 @@
 import { DashboardSource, type LiveQuery } from "../../application/ports/deals";
 import type { Dashboard } from "../../domain/dashboard";
 import type { DataCache } from "../cache/dataCache";
-import { DashboardCodec } from "../../contract";
+import { DashboardCodec, DashboardDealsPageCodec } from "../../contract";
 import type { HttpClient } from "./httpClient";
 
 /** The cache key of the dashboard answer. */
 export const DASHBOARD_KEY = "dashboard";
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Attempts at each further page of deals, waiting 1 s, then 2 s, between them. */
+const PAGE_ATTEMPTS = 3;
 
-/** GET /dashboard-products, the whole dashboard, through the data cache. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * GET /dashboard-products through the data cache: the first answer (the figures and a screenful of deals) is shown as
+ * soon as it arrives, and the rest of the deals are fetched page by page after it and added to the cached answer.
+ */
 export class CachedDashboardSource extends DashboardSource {
   constructor(
     private readonly cache: DataCache,
@@ -22,11 +29,45 @@ export class CachedDashboardSource extends DashboardSource {
     return this.cache.watch([DASHBOARD_KEY], async () => {
       // Silent: the dashboard says itself that it could not load (one message, not one toast per retry).
       const dashboard = await this.http.get("/dashboard-products", DashboardCodec, { silent: true });
-      // The answer is shown in one synchronous render of thousands of deals; handing it over in a task of its own keeps
-      // the decoding out of that long task, which would otherwise block the page for both.
+      // Handing the answer over in a task of its own keeps the decoding out of the render's long task.
       await nextTask();
+      if (dashboard.nextCursor !== null) void this.fillIn(dashboard.nextCursor);
       return dashboard;
     });
+  }
+
+  /**
+   * Adds the deals after `cursor` to the cached answer, page by page. A page is added only to the answer it continues:
+   * once a newer answer has replaced that one (a refresh), this stops, and the newer answer's own filling goes on.
+   */
+  private async fillIn(cursor: string): Promise<void> {
+    for (let after: string | null = cursor; after !== null; ) {
+      // After the answer before it has been rendered: the first screen paints before more deals arrive.
+      await nextTask();
+      const page = await this.pageAfter(after);
+      if (!page) return;
+      const continued: string = after;
+      let added = false;
+      await this.cache.update<Dashboard>([DASHBOARD_KEY], (dashboard) => {
+        if (dashboard.nextCursor !== continued) return dashboard;
+        added = true;
+        return { ...dashboard, deals: [...dashboard.deals, ...page.deals], nextCursor: page.nextCursor };
+      });
+      if (!added) return;
+      after = page.nextCursor;
+    }
+  }
+
+  /** A page of deals, tried a few times; null when it could not be fetched: the answer stays as far as it got. */
+  private async pageAfter(cursor: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.http.get(`/dashboard-products/deals?after=${encodeURIComponent(cursor)}`, DashboardDealsPageCodec, { silent: true });
+      } catch {
+        if (attempt >= PAGE_ATTEMPTS) return null;
+        await pause(1_000 * attempt);
+      }
+    }
   }
 
   refresh(): Promise<void> {

@@ -2,13 +2,13 @@ import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../a
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
 import { SettingsGateway } from "../../application/ports/settings";
-import { BrandPageLogic, DealDetailLogic, DealStatusLogic } from "../../application/services";
+import { BrandPageLogic, DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../application/services";
 import { DataCache } from "../cache/dataCache";
 import { CachedShownDealStatuses, HttpBrandPageGateway, HttpDealDetailsGateway } from "../http/dealDetailsGateway";
 import { HttpClient } from "../http/httpClient";
 import type { ServiceRegistry } from "../serviceRegistry";
 
-/** A deal's detail and the person's status of it, and brand pages. */
+/** A deal's detail, the person's status of it and their reminders, and brand pages. */
 export function registerDealsAndBrands(services: ServiceRegistry): void {
   services.bind(DealDetailsGateway, (s) => new HttpDealDetailsGateway(s.get(HttpClient)));
   services.bind(ShownDealStatuses, (s) => new CachedShownDealStatuses(s.get(DataCache)));
@@ -20,6 +20,18 @@ export function registerDealsAndBrands(services: ServiceRegistry): void {
   services.bind(DealStatusLogic, async (s) => {
     const { provideDealStatusMachine } = await import("../../application/machines/dealStatusMachine");
     return provideDealStatusMachine({ gateway: s.get(DealDetailsGateway), shown: s.get(ShownDealStatuses), notifier: s.get(Notifier) });
+  });
+  // The stars' adapters load with their machine, so the landing page's script does not carry them.
+  services.bind(DealReminderLogic, async (s) => {
+    const [{ provideDealReminderMachine }, { CachedShownDealReminders, HttpDealReminderGateway }] = await Promise.all([
+      import("../../application/machines/dealReminderMachine"),
+      import("../http/dealRemindersGateway"),
+    ]);
+    return provideDealReminderMachine({
+      gateway: new HttpDealReminderGateway(s.get(HttpClient)),
+      shown: new CachedShownDealReminders(s.get(DataCache)),
+      notifier: s.get(Notifier),
+    });
   });
   services.bind(BrandPageLogic, async (s) => {
     const { provideBrandPageMachine } = await import("../../application/machines/brandPageMachine");

@@ -3,15 +3,23 @@ import { Notifier } from "../../application/ports/notifications";
 import { Navigation } from "../../application/ports/platform";
 import { SessionStore } from "../../application/ports/session";
 import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
-import { AuthSession, GoogleFlowLogic, SettingsPageLogic } from "../../application/services";
+import { AuthSession, EmailSettingsLogic, GoogleFlowLogic, SettingsPageLogic } from "../../application/services";
 import { HttpClient } from "../http/httpClient";
 import { HttpGmailGateway, HttpSettingsGateway } from "../http/settingsGateway";
 import type { ServiceRegistry } from "../serviceRegistry";
 
-/** The settings page: brands, the Gmail connection and its sync, the account. */
+/** The settings page: brands, the Gmail connection and its sync, the account, the emails. */
 export function registerSettings(services: ServiceRegistry): void {
   services.bind(SettingsGateway, (s) => new HttpSettingsGateway(s.get(HttpClient)));
   services.bind(GmailGateway, (s) => new HttpGmailGateway(s.get(HttpClient)));
+  // The card's adapter loads with its machine, so the landing page's script does not carry it.
+  services.bind(EmailSettingsLogic, async (s) => {
+    const [{ provideEmailSettingsMachine }, { HttpEmailSettingsGateway }] = await Promise.all([
+      import("../../application/machines/emailSettingsMachine"),
+      import("../http/emailSettingsGateway"),
+    ]);
+    return provideEmailSettingsMachine({ gateway: new HttpEmailSettingsGateway(s.get(HttpClient)), notifier: s.get(Notifier) });
+  });
   // Its machines end the session after an account deletion, and make cached deals stale.
   services.bind(SettingsPageLogic, async (s) => {
     const { provideSettingsPageMachine } = await import("../../application/machines/settingsPageMachine");

@@ -135,6 +135,9 @@ globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlin
 /** The main region takes focus after navigation only to move the reading position; it is not a control. */
 globalStyle("main:focus", { outline: "none" });
 
-globalStyle("*", {
-  "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "0.01ms", transitionDuration: "0.01ms" } },
+/** Important: a component's own transition is a class rule, which would outrank a bare "*" otherwise. */
+globalStyle("*, *::before, *::after", {
+  "@media": {
+    "(prefers-reduced-motion: reduce)": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important" },
+  },
 });

@@ -16,6 +16,18 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 /** Debian's Chromium, headless, with the flags this closed network needs (TOOLCHAIN.md); Playwright gives it a fresh profile. */
+/**
+ * Waits until every CSS transition and finite animation on the page has finished: after a theme switch, buttons ease their
+ * background for 120 ms, and a screenshot or a contrast check taken at once sees the new text on the old background.
+ */
+export async function settledAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    // A spinner's animation never ends; only those that do are waited for.
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export async function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -23,9 +25,9 @@ export async function startProgram(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
-  options: { nodeArgs?: string[]; timeoutMs?: number } = {},
+  options: { nodeArgs?: string[]; timeoutMs?: number; args?: string[] } = {},
 ): Promise<ChildProgram & { readyMatch: RegExpExecArray }> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", entry, ...(options.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -108,4 +110,33 @@ export async function startServerProcess(
     /Deal Finder is running/,
     options.nodeArgs ? { nodeArgs: options.nodeArgs } : {},
   );
+}
+
+/**
+ * The environment every process of one split deployment shares, as its operator would set it: one PostgreSQL
+ * database, the Google emulator, the same secrets (each process signs and reads the others' tokens), no background
+ * schedule unless a test asks.
+ */
+export function splitDeploymentEnv(options: { databaseUrl: string; emulatorUrl: string; dataDir: string }): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    GOOGLE_CLIENT_ID: "",
+    GOOGLE_EMULATOR_URL: options.emulatorUrl,
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    SESSION_SIGNING_KEY: randomBytes(32).toString("base64"),
+    DATA_DIR: options.dataDir,
+    STATIC_DIR: join(options.dataDir, "no-static"),
+    SYNC_INTERVAL_MINUTES: "0",
+  };
+}
+
+/** An API process (`--role api`) on `port`, started once it listens. */
+export async function startApiProcess(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProgram & { apiUrl: string }> {
+  const program = await startProgram("server/main.ts", { ...env, PORT: String(port) }, /Deal Finder is running at/, { args: ["--role", "api"], nodeArgs });
+  return { ...program, apiUrl: `http://127.0.0.1:${port}/api` };
+}
+
+/** A worker process (`--role worker`), started once it takes jobs. */
+export function startWorkerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProgram> {
+  return startProgram("server/main.ts", env, /Deal Finder is running as a worker/, { args: ["--role", "worker"], nodeArgs });
 }

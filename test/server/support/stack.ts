@@ -10,6 +10,7 @@ import { PathReporter } from "io-ts/lib/PathReporter";
 import { startGoogleEmulator, type GoogleEmulator, type GoogleEmulatorOptions } from "../../../emulator/googleEmulator";
 import { DEMO_CLIENT, emulatorEndpoints, loadConfig, type ServerConfig } from "../../../server/config";
 import { composeServer, type ComposedServer } from "../../../server/compose";
+import type { Clock } from "../../../server/application/ports";
 import { openDatabase, type Database } from "../../../server/infrastructure/db/database";
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 import { BrowserCookies } from "./browserCookies";
@@ -73,6 +74,10 @@ export interface StackOptions {
   staticDir?: string;
   /** Receives the server's log lines (message and detail), as server/main.ts prints them. */
   log?: (message: string, detail?: unknown) => void;
+  /** The server's clock (the system's by default). */
+  clock?: Clock;
+  /** A local mail sink the server sends to and whose outbox it links, as server/main.ts wires one in demo mode. */
+  mailSink?: { smtpUrl: string; outboxUrl: string };
 }
 
 /**
@@ -110,8 +115,12 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   config.database = postgres ? { databaseUrl: postgres.url } : { inMemory: true };
   config.staticDir = options.staticDir ?? null;
   config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
+  if (options.mailSink) {
+    config.mail.smtpUrl = options.mailSink.smtpUrl;
+    config.mail.outboxUrl = options.mailSink.outboxUrl;
+  }
   // Every JSON reply of every server test is checked against the wire contract: one that breaks it answers a 500.
-  const server = await composeServer(config, { checkReplies: true, ...(options.log ? { log: options.log } : {}) });
+  const server = await composeServer(config, { checkReplies: true, ...(options.log ? { log: options.log } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const close = async () => {
     await server.close();
     await emulator.close();

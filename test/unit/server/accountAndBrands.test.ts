@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { AccountService } from "../../../server/application/account";
 import { BrandService } from "../../../server/application/brands";
-import { DataVersions } from "../../../server/application/dataVersions";
+import type { DataVersions } from "../../../server/application/dataVersions";
 import { SessionService } from "../../../server/application/auth/sessions";
 import { GmailConnection } from "../../../server/application/gmail/gmailConnection";
 import { GoogleOAuthError, type GoogleOAuth } from "../../../server/application/ports";
 import type { BrandsRepository, GmailGrantsRepository, SessionsRepository, StoredGmailGrant, UserRecord, UsersRepository } from "../../../server/application/repositories";
+
+/** The data versions port as a counter in memory; the stored one is tested on both databases in test/server/dataVersions.test.ts. */
+class CountedVersions implements DataVersions {
+  private readonly versions = new Map<string, number>();
+  async of(userId: string): Promise<number> {
+    return this.versions.get(userId) ?? 0;
+  }
+  async bump(userId: string): Promise<void> {
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+  }
+}
 
 const NOW = new Date("2026-11-24T10:00:00Z");
 const clock = { now: () => NOW };
@@ -71,7 +82,7 @@ function anAccount(google: { revokeFails: boolean }) {
       events.push("sync settled");
     },
   };
-  const dataVersions = new DataVersions();
+  const dataVersions = new CountedVersions();
   const logged: unknown[] = [];
   const service = new AccountService(users, sessions, gmail, syncs, dataVersions, (message, detail) => logged.push({ message, detail }));
   return { service, events, grants, dataVersions, logged, endSync };
@@ -87,7 +98,7 @@ describe("AccountService", () => {
     expect(await deletion).toEqual({ deleted: { deals: 3, brands: 1 }, googleAccessRevoked: true });
     expect(account.events).toEqual(["sync settled", "revoke refresh", `delete ${USER.id}`]);
     expect(account.grants.size).toBe(0);
-    expect(account.dataVersions.of(USER.id)).toBe(1);
+    expect(await account.dataVersions.of(USER.id)).toBe(1);
     expect(account.logged).toEqual([]);
   });
 
@@ -113,7 +124,7 @@ describe("BrandService", () => {
         return !was;
       },
     };
-    const dataVersions = new DataVersions();
+    const dataVersions = new CountedVersions();
     return { service: new BrandService(store, dataVersions), dataVersions };
   }
 
@@ -121,13 +132,13 @@ describe("BrandService", () => {
     const { service, dataVersions } = brands();
     expect(await service.toggle("u1", "b1")).toBe(false);
     expect(await service.toggle("u1", "b1")).toBe(true);
-    expect(dataVersions.of("u1")).toBe(2);
+    expect(await dataVersions.of("u1")).toBe(2);
     expect(await service.list("u1")).toEqual([{ id: "b1", name: "Shop", domain: "shop.example", isActive: true }]);
   });
 
   it("answers null for a brand the user does not have, keeping the cached dashboards", async () => {
     const { service, dataVersions } = brands();
     expect(await service.toggle("u1", "nope")).toBeNull();
-    expect(dataVersions.of("u1")).toBe(0);
+    expect(await dataVersions.of("u1")).toBe(0);
   });
 });

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../server/config";
 
@@ -71,5 +74,19 @@ describe("FEEDBACK_FORM_URL", () => {
 
   it.each(["forms.example.org/f", "javascript:alert(1)", "mailto:feedback@example.org"])("refuses %s at startup", (address) => {
     expect(() => loadConfig({ ...BASE, FEEDBACK_FORM_URL: address })).toThrow(/^FEEDBACK_FORM_URL must be an http\(s\) address/);
+  });
+});
+
+describe("GMAIL_QUOTA_UNITS_PER_MINUTE", () => {
+  it("throttles to Google's 6000 units with real Google, not in demo mode (our own emulator), and obeys a setting", () => {
+    expect(loadConfig(BASE).sync.quotaUnitsPerMinute).toBe(6000);
+    expect(loadConfig({ ...BASE, GMAIL_QUOTA_UNITS_PER_MINUTE: "2400" }).sync.quotaUnitsPerMinute).toBe(2400);
+    const dataDir = mkdtempSync(join(tmpdir(), "deal-finder-config-"));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).sync.quotaUnitsPerMinute).toBe(0);
+      expect(loadConfig({ DATA_DIR: dataDir, GMAIL_QUOTA_UNITS_PER_MINUTE: "6000" }).sync.quotaUnitsPerMinute).toBe(6000);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,7 +31,7 @@ afterEach(() => {
 function start(path: string, options: { signedIn?: boolean; oauthState?: string; routes?: (api: FakeApi) => void } = {}) {
   window.history.replaceState(null, "", path);
   const api = new FakeApi()
-    .on("GET /app-config", () => json(200, { demoMode: true, feedbackFormUrl: "https://forms.example/f" }))
+    .on("GET /app-config", () => json(200, { demoMode: true, feedbackFormUrl: "https://forms.example/f", outboxUrl: null }))
     .on("GET /auth/me", () => json(200, { success: true, user: ALICE }))
     .on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD));
   options.routes?.(api);

@@ -61,6 +61,9 @@ export const list = style({ margin: 0, paddingLeft: vars.space.lg, display: "fle
 export const code = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold });
 
 /** The card's row of Details, Used it and Didn't work. */
+/** The detail dialog's star, with what it does beside it. */
+export const reminderRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.sm}` });
+
 export const cardActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginTop: vars.space.sm });
 
 export const cardAction = style({
@@ -78,6 +81,9 @@ export const cardAction = style({
     "&[aria-pressed='true']": { background: vars.color.accentSoft, borderColor: vars.color.primary, fontWeight: vars.fontWeight.bold },
   },
 });
+
+/** A card's "Remind me" star: a square of the same height as the card's other buttons. */
+export const starAction = style([cardAction, { minWidth: "2.75rem", fontSize: vars.fontSize.md, lineHeight: 1 }]);
 
 /** "Show: Active · Used · Didn't work". */
 export const showFilter = style({

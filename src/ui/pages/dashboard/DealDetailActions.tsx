@@ -6,6 +6,9 @@ import * as styles from "./DealDetail.css";
 export interface DealActions {
   openDetail: (dealId: string) => void;
   setStatus: (deal: Deal, status: DealStatus | null) => void;
+  /** Whether the deal's star is on: pressed during this visit, or as the deal loaded. */
+  reminderOf: (deal: Pick<Deal, "id" | "remind">) => boolean;
+  setReminder: (deal: Pick<Deal, "id" | "remind">, remind: boolean) => void;
 }
 
 export const DealActionsContext = createContext<DealActions | null>(null);
@@ -41,6 +44,34 @@ export function DealDetailActions({ deal }: { deal: Deal }) {
           {label}
         </button>
       ))}
+      <ReminderStar deal={deal} compact />
     </div>
+  );
+}
+
+export const REMINDER_HINT = "We'll email you the day before it ends";
+
+/**
+ * "Remind me": a star on a deal that ends, for an email the day before. On a card it is the star alone (its width
+ * never changes, so pressing it never reflows the card) and its name says which deal, like the card's other buttons;
+ * in the detail dialog it has its words, and the dialog's title names the deal. Deals without an end date have none.
+ */
+export function ReminderStar({ deal, compact = false }: { deal: Pick<Deal, "id" | "title" | "remind" | "expirationDate">; compact?: boolean }) {
+  const actions = useContext(DealActionsContext);
+  if (!actions || !deal.expirationDate) return null;
+  const on = actions.reminderOf(deal);
+  const label = on ? "Reminder set" : "Remind me";
+  return (
+    <button
+      type="button"
+      className={compact ? styles.starAction : styles.cardAction}
+      aria-pressed={on}
+      aria-label={compact ? `${label}: ${deal.title}` : label}
+      title={REMINDER_HINT}
+      onClick={() => actions.setReminder(deal, !on)}
+    >
+      <span aria-hidden="true">{on ? "★" : "☆"}</span>
+      {!compact && ` ${label}`}
+    </button>
   );
 }

@@ -3,6 +3,7 @@ import type { DealDetailView } from "../../../application/machines/dealDetailMac
 import { promoCodesOf, codeConditionOf } from "../../../domain/deal";
 import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
 import { button, muted } from "../../components/primitives.css";
+import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
 
 export interface DealDetailDialogProps {
@@ -47,6 +48,12 @@ function Details({ detail }: { detail: DealDetail }) {
   return (
     <>
       {deal.description && <p>{deal.description}</p>}
+      {deal.expirationDate && (
+        <div className={styles.reminderRow}>
+          <ReminderStar deal={deal} />
+          <span className={muted}>{REMINDER_HINT}.</span>
+        </div>
+      )}
       <Source detail={detail} />
       {codes.length > 0 && (
         <section className={styles.section} aria-labelledby="deal-detail-codes">

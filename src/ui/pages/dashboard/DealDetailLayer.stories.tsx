@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import type { Deal } from "../../../domain/deal";
 import type { DealShowFilter } from "../../../domain/dealDetail";
 import { CodeCopyContext } from "./codeCopy";
 import { DealCard } from "./DealCard";
@@ -39,19 +40,21 @@ const shownDetail: DealDetailTools["detail"] = {
 
 interface LayerStoryArgs extends DealDetailTools {
   show: DealShowFilter;
+  /** The active list's cards; the first two samples unless a story says otherwise. */
+  deals?: Deal[];
   onShow: (show: DealShowFilter) => void;
   sheet: boolean;
 }
 
 /** Deal cards with their Details and status buttons, the Show filter, the detail dialog and the undo bar. */
-function Layer({ show, onShow, sheet, ...tools }: LayerStoryArgs) {
+function Layer({ show, onShow, sheet, deals = SAMPLE_DEALS.slice(0, 2), ...tools }: LayerStoryArgs) {
   return (
     <div style={{ maxWidth: "40rem", margin: "0 auto", padding: "1rem" }}>
       <DealDetailStatusFilter show={show} onShow={onShow} />
       <DealDetailLayer tools={tools} sheet={sheet}>
         <CodeCopyContext value={{ feedback: null, copy: fn() }}>
           <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: "1rem" }}>
-            {(show === "used" ? usedDeals : SAMPLE_DEALS.slice(0, 2)).map((deal) => (
+            {(show === "used" ? usedDeals : deals).map((deal) => (
               <li key={deal.id}>
                 <DealCard deal={deal} today={SAMPLE_TODAY} imageWidth={300} hidden={false} onHideBrand={fn()} />
               </li>
@@ -70,7 +73,7 @@ const meta = {
     show: "active",
     onShow: fn(),
     sheet: false,
-    actions: { openDetail: fn(), setStatus: fn() },
+    actions: { openDetail: fn(), setStatus: fn(), reminderOf: (deal) => deal.remind, setReminder: fn() },
     detail: { kind: "closed" },
     undoableChange: null,
     onCloseDetail: fn(),
@@ -99,6 +102,41 @@ export const ActiveList: Story = {
     await userEvent.click(canvas.getByRole("radio", { name: "Used" }));
     await expect(args.onShow).toHaveBeenCalledWith("used");
     await expect(canvas.getByRole("link", { name: "Brindlemart" })).toHaveAttribute("href", "/brands/brand-d1");
+  },
+};
+
+/** "Remind me" on a deal that ends: a star that asks for an email the day before. */
+export const RemindMe: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const star = canvas.getByRole("button", { name: "Remind me: 25% off home essentials" });
+    await expect(star).toHaveAttribute("aria-pressed", "false");
+    await expect(star).toHaveAttribute("title", "We'll email you the day before it ends");
+    await userEvent.click(star);
+    await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), true);
+  },
+};
+
+/** A star that is on says so, and pressed again asks for no reminder. */
+export const ReminderSet: Story = {
+  args: { deals: [{ ...SAMPLE_DEALS[0]!, remind: true }, SAMPLE_DEALS[1]!] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const star = canvas.getByRole("button", { name: "Reminder set: 25% off home essentials" });
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+    await expect(canvas.getByRole("button", { name: "Remind me: $30 off brake service" })).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(star);
+    await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), false);
+  },
+};
+
+/** A deal with no end date has nothing to be reminded of: no star. */
+export const NoEndDateNoStar: Story = {
+  args: { deals: [SAMPLE_DEALS[3]!] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Used it: 20% off + free engraving" })).toBeInTheDocument();
+    await expect(canvas.queryByRole("button", { name: /Remind me|Reminder set/ })).toBeNull();
   },
 };
 
@@ -144,8 +182,30 @@ const dialogChecks: Story["play"] = async ({ canvasElement, args }) => {
   await expect(args.onCloseDetail).toHaveBeenCalled();
 };
 
-/** Where the deal came from, as a dialog on a desktop. */
-export const DetailDialog: Story = { args: { detail: shownDetail }, play: dialogChecks };
+/** Where the deal came from, as a dialog on a desktop; this deal has no end date, so no star. */
+export const DetailDialog: Story = {
+  args: { detail: shownDetail },
+  play: async (context) => {
+    const dialog = await within(context.canvasElement.ownerDocument.body).findByRole("dialog");
+    await expect(within(dialog).queryByRole("button", { name: /Remind me|Reminder set/ })).toBeNull();
+    await dialogChecks(context);
+  },
+};
+
+/** A deal that ends: the dialog has the star too, with what it does in plain words. */
+export const DetailDialogWithReminder: Story = {
+  args: {
+    detail: { ...shownDetail, detail: { ...shownDetail.detail, deal: { ...detailDeal, expirationDate: "2025-10-20", remind: true } } },
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog"));
+    const star = dialog.getByRole("button", { name: "Reminder set" });
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+    await expect(dialog.getByText("We'll email you the day before it ends.")).toBeInTheDocument();
+    await userEvent.click(star);
+    await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d9" }), false);
+  },
+};
 
 /** The same as a sheet from the bottom on a phone. */
 export const DetailSheetOnPhone: Story = { ...phone, args: { detail: shownDetail, sheet: true }, play: dialogChecks };

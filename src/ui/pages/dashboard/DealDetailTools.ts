@@ -1,16 +1,21 @@
-import { useMemo } from "react";
+import { use, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
+import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
 import { selectUndoableChange } from "../../../application/machines/dealStatusMachine";
-import { DealDetailLogic, DealStatusLogic } from "../../../application/services";
-import { useLoadedService } from "../../di";
+import { DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
+import { useService } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 
-/** Runs a page's deal detail and deal status machines, as what its DealDetailLayer needs. */
+/** Runs a page's deal detail, deal status and reminder machines, as what its DealDetailLayer needs. */
 export function useDealDetailTools(): DealDetailTools {
-  const detailActor = useActorRef(useLoadedService(DealDetailLogic));
-  const statusActor = useActorRef(useLoadedService(DealStatusLogic));
+  // All three asked for before waiting on any, so their code loads side by side.
+  const logics = [useService(DealDetailLogic), useService(DealStatusLogic), useService(DealReminderLogic)] as const;
+  const detailActor = useActorRef(use(logics[0]));
+  const statusActor = useActorRef(use(logics[1]));
+  const reminderActor = useActorRef(use(logics[2]));
+  const shownReminders = useSelector(reminderActor, selectShownReminders);
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
   return useMemo(
@@ -19,6 +24,9 @@ export function useDealDetailTools(): DealDetailTools {
         openDetail: (dealId) => detailActor.send({ type: "OPEN", dealId }),
         setStatus: (deal, status) =>
           statusActor.send({ type: "SET_STATUS", change: { dealId: deal.id, title: deal.title, from: deal.status, to: status } }),
+        reminderOf: (deal) => shownReminders[deal.id] ?? deal.remind,
+        setReminder: (deal, remind) =>
+          reminderActor.send({ type: "SET_REMINDER", change: { dealId: deal.id, from: shownReminders[deal.id] ?? deal.remind, to: remind } }),
       },
       detail,
       undoableChange,
@@ -27,6 +35,6 @@ export function useDealDetailTools(): DealDetailTools {
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
     }),
-    [detailActor, statusActor, detail, undoableChange],
+    [detailActor, statusActor, reminderActor, shownReminders, detail, undoableChange],
   );
 }

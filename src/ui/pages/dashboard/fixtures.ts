@@ -22,6 +22,7 @@ export const sampleDeal = (overrides: Partial<Deal>): Deal => ({
   terms: [],
   codeConditions: [],
   status: null,
+  remind: false,
   sentAt: null,
   ...overrides,
 });
@@ -39,16 +40,18 @@ export const SAMPLE_DEALS: Deal[] = [
 
 export const SAMPLE_DASHBOARD: Dashboard = {
   categories: [
-    { id: "home", label: "Home", count: 1 },
-    { id: "automotive", label: "Automotive", count: 1 },
-    { id: "shopping", label: "Shopping", count: 1 },
-    { id: "fashion", label: "Fashion", count: 1 },
-    { id: "software-and-apps", label: "Software and Apps", count: 1 },
-    { id: "pets", label: "Pets", count: 1 },
-    { id: "health", label: "Health", count: 1 },
-    { id: "travel-and-local", label: "Travel and Local", count: 1 },
+    { id: "home", label: "Home", count: 1, unmarked: 1 },
+    { id: "automotive", label: "Automotive", count: 1, unmarked: 1 },
+    { id: "shopping", label: "Shopping", count: 1, unmarked: 1 },
+    { id: "fashion", label: "Fashion", count: 1, unmarked: 1 },
+    { id: "software-and-apps", label: "Software and Apps", count: 1, unmarked: 1 },
+    { id: "pets", label: "Pets", count: 1, unmarked: 1 },
+    { id: "health", label: "Health", count: 1, unmarked: 1 },
+    { id: "travel-and-local", label: "Travel and Local", count: 1, unmarked: 1 },
   ],
   deals: SAMPLE_DEALS,
+  totalDeals: SAMPLE_DEALS.length,
+  nextCursor: null,
   stats: {
     activePromos: { value: 7, delta: 33 },
     emailsScanned: { value: 39, delta: null },
@@ -61,6 +64,8 @@ export const SAMPLE_DASHBOARD: Dashboard = {
 export const EMPTY_DASHBOARD: Dashboard = {
   categories: [],
   deals: [],
+  totalDeals: 0,
+  nextCursor: null,
   stats: {
     activePromos: { value: 0, delta: null },
     emailsScanned: { value: 0, delta: null },

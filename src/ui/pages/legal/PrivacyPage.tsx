@@ -18,6 +18,7 @@ export default function PrivacyPage() {
         <li>We never sell your data, and we do not use your email content for advertising.</li>
         <li>You can disconnect Gmail at any time and ask us by email to delete your data.</li>
         <li>The browser extension never tells us or anyone else which sites you visit, and adds no affiliate links.</li>
+        <li>Our weekly report and reminders are made only from the deals your dashboard shows; one click stops them.</li>
       </ul>
 
       <h2>2. Information we collect</h2>
@@ -72,6 +73,19 @@ export default function PrivacyPage() {
         <li>To keep the Service secure, fix problems and improve how well deals are recognised.</li>
         <li>To comply with the law.</li>
       </ul>
+      <h3>Emails we send you</h3>
+      <p>
+        We send two kinds of email, only to your account&apos;s email address: a weekly report of your deals (new deals,
+        codes that expire soon, totals by category, only from the brands you have switched on) and, for a deal you
+        starred with &quot;Remind me&quot;, a reminder the day before it ends. Both are made only from the deals your
+        dashboard already shows: its titles, brands, codes, discounts and end dates. No other content of your email is
+        put in them, and they are sent to no one else.
+      </p>
+      <p>
+        To stop them, turn them off in Settings, under Emails, or use the unsubscribe link at the foot of every email:
+        one click turns them off, without signing in. If your mail server refuses our emails for good, we stop sending
+        them and say so in Settings.
+      </p>
 
       <h2>4. Google user data</h2>
       <p>

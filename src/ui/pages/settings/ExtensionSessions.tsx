@@ -9,7 +9,7 @@ import { useLoadedService } from "../../di";
 import { EXTENSION_PAGE_PATH } from "../../routing/pages";
 import { sameFields } from "../../hooks";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { EmptyState, PanelLoading } from "./PanelStatus";
+import { EmptyState, PanelLoading, PanelRetry } from "./PanelStatus";
 import * as extensionStyles from "./ExtensionSessions.css";
 import * as styles from "./settings.css";
 
@@ -40,14 +40,7 @@ export function ExtensionSessionsCard({ view, onRetry, onDisconnect, onCancel, o
         </p>
       </div>
       {view.kind === "loading" && <PanelLoading text="Loading connected extensions..." />}
-      {view.kind === "failed" && (
-        <div className={stack}>
-          <p role="alert">{`Error: ${view.error}.`}</p>
-          <button type="button" className={`${button.secondary} ${styles.startAligned}`} onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {view.kind === "failed" && <PanelRetry error={view.error} onRetry={onRetry} />}
       {view.kind === "ready" && view.sessions.length === 0 && (
         <EmptyState title="No extension connected" hint="Install the extension, then connect it from the extension page." />
       )}

@@ -1,9 +1,21 @@
-import { muted } from "../../components/primitives.css";
-import { emptyState, emptyTitle } from "./settings.css";
+import { button, muted, stack } from "../../components/primitives.css";
+import { emptyState, emptyTitle, startAligned } from "./settings.css";
 
 /** The panels' shared error line (SPEC section 8). */
 export function PanelError({ message }: { message: string }) {
   return <p role="alert">{`Error: ${message}. Please try refreshing the page.`}</p>;
+}
+
+/** A panel whose own data failed to load: the reason and a way to ask again. */
+export function PanelRetry({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div className={stack}>
+      <p role="alert">{`Error: ${error}.`}</p>
+      <button type="button" className={`${button.secondary} ${startAligned}`} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
 }
 
 export function PanelLoading({ text }: { text: string }) {

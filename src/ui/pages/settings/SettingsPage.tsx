@@ -9,6 +9,7 @@ import { SettingsPageLogic } from "../../../application/services";
 import { useLoadedService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
+import { EmailSettings } from "./EmailSettings";
 import { ExtensionSessions } from "./ExtensionSessions";
 import { SettingsView } from "./SettingsView";
 
@@ -49,6 +50,7 @@ export default function SettingsPage() {
       onDeleteRequest={() => page.send({ type: "DELETE_REQUEST" })}
       onDeleteCancel={() => page.send({ type: "DELETE_CANCEL" })}
       onDeleteConfirm={() => page.send({ type: "DELETE_CONFIRM" })}
+      emailSettings={<EmailSettings />}
       extensionSessions={<ExtensionSessions />}
     />
   );

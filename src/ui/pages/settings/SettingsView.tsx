@@ -27,11 +27,13 @@ export interface SettingsViewProps {
   onDeleteRequest: () => void;
   onDeleteCancel: () => void;
   onDeleteConfirm: () => void;
+  /** The "Emails" card, which runs a machine of its own; stories leave it out. */
+  emailSettings?: ReactNode;
   /** The "Browser extension" card, which runs a machine of its own; stories leave it out. */
   extensionSessions?: ReactNode;
 }
 
-/** /settings (SPEC section 2): the Gmail connection and the account side by side, then brands, then Gmail labels. */
+/** /settings (SPEC section 2): the Gmail connection and the account side by side, then the emails, brands, Gmail labels. */
 export function SettingsView(props: SettingsViewProps) {
   const { load } = props;
   const accountEmail = (load.kind === "ready" && load.settings.linkedAccount) || props.userEmail;
@@ -60,6 +62,7 @@ export function SettingsView(props: SettingsViewProps) {
           onDeleteCancel={props.onDeleteCancel}
           onDeleteConfirm={props.onDeleteConfirm}
         />
+        {props.emailSettings}
         <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
         <GmailLabels load={load} />
         {props.extensionSessions}

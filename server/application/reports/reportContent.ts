@@ -1,0 +1,161 @@
+/**
+ * What the weekly report and a reminder say, from what the dashboard already stores; pure (time and zone are
+ * parameters), so every rule is tested without a clock, a database or a mail server.
+ */
+import { CATEGORIES, type Category } from "../../../src/domain/category";
+import { daysUntil, EXPIRING_SOON_DAYS, type DealStatus } from "../../../src/domain/deal";
+import { localDateOf, type LocalDate } from "./schedule";
+
+/** A deal as a report reads it: the dashboard's fields, its brand's switch, and when we found it. */
+export interface ReportDeal {
+  id: string;
+  title: string;
+  brand: string;
+  brandId: string;
+  brandDomain: string;
+  /** The brand's switch: only brands switched on are in reports. */
+  brandActive: boolean;
+  category: Category;
+  promoCodes: string[];
+  discount: string | null;
+  expirationDate: LocalDate | null;
+  status: DealStatus | null;
+  /** When the sync stored it: "new since the last report" is about what the person has not been told of. */
+  foundAt: Date;
+}
+
+export interface ReportItem {
+  dealId: string;
+  title: string;
+  brand: string;
+  category: Category;
+  codes: string[];
+  discount: string | null;
+  expirationDate: LocalDate | null;
+  /** Whole days from today to the end date (0 is today); null without an end date. */
+  daysLeft: number | null;
+  /** Where the deal is on the dashboard, relative to the app's origin. */
+  dashboardPath: string;
+}
+
+export interface ReportSection {
+  items: ReportItem[];
+  /** Deals of this section beyond those listed, which the dashboard shows. */
+  more: number;
+}
+
+export interface CategoryTotal {
+  category: Category;
+  count: number;
+}
+
+export type WeeklyReport =
+  | { kind: "nothing" }
+  | {
+      kind: "report";
+      today: LocalDate;
+      /** Codes and deals ending within EXPIRING_SOON_DAYS (7), soonest first: listed first. */
+      expiringSoon: ReportSection;
+      /** Found since the last report, newest first, without those already listed as expiring. */
+      newDeals: ReportSection;
+      /** Every deal of the report by category, most first. */
+      totals: CategoryTotal[];
+      dealCount: number;
+    };
+
+export type ReminderContent = { kind: "nothing" } | { kind: "reminder"; today: LocalDate; item: ReportItem };
+
+/** An email is read in a minute: beyond this many a section says how many more the dashboard has. */
+export const MAX_LISTED_PER_SECTION = 20;
+
+/** With no report sent yet, "new" means found in the last week. */
+const FIRST_REPORT_LOOKBACK_MS = 7 * 86_400_000;
+
+export interface ReportRequest {
+  deals: readonly ReportDeal[];
+  /** When the last report went out; null before the first. */
+  lastReportAt: Date | null;
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * The dashboard has no page per deal; the dashboard filtered to the deal's brand shows it with its codes and Copy.
+ * Deal emails never link anywhere the mail pointed: every address in our emails is ours.
+ */
+export function dashboardPathOf(deal: Pick<ReportDeal, "brandDomain">): string {
+  return `/dashboard?${new URLSearchParams({ from_domain: deal.brandDomain }).toString()}`;
+}
+
+/** The window a repository reads for a report of `now`: today in the zone, and since when deals are new. */
+export function reportWindow(lastReportAt: Date | null, now: Date, timeZone: string): { today: LocalDate; foundSince: Date } {
+  return { today: localDateOf(now, timeZone), foundSince: lastReportAt ?? new Date(now.getTime() - FIRST_REPORT_LOOKBACK_MS) };
+}
+
+const daysLeftOf = (deal: ReportDeal, today: LocalDate) =>
+  deal.expirationDate === null ? null : daysUntil(deal.expirationDate, new Date(`${today}T00:00:00Z`));
+
+/** A deal a person may still use: brand on, not marked used or not working, not ended before today. */
+function isLive(deal: ReportDeal, today: LocalDate): boolean {
+  if (!deal.brandActive || deal.status !== null) return false;
+  const daysLeft = daysLeftOf(deal, today);
+  return daysLeft === null || daysLeft >= 0;
+}
+
+function itemOf(deal: ReportDeal, today: LocalDate): ReportItem {
+  return {
+    dealId: deal.id,
+    title: deal.title,
+    brand: deal.brand,
+    category: deal.category,
+    codes: deal.promoCodes,
+    discount: deal.discount,
+    expirationDate: deal.expirationDate,
+    daysLeft: daysLeftOf(deal, today),
+    dashboardPath: dashboardPathOf(deal),
+  };
+}
+
+const sectionOf = (deals: readonly ReportDeal[], today: LocalDate): ReportSection => ({
+  items: deals.slice(0, MAX_LISTED_PER_SECTION).map((deal) => itemOf(deal, today)),
+  more: Math.max(0, deals.length - MAX_LISTED_PER_SECTION),
+});
+
+const byFoundNewestFirst = (a: ReportDeal, b: ReportDeal) => b.foundAt.getTime() - a.foundAt.getTime() || a.id.localeCompare(b.id);
+
+function totalsOf(deals: readonly ReportDeal[]): CategoryTotal[] {
+  const counts = new Map<Category, number>();
+  for (const deal of deals) counts.set(deal.category, (counts.get(deal.category) ?? 0) + 1);
+  return [...counts]
+    .map(([category, count]) => ({ category, count }))
+    .sort((a, b) => b.count - a.count || CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
+}
+
+export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportRequest): WeeklyReport {
+  const { today, foundSince } = reportWindow(lastReportAt, now, timeZone);
+  const live = deals.filter((deal) => isLive(deal, today));
+  const expiring = live
+    .filter((deal) => (daysLeftOf(deal, today) ?? Infinity) <= EXPIRING_SOON_DAYS)
+    .sort((a, b) => a.expirationDate!.localeCompare(b.expirationDate!) || byFoundNewestFirst(a, b));
+  const listedAsExpiring = new Set(expiring.map((deal) => deal.id));
+  const fresh = live
+    .filter((deal) => !listedAsExpiring.has(deal.id) && deal.foundAt.getTime() > foundSince.getTime())
+    .sort(byFoundNewestFirst);
+  const included = [...expiring, ...fresh];
+  if (included.length === 0) return { kind: "nothing" };
+  return {
+    kind: "report",
+    today,
+    expiringSoon: sectionOf(expiring, today),
+    newDeals: sectionOf(fresh, today),
+    totals: totalsOf(included),
+    dealCount: included.length,
+  };
+}
+
+/** A starred deal's reminder, or nothing when the deal is no longer worth one (marked, brand off, ended, undated). */
+export function reminderContent(deal: ReportDeal, now: Date, timeZone: string): ReminderContent {
+  const today = localDateOf(now, timeZone);
+  if (deal.expirationDate === null || !isLive(deal, today)) return { kind: "nothing" };
+  return { kind: "reminder", today, item: itemOf(deal, today) };
+}

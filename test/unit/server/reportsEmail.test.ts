@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { DomUtils, parseDocument } from "htmlparser2";
+import { describe, expect, it } from "vitest";
+import { reminderContent, weeklyReport, type ReportDeal } from "../../../server/application/reports/reportContent";
+import { MAX_UNSUBSCRIBE_TOKEN_LENGTH, unsubscribeUrl, UnsubscribeTokens } from "../../../server/application/reports/unsubscribeTokens";
+import { cleanLine } from "../../../server/infrastructure/mail/emailText";
+import { HtmlReportEmails } from "../../../server/infrastructure/mail/reportEmails";
+
+const NOW = new Date("2026-11-30T13:00:00Z");
+const ZONE = "America/New_York";
+const USER_ID = "6f1d2c3b-4a59-4e8f-9d0c-1b2a3c4d5e6f";
+const LINKS = { appUrl: "https://deals.example.org", unsubscribeUrl: "https://deals.example.org/api/reports/unsubscribe?token=u1.abc.weekly-report.sig" };
+
+let serial = 0;
+function deal(fields: Partial<ReportDeal> = {}): ReportDeal {
+  serial += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
+    title: "25% off brake pads",
+    brand: "Torqhaven",
+    brandId: "b1",
+    brandDomain: "torqhaven.com",
+    brandActive: true,
+    category: "Automotive",
+    promoCodes: ["BRAKE25"],
+    discount: "25% off",
+    expirationDate: "2026-12-01",
+    status: null,
+    foundAt: new Date("2026-11-28T00:00:00Z"),
+    ...fields,
+  };
+}
+
+function renderWeekly(deals: ReportDeal[]) {
+  const report = weeklyReport({ deals, lastReportAt: new Date("2026-11-23T13:00:00Z"), now: NOW, timeZone: ZONE });
+  if (report.kind !== "report") throw new Error("expected a report");
+  return new HtmlReportEmails().weeklyReport(report, LINKS);
+}
+
+function renderReminder(starred: ReportDeal) {
+  const reminder = reminderContent(starred, NOW, ZONE);
+  if (reminder.kind !== "reminder") throw new Error("expected a reminder");
+  return new HtmlReportEmails().reminder(reminder, LINKS);
+}
+
+type Element = ReturnType<typeof DomUtils.findAll>[number];
+
+/** The email's HTML parsed as a mail client's parser would, with the few queries these tests ask. */
+function parse(html: string) {
+  const root = parseDocument(html);
+  const all = (test: (element: Element) => boolean) => DomUtils.findAll(test, root.children);
+  const tags = (...names: string[]) => all((element) => names.includes(element.name));
+  const text = (element: Element) => DomUtils.textContent(element);
+  return { all, tags, text, bodyText: () => text(tags("body")[0]!) };
+}
+
+describe("the weekly report email", () => {
+  const email = renderWeekly([
+    deal(),
+    deal({ title: "Free shipping on tyres", promoCodes: [], discount: null, expirationDate: null, category: "Automotive" }),
+    deal({ title: "Treats for two", brand: "Pawly", brandDomain: "pawly.example", category: "Pets", promoCodes: ["WOOF10"], expirationDate: "2026-12-20" }),
+  ]);
+  const html = parse(email.html);
+
+  it("says in its subject what is inside", () => {
+    expect(email.subject).toBe("Your deals this week: 1 ends soon, 2 new");
+  });
+
+  it("offers one-click unsubscribe (RFC 8058)", () => {
+    expect(email.headers).toEqual({ "List-Unsubscribe": `<${LINKS.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("is a self-contained document for mail clients: a language, light and dark colour schemes, no script, style sheet or image to fetch", () => {
+    expect(html.tags("html")[0]!.attribs.lang).toBe("en");
+    expect(html.all((element) => element.name === "meta" && element.attribs.name === "color-scheme").map((meta) => meta.attribs.content)).toEqual(["light dark"]);
+    expect(html.tags("script", "link", "img", "iframe", "form")).toEqual([]);
+    expect(html.text(html.tags("style")[0]!)).toContain("prefers-color-scheme: dark");
+    // Layout tables say so; the one data table (the totals) has header cells.
+    expect(html.tags("table").filter((table) => table.attribs.role !== "presentation")).toHaveLength(1);
+    expect(html.all((element) => element.name === "th" && element.attribs.scope === "row")).toHaveLength(2);
+  });
+
+  it("lists the ending deal first, each deal with its code and a link to it on the dashboard", () => {
+    const headings = html.tags("h2").map(html.text);
+    expect(headings).toEqual(["Ending in the next 7 days", "New since your last report", "By category"]);
+    const links = html.tags("a").map((link) => [html.text(link), link.attribs.href]);
+    expect(links).toContainEqual(["25% off brake pads", "https://deals.example.org/dashboard?from_domain=torqhaven.com"]);
+    expect(links).toContainEqual(["Treats for two", "https://deals.example.org/dashboard?from_domain=pawly.example"]);
+    expect(links).toContainEqual(["Settings", "https://deals.example.org/settings"]);
+    expect(links).toContainEqual(["Unsubscribe", LINKS.unsubscribeUrl]);
+    expect(html.bodyText()).toContain("BRAKE25");
+    expect(html.bodyText()).toContain("Ends tomorrow (Tue, Dec 1)");
+  });
+
+  it("has a plain-text part that says the same", () => {
+    expect(email.text).toContain("ENDING IN THE NEXT 7 DAYS");
+    expect(email.text).toContain("- Torqhaven: 25% off brake pads\n  Code: BRAKE25");
+    expect(email.text).toContain("https://deals.example.org/dashboard?from_domain=pawly.example");
+    expect(email.text).toContain("Automotive: 2");
+    expect(email.text).toContain(`Unsubscribe with one click, no sign-in needed: ${LINKS.unsubscribeUrl}`);
+    expect(email.text.indexOf("25% off brake pads")).toBeLessThan(email.text.indexOf("Treats for two"));
+  });
+});
+
+describe("deal text from hostile mail", () => {
+  const hostile = deal({
+    title: `<script>alert(1)</script><img src=x onerror="alert(2)"> "quoted" & more`,
+    brand: "Evil\u202e moc.kcatta\r\nBcc: victim@example.org",
+    promoCodes: ['<a href="https://attacker.example">X</a>'],
+    discount: "<b>99%</b>",
+  });
+
+  it("is escaped: it shows as text and adds no element, attribute or link", () => {
+    for (const email of [renderWeekly([hostile]), renderReminder(hostile)]) {
+      const html = parse(email.html);
+      expect(html.tags("script", "img", "b")).toEqual([]);
+      expect(html.all(() => true).flatMap((element) => Object.keys(element.attribs)).filter((name) => name.startsWith("on"))).toEqual([]);
+      expect(html.tags("a").every((link) => link.attribs.href!.startsWith("https://deals.example.org/"))).toBe(true);
+      expect(html.bodyText()).toContain(`<script>alert(1)</script><img src=x onerror="alert(2)"> "quoted" & more`);
+      expect(html.bodyText()).not.toContain("\u202e");
+    }
+  });
+
+  it("never breaks a header line", () => {
+    const { subject } = renderReminder(hostile);
+    expect(subject).not.toMatch(/[\r\n\u202e]/);
+    expect(subject).toBe('Your Evil moc.kcatta Bcc: victim@example.org code <a href="https://attacker.example">X</a> ends tomorrow');
+  });
+
+  it("is cut to a readable length", () => {
+    const long = renderWeekly([deal({ title: "A".repeat(5000) })]);
+    expect(long.html).not.toContain("A".repeat(141));
+    expect(long.html).toContain(`${"A".repeat(139)}…`);
+    expect(cleanLine("  two\t\tspaces  ", 50)).toBe("two spaces");
+  });
+});
+
+describe("the reminder email", () => {
+  it("names the brand, the code and the day in its subject, and shows the deal", () => {
+    const email = renderReminder(deal());
+    expect(email.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
+    expect(email.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(parse(email.html).tags("h1").map((heading) => DomUtils.textContent(heading))).toEqual(["Ends tomorrow: Torqhaven"]);
+    expect(email.text).toContain("Code: BRAKE25");
+    expect(email.text).toContain("https://deals.example.org/dashboard?from_domain=torqhaven.com");
+  });
+
+  it("says 'deal' for a sale without a code", () => {
+    expect(renderReminder(deal({ promoCodes: [] })).subject).toBe("Your Torqhaven deal ends tomorrow");
+  });
+});
+
+describe("unsubscribe tokens", () => {
+  const key = randomBytes(32);
+  const tokens = new UnsubscribeTokens(key);
+
+  it("carry the user and what to turn off, verified without signing in", () => {
+    const token = tokens.sign(USER_ID, "weekly-report");
+    expect(token).toMatch(/^u1\.[0-9a-f-]{36}\.weekly-report\.[A-Za-z0-9_-]{43}$/);
+    expect(token.length).toBeLessThanOrEqual(MAX_UNSUBSCRIBE_TOKEN_LENGTH);
+    expect(tokens.verify(token)).toEqual({ userId: USER_ID, purpose: "weekly-report" });
+    // Every character of a token is safe in a URL, so the link carries it as it is.
+    expect(unsubscribeUrl("https://deals.example.org", token)).toBe(`https://deals.example.org/api/reports/unsubscribe?token=${token}`);
+    expect(tokens.verify(tokens.sign(USER_ID, "reminders"))).toEqual({ userId: USER_ID, purpose: "reminders" });
+  });
+
+  it("cannot be turned into another user's or another purpose's, nor made with another key", () => {
+    const token = tokens.sign(USER_ID, "weekly-report");
+    const otherUser = token.replace(USER_ID, "6f1d2c3b-4a59-4e8f-9d0c-1b2a3c4d5e60");
+    const otherPurpose = token.replace("weekly-report", "reminders");
+    expect(tokens.verify(otherUser)).toBeNull();
+    expect(tokens.verify(otherPurpose)).toBeNull();
+    expect(new UnsubscribeTokens(randomBytes(32)).verify(token)).toBeNull();
+    const signature = token.split(".")[3]!;
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
+    expect(tokens.verify(token.replace(signature, flipped))).toBeNull();
+    expect(tokens.verify(`${token}.extra`)).toBeNull();
+    expect(tokens.verify(`${token}${"A".repeat(MAX_UNSUBSCRIBE_TOKEN_LENGTH)}`)).toBeNull();
+  });
+
+  it("answer null, never throw, for anything else", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (junk) => tokens.verify(junk) === null));
+    expect(() => tokens.sign("not-a-uuid", "weekly-report")).toThrow(RangeError);
+  });
+});
