@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   try {
     const signedUp = await signUpWithGmail(stack, "new.user@example.com");
     await waitForSync(stack, signedUp.access_token);
-    await seedDeals(stack, signedUp.user.id);
+    await seedDeals(stack.server.services.syncState, signedUp.user.id);
     browser = await launchChromium();
 
     const visitor = await browser.newPage({ viewport: VIEWPORT });

@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   try {
     const signedUp = await signUpWithGmail(stack, "new.user@example.com");
     await waitForSync(stack, signedUp.access_token);
-    await seedDeals(stack, signedUp.user.id);
+    await seedDeals(stack.server.services.syncState, signedUp.user.id);
 
     const landing: Run[] = [];
     for (let run = 0; run < RUNS; run++) landing.push(await audit(`${stack.baseUrl}/`, port, false));

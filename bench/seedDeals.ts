@@ -1,13 +1,15 @@
 import { CATEGORIES } from "../src/domain/category";
-import type { Stack } from "../test/server/support/stack";
+import type { SyncRepository } from "../server/application/repositories";
 
 export const DEALS = 5_000;
 const WORDS = ["Summer", "Flash", "Weekend", "Members", "Holiday", "Spring", "Clearance", "Anniversary", "Kitchen", "Sneakers", "Garden", "Travel"];
 
-/** 5,000 deals stored through the sync's own storage path, with varied words so that searches narrow the grid. */
-export async function seedDeals(stack: Stack, userId: string): Promise<void> {
-  const { syncState } = stack.server.services;
-  const ids = Array.from({ length: DEALS }, (_, index) => `bench-dashboard-${index}`);
+/**
+ * Deals (5,000 unless told) stored through the sync's own storage path, with varied words so that searches narrow the
+ * grid.
+ */
+export async function seedDeals(syncState: Pick<SyncRepository, "addPending" | "storeBatch">, userId: string, count = DEALS): Promise<void> {
+  const ids = Array.from({ length: count }, (_, index) => `bench-dashboard-${index}`);
   await syncState.addPending(userId, ids);
   const messages = ids.map((gmailId, index) => {
     const brand = `Brand ${index % 150}`;
@@ -31,6 +33,6 @@ export async function seedDeals(stack: Stack, userId: string): Promise<void> {
       }],
     };
   });
-  for (let index = 0; index < DEALS; index += 100) await syncState.storeBatch(userId, messages.slice(index, index + 100), [], new Date());
+  for (let index = 0; index < count; index += 100) await syncState.storeBatch(userId, messages.slice(index, index + 100), [], new Date());
 }
 
