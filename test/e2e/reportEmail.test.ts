@@ -6,6 +6,7 @@ import { startMailSink, type MailSink } from "../../emulator/outbox/mailSink";
 import { reminderContent, weeklyReport, type ReportDeal } from "../../server/application/reports/reportContent";
 import { NodemailerMailSender } from "../../server/infrastructure/mail/nodemailerSender";
 import { HtmlReportEmails } from "../../server/infrastructure/mail/reportEmails";
+import { reportDealMaker } from "../fixtures/reportDeals";
 import { launchChromium, SCREENSHOTS_DIR } from "./support/browser";
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -13,25 +14,7 @@ const NOW = new Date("2026-11-30T13:00:00Z");
 const ZONE = "America/New_York";
 const LINKS = { appUrl: "https://deals.example.org", unsubscribeUrl: "https://deals.example.org/api/reports/unsubscribe?token=u1.x.weekly-report.y" };
 
-let serial = 0;
-function deal(fields: Partial<ReportDeal>): ReportDeal {
-  serial += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    title: "Deal",
-    brand: "Torqhaven",
-    brandId: "b1",
-    brandDomain: "torqhaven.com",
-    brandActive: true,
-    category: "Automotive",
-    promoCodes: [],
-    discount: null,
-    expirationDate: null,
-    status: null,
-    foundAt: new Date("2026-11-28T00:00:00Z"),
-    ...fields,
-  };
-}
+const deal = reportDealMaker();
 
 /** A report of the kinds of deal a week brings: codes ending today and soon, several codes, none, long text, hostile text. */
 const DEALS: ReportDeal[] = [

@@ -7,31 +7,20 @@ import {
   weeklyReport,
   type ReportDeal,
 } from "../../../server/application/reports/reportContent";
+import { reportDealMaker } from "../../fixtures/reportDeals";
 
 // Monday 30 November 2026, 8:00 in New York (13:00Z): "today" there is 2026-11-30.
 const NOW = new Date("2026-11-30T13:00:00Z");
 const ZONE = "America/New_York";
 const LAST_REPORT = new Date("2026-11-23T13:00:00Z");
 
-let serial = 0;
-function deal(fields: Partial<ReportDeal> = {}): ReportDeal {
-  serial += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    title: `Deal ${serial}`,
-    brand: "Torqhaven",
-    brandId: "b-torq",
-    brandDomain: "torqhaven.com",
-    brandActive: true,
-    category: "Automotive",
-    promoCodes: [`CODE${serial}`],
-    discount: "20% off",
-    expirationDate: null,
-    status: null,
-    foundAt: new Date("2026-11-25T10:00:00Z"),
-    ...fields,
-  };
-}
+const deal = reportDealMaker((serial) => ({
+  title: `Deal ${serial}`,
+  brandId: "b-torq",
+  promoCodes: [`CODE${serial}`],
+  discount: "20% off",
+  foundAt: new Date("2026-11-25T10:00:00Z"),
+}));
 
 const report = (deals: ReportDeal[], lastReportAt: Date | null = LAST_REPORT, now = NOW, timeZone = ZONE) => {
   const built = weeklyReport({ deals, lastReportAt, now, timeZone });

@@ -6,31 +6,14 @@ import { reminderContent, weeklyReport, type ReportDeal } from "../../../server/
 import { MAX_UNSUBSCRIBE_TOKEN_LENGTH, unsubscribeUrl, UnsubscribeTokens } from "../../../server/application/reports/unsubscribeTokens";
 import { cleanLine } from "../../../server/infrastructure/mail/emailText";
 import { HtmlReportEmails } from "../../../server/infrastructure/mail/reportEmails";
+import { reportDealMaker } from "../../fixtures/reportDeals";
 
 const NOW = new Date("2026-11-30T13:00:00Z");
 const ZONE = "America/New_York";
 const USER_ID = "6f1d2c3b-4a59-4e8f-9d0c-1b2a3c4d5e6f";
 const LINKS = { appUrl: "https://deals.example.org", unsubscribeUrl: "https://deals.example.org/api/reports/unsubscribe?token=u1.abc.weekly-report.sig" };
 
-let serial = 0;
-function deal(fields: Partial<ReportDeal> = {}): ReportDeal {
-  serial += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, "0")}`,
-    title: "25% off brake pads",
-    brand: "Torqhaven",
-    brandId: "b1",
-    brandDomain: "torqhaven.com",
-    brandActive: true,
-    category: "Automotive",
-    promoCodes: ["BRAKE25"],
-    discount: "25% off",
-    expirationDate: "2026-12-01",
-    status: null,
-    foundAt: new Date("2026-11-28T00:00:00Z"),
-    ...fields,
-  };
-}
+const deal = reportDealMaker(() => ({ title: "25% off brake pads", promoCodes: ["BRAKE25"], discount: "25% off", expirationDate: "2026-12-01" }));
 
 function renderWeekly(deals: ReportDeal[]) {
   const report = weeklyReport({ deals, lastReportAt: new Date("2026-11-23T13:00:00Z"), now: NOW, timeZone: ZONE });
