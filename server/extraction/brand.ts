@@ -1,4 +1,5 @@
 import { getDomain, getDomainWithoutSuffix } from "tldts";
+import { nameMatchesAddress } from "./classify";
 
 /** Registrable domains of email service providers and trackers: never the brand's own domain. */
 const SERVICE_DOMAINS = new Set([
@@ -241,10 +242,63 @@ function withoutTradeWords(name: string, domain: string | null): string {
   return name;
 }
 
-/** The brand as a person names it: the From display name without department suffixes or quotes. */
-export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null): string | null {
+/**
+ * "Jeff Bezos" <jeffb@amazon.com>: a person writing for an organisation, whose name spells their mailbox but not the
+ * domain. The brand is the organisation. ("Seth Godin" <notify@sethgodin.com> is his own brand.)
+ */
+export function isStaffName(displayName: string | null, address: string | null, domain: string | null): boolean {
+  return displayName !== null && domain !== null && nameMatchesAddress(displayName, address) && !domainSpellsName(domain, displayName);
+}
+
+/** A display name that is an address, or only a mailbox's role ("Mailer", "No-Reply"), names no brand. */
+const NOT_A_NAME = /\S@\S+\.\S|^(?:mailer|mailer-daemon|no-?reply|do-?not-?reply|info|news|newsletters?|hello|contact|admin|webmaster|support|team|marketing)$/i;
+
+/** How many words a brand's written name may take ("The New York Times"): a bound on the search, not a rule. */
+const MAX_NAME_WORDS = 5;
+/**
+ * Words as written, keeping inner apostrophes and dots ("O'Reilly", "Comics.com") but not a possessive's ("Seth
+ * Godin's blog": the name is "Seth Godin"; "Macy's" is still spelled by its "s"), and "&", which spells "and".
+ */
+const WRITTEN_WORD = /[\p{L}\p{N}]+(?:['’.](?![sS]\b)[\p{L}\p{N}]+)*|&/gu;
+
+/**
+ * "Barnes & Noble" for barnesandnoble.com: the domain's name as the mail itself writes it, where the From line gives
+ * no name. Only spellings with a capital count (a lowercase run may be an ordinary word: "the essence of"); mixed case
+ * wins over shouted capitals, then the most frequent.
+ */
+function nameAsWritten(domain: string, text: string): string | null {
+  const label = domain.split(".")[0]!.replace(/-/g, "");
+  const words = [...text.matchAll(WRITTEN_WORD)];
+  const counts = new Map<string, number>();
+  for (let start = 0; start < words.length; start++) {
+    // "Amazon.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).
+    const word = words[start]![0];
+    if (word.toLowerCase() === domain && word !== word.toUpperCase()) counts.set(word, (counts.get(word) ?? 0) + 1);
+    let spelled = "";
+    for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
+      spelled += compact([words[end]![0]]);
+      if (!label.startsWith(spelled)) break;
+      if (spelled.length < label.length || !/[\p{L}\p{N}]/u.test(words[start]![0])) continue;
+      const written = text.slice(words[start]!.index, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
+      counts.set(written, (counts.get(written) ?? 0) + 1);
+      break;
+    }
+  }
+  const shouted = (written: string) => (written === written.toUpperCase() ? 1 : 0);
+  const [best] = [...counts]
+    .filter(([written]) => written !== written.toLowerCase())
+    .sort(([a, countA], [b, countB]) => shouted(a) - shouted(b) || countB - countA);
+  return best?.[0] ?? null;
+}
+
+/**
+ * The brand as a person names it: the From display name without department suffixes or quotes; without one, the
+ * domain's name as the mail's text writes it, else as the domain spells it.
+ */
+export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null, text = ""): string | null {
   if (organizationName) return organizationName;
   let name = (displayName ?? "").replace(/^["'\s]+|["'\s]+$/g, "").replace(/\s+/g, " ");
+  if (NOT_A_NAME.test(name)) name = "";
   name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+/)[0]!.trim();
   const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);
   if (atSplit && !/[&]/.test(name)) name = atSplit[2]!;
@@ -256,5 +310,5 @@ export function brandNameOf(displayName: string | null, organizationName: string
   if (name) return withoutTradeWords(name, domain);
   if (!domain) return null;
   const label = domain.split(".")[0]!;
-  return label.charAt(0).toUpperCase() + label.slice(1);
+  return nameAsWritten(domain, text) ?? label.charAt(0).toUpperCase() + label.slice(1);
 }

@@ -251,8 +251,6 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {
         date = addDays(date, -1);
       }
-      // "before December 11" leaves December 10 as the last day.
-      if (!joinsRange && /\bbefore\s*$/i.test(window)) date = addDays(date, -1);
       const bias = result.index >= headlineStart ? HEADLINE_BIAS : 0;
       const candidate: Candidate = { date, score: score > 0 ? score + bias : 0, index: result.index };
       found.push(candidate);

@@ -1,7 +1,7 @@
 import { getDomainWithoutSuffix } from "tldts";
 import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
-import { brandDomainOf, brandNameOf, isPersonalMailDomain, registrableDomain } from "./brand";
+import { brandDomainOf, brandNameOf, isPersonalMailDomain, isStaffName, registrableDomain } from "./brand";
 import { isPromotional, isTransactional, nameMatchesAddress } from "./classify";
 import { conditionOf, findCodeConditions, type CodeCondition } from "./codeConditions";
 import { findBoxedCodes, findCodes, findColumnCodes, indexOfWholeToken, PROMO_WORD } from "./codes";
@@ -300,13 +300,16 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
           body: rendering.body,
         },
       );
-  const brand = personal ? null : brandNameOf(origin ? origin.fromName : message.fromName, markup?.organizationName ?? null, brandDomain);
+  const senderName = origin ? origin.fromName : message.fromName;
+  const brandName = isStaffName(senderName, origin ? origin.fromAddress : message.fromAddress, brandDomain) ? null : senderName;
+  const brand = personal ? null : brandNameOf(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`);
   // A forwarded offer runs from when its shop sent it.
   const offerSentAt = origin?.sentAt ?? sentAt;
 
   const result: ExtractedMessage = {
     messageId: message.messageId,
-    isPromotion: marketing,
+    // An organisation's bulk mail, newsletters included, is a promotion (what Gmail files there); offers or not.
+    isPromotion: mayOffer,
     sender: { name: message.fromName, address: message.fromAddress },
     subject: message.subject,
     sentAt: message.sentAt,
@@ -358,7 +361,6 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
     markupOffer: markupOffers.length > 0,
   });
   if (verdict !== "offer") return result;
-  result.isPromotion = true;
 
   const expirationDate = readEndDate();
   const discount = readDiscount();

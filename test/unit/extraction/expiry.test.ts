@@ -113,8 +113,10 @@ describe("findExpiry: whole-month and recurring phrasing, delivery promises", ()
 });
 
 describe("findExpiry: 'before' a day", () => {
-  it("leaves the day before as the last valid day", () => {
-    expect(expiry("Valid for appointments before March 20, 2026.")).toBe("2026-03-19");
+  // As people read offers (and label real mail): "order before Sept. 30" runs to Sept. 30.
+  it("takes the day named as the offer's last day", () => {
+    expect(expiry("Valid for appointments before March 20, 2026.")).toBe("2026-03-20");
+    expect(expiry("Purchase this game before Sept. 30, 2026 and get a special offer!")).toBe("2026-09-30");
   });
 });
 

@@ -191,6 +191,23 @@ describe("extractDeals: sales without a code and non-promotional mail", () => {
     expect(await extractDeals(raw)).toMatchObject({ isPromotion: true, deals: [] });
   });
 
+  it("calls an organisation's editorial newsletter a promotion (bulk list mail) that offers nothing", async () => {
+    const raw = buildEmail({
+      subject: "The Orchard Letter, week 12",
+      html: "<p>This week in the orchard: pruning old apple trees, and a reader's cider press. Read more on our site.</p>",
+    });
+    expect(await extractDeals(raw)).toMatchObject({ isPromotion: true, deals: [] });
+  });
+
+  it("names the organisation, not the person who signs its mail, as the brand", async () => {
+    const raw = buildEmail({
+      from: "Robin Vale <rvale@copperkettle.co.uk>",
+      subject: "A letter from our founder",
+      html: "<p>Ten years of Copper Kettle: thank you. Every Copper Kettle order this week ships free.</p><p><a href=\"https://copperkettle.co.uk/\">Shop</a></p>",
+    });
+    expect((await extractDeals(raw)).brand).toBe("Copper Kettle");
+  });
+
   it("treats a note from a person as not promotional and names no brand", async () => {
     const raw = buildEmail({
       from: "Robin Vale <robin.vale@personalmail.example>",

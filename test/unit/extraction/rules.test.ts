@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandDomainOf, brandNameOf, registrableDomain } from "../../../server/extraction/brand";
+import { brandDomainOf, brandNameOf, isStaffName, registrableDomain } from "../../../server/extraction/brand";
 import { isPromotional, nameMatchesAddress } from "../../../server/extraction/classify";
 import { findDiscount, findTerms } from "../../../server/extraction/discount";
 import { pickDealImages } from "../../../server/extraction/images";
@@ -44,6 +44,32 @@ describe("brand", () => {
     expect(brandNameOf("Lumen Auto Care", null, "lumenautocare.com")).toBe("Lumen Auto Care");
     expect(brandNameOf("The Tin Store", null, "tinstore.com")).toBe("The Tin Store");
     expect(brandNameOf("Cloudhem · Members", null, "cloudhem.com")).toBe("Cloudhem");
+  });
+
+  it("names a brand with no display name as its mail writes the domain's name", () => {
+    const text = "BARNES & NOBLE\nNew at Barnes & Noble this week. Visit barnesandnoble.com or a Barnes & Noble store.";
+    expect(brandNameOf(null, null, "barnesandnoble.com", text)).toBe("Barnes & Noble");
+    expect(brandNameOf(null, null, "sethgodin.com", "Seth Godin's blog on marketing")).toBe("Seth Godin");
+    expect(brandNameOf(null, null, "macys.com", "Only at Macy's: the Friends sale")).toBe("Macy's");
+    expect(brandNameOf(null, null, "rollingstone.com", "ROLLING STONE\nThe best of Rolling Stone, weekly")).toBe("Rolling Stone");
+    expect(brandNameOf(null, null, "lindows.com", "Thanks for trying Lindows.com, from the Lindows.com team")).toBe("Lindows.com");
+    // A lowercase run may be an ordinary word, and a shouted address is no name: the domain then spells it.
+    expect(brandNameOf(null, null, "essence.com", "the essence of a good routine")).toBe("Essence");
+    expect(brandNameOf(null, null, "lifetimetv.com", "Watch at LIFETIMETV.COM")).toBe("Lifetimetv");
+    expect(brandNameOf(null, null, "oakandivy.com", "Shop at https://www.OakAndIvy.com/new")).toBe("Oakandivy");
+  });
+
+  it("takes no brand from a display name that is an address or only a mailbox's role", () => {
+    expect(brandNameOf("Kelli-Fox@astrology.com", null, "astrology.com", "Your Astrology horoscope")).toBe("Astrology");
+    expect(brandNameOf("Mailer", null, "sourceforge.net", "News from SourceForge")).toBe("SourceForge");
+    expect(brandNameOf("No-Reply", null, "cloudhem.com")).toBe("Cloudhem");
+  });
+
+  it("tells a person writing for an organisation from a person who is the brand", () => {
+    expect(isStaffName("Jeff Bezos", "jeffb@amazon.com", "amazon.com")).toBe(true);
+    expect(isStaffName("John Levine", "johnl@cauce.org", "cauce.org")).toBe(true);
+    expect(isStaffName("Seth Godin", "seth@sethgodin.com", "sethgodin.com")).toBe(false);
+    expect(isStaffName("Copper Kettle", "copper.news@mail.copperkettle.com", "copperkettle.com")).toBe(false);
   });
 
   it("drops two or more trade words the domain leaves out, and keeps one trade word or a company form", () => {
@@ -118,6 +144,8 @@ describe("classify", () => {
     expect(isPromotional({ ...base, subject: "Hi Sam", body: "Subtotal $84.00\nShip to: 12 Oak St\nTotal $91.22" })).toBe(false);
     expect(isPromotional({ ...base, subject: "See you soon", body: "Friday at 10 AM with Dr. Lee. Reply C to confirm, or call to reschedule your appointment." })).toBe(false);
     expect(isPromotional({ ...base, subject: "$15 off", body: "Take $15 off a merchandise subtotal of $75 or more. Your one-time code: AB12CD" })).toBe(true);
+    expect(isPromotional({ ...base, subject: "A gift for you", body: "You've received a $50 gift card! Gift card number: 6048 1120 8812 PIN: 5521" })).toBe(false);
+    expect(isPromotional({ ...base, subject: "A gift for you", body: "Spend $100 and get a $20 gift card. Ends Sunday." })).toBe(true);
   });
 
   it("calls an editorial newsletter that sells nothing not promotional, and one with an offer promotional", () => {
@@ -253,6 +281,8 @@ describe("classify: subjects", () => {
     "Your parcel is on its way",
     "Your February statement",
     "Reminder: your cleaning on Friday",
+    "Automated 30 day renewal reminder",
+    "Your Fernway membership renews on March 3",
   ])("%j is transactional", (subject) => {
     expect(isPromotional({ ...bulk, subject })).toBe(false);
   });
