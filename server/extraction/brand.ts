@@ -216,7 +216,7 @@ export function brandDomainOf(
 }
 
 const DEPARTMENT_SUFFIX =
-  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings)\s*$/i;
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list)\s*$/i;
 
 /** Company-form words that belong to a registered name ("Greenmantle Paint Co."): never dropped. */
 const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?|s\.?l\.?|plc|corp\.?)$/i;
@@ -279,7 +279,9 @@ function nameAsWritten(domain: string, text: string): string | null {
       spelled += compact([words[end]![0]]);
       if (!label.startsWith(spelled)) break;
       if (spelled.length < label.length || !/[\p{L}\p{N}]/u.test(words[start]![0])) continue;
-      const written = text.slice(words[start]!.index, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
+      // "The Berkshire Eagle": a capital "The" before the name is part of it.
+      const from = start > 0 && words[start - 1]![0] === "The" ? words[start - 1]!.index : words[start]!.index;
+      const written = text.slice(from, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
       counts.set(written, (counts.get(written) ?? 0) + 1);
       break;
     }
@@ -297,7 +299,11 @@ function nameAsWritten(domain: string, text: string): string | null {
  */
 export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null, text = ""): string | null {
   if (organizationName) return organizationName;
-  let name = (displayName ?? "").replace(/^["'\s]+|["'\s]+$/g, "").replace(/\s+/g, " ");
+  // Quotes and a trailing colon are punctuation around the name; "Tesco .ie" is the site Tesco.ie.
+  let name = (displayName ?? "")
+    .replace(/^["'\s]+|["'\s:]+$/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/ \.(?=[a-z]{2,3}$)/i, ".");
   if (NOT_A_NAME.test(name)) name = "";
   name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+/)[0]!.trim();
   const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);

@@ -44,6 +44,10 @@ describe("brand", () => {
     expect(brandNameOf("Lumen Auto Care", null, "lumenautocare.com")).toBe("Lumen Auto Care");
     expect(brandNameOf("The Tin Store", null, "tinstore.com")).toBe("The Tin Store");
     expect(brandNameOf("Cloudhem · Members", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("Halden Party Announcements", null, "haldenparty.org")).toBe("Halden Party");
+    expect(brandNameOf("Robin Vale's Mailing List", null, "robinvale.com")).toBe("Robin Vale");
+    expect(brandNameOf('"Cloudhem .ie"', null, "cloudhem.ie")).toBe("Cloudhem.ie");
+    expect(brandNameOf("Cloudhem:", null, "cloudhem.com")).toBe("Cloudhem");
   });
 
   it("names a brand with no display name as its mail writes the domain's name", () => {
@@ -53,6 +57,7 @@ describe("brand", () => {
     expect(brandNameOf(null, null, "macys.com", "Only at Macy's: the Friends sale")).toBe("Macy's");
     expect(brandNameOf(null, null, "rollingstone.com", "ROLLING STONE\nThe best of Rolling Stone, weekly")).toBe("Rolling Stone");
     expect(brandNameOf(null, null, "lindows.com", "Thanks for trying Lindows.com, from the Lindows.com team")).toBe("Lindows.com");
+    expect(brandNameOf(null, null, "berkshireeagle.com", "Today in The Berkshire Eagle. Subscribe to The Berkshire Eagle")).toBe("The Berkshire Eagle");
     // A lowercase run may be an ordinary word, and a shouted address is no name: the domain then spells it.
     expect(brandNameOf(null, null, "essence.com", "the essence of a good routine")).toBe("Essence");
     expect(brandNameOf(null, null, "lifetimetv.com", "Watch at LIFETIMETV.COM")).toBe("Lifetimetv");
