@@ -55,40 +55,49 @@ export async function startPgBossQueue(db: Database, options: PgBossQueueOptions
   // guards the send itself. Its retries back off (retryBackoff doubles the delay each time).
   const emailRetries = { retryLimit: EMAIL_RETRY_LIMIT, retryDelay: options.emailRetryDelaySeconds ?? 60, retryBackoff: true, expireInSeconds: EMAIL_EXPIRY_SECONDS };
   for (const name of Object.values(JOB)) {
-    await boss.createQueue(name, name === JOB.sync
+    const queue: PgBoss.Queue = name === JOB.sync
       ? { name, policy: "stately", retryLimit: SYNC_RETRY_LIMIT, retryDelay: 0, expireInSeconds: SYNC_EXPIRY_SECONDS }
       : name === JOB.sendEmail
         ? { name, policy: "short", ...emailRetries }
-        : { name, policy: "short" });
+        : { name, policy: "short" };
+    await retryingRaces(() => boss.createQueue(name, queue));
   }
   return new PgBossQueue(boss, emailRetries);
 }
 
-/** Tries to start pg-boss this many times when processes starting together race to install its schema. */
+/** Tries an installing step this many times when processes starting together race to install pg-boss. */
 const START_ATTEMPTS = 5;
 
 /**
  * What PostgreSQL answers processes that install pg-boss at the same moment: its `CREATE SCHEMA IF NOT EXISTS` run twice
- * is a unique violation (23505), and its installing statements can deadlock each other (40P01).
+ * is a unique violation (23505), and its installing statements (and the queues' partitions) can deadlock each other (40P01).
  */
 const RACING_INSTALLS = new Set(["23505", "40P01"]);
 
-/**
- * Starts pg-boss. Processes starting at once on an empty database race to install it; the losers try again shortly,
- * with a new instance, and then find it installed.
- */
-async function startBoss(create: () => PgBoss): Promise<PgBoss> {
+/** Runs an installing step; the losers of a race try again shortly, and then find the work done. */
+async function retryingRaces<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !RACING_INSTALLS.has((error as { code?: string }).code ?? "")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+    }
+  }
+}
+
+/** Starts pg-boss, with a new instance for each try. */
+function startBoss(create: () => PgBoss): Promise<PgBoss> {
+  return retryingRaces(async () => {
     const boss = create();
     try {
       await boss.start();
       return boss;
     } catch (error) {
-      if (attempt >= START_ATTEMPTS || !RACING_INSTALLS.has((error as { code?: string }).code ?? "")) throw error;
       await boss.stop({ graceful: false, close: false }).catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+      throw error;
     }
-  }
+  });
 }
 
 class PgBossQueue implements JobQueue {
