@@ -181,7 +181,8 @@ export async function composeServer(
   const imageLinks = new ImageLinks(config.sessionSigningKey);
   const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
 
-  const preferences = new SqlPreferencesRepository(db);
+  // With the background sync off (0), the interval people see is the usual default.
+  const preferences = new SqlPreferencesRepository(db, config.sync.backgroundIntervalMinutes || undefined);
   const brands = new SqlBrandsRepository(db);
   const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
   // Only workers send; an API process queues the test report for them.

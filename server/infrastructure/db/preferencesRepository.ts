@@ -3,7 +3,8 @@ import type { Database } from "./database";
 
 interface PreferencesRow {
   weekly_report: boolean;
-  sync_interval_minutes: number;
+  /** NULL until the person chooses: the configured interval (migration 012). */
+  sync_interval_minutes: number | null;
   report_weekday: number;
   report_hour: number;
   time_zone: string;
@@ -14,7 +15,7 @@ interface PreferencesRow {
 
 const COLUMNS = "weekly_report, sync_interval_minutes, report_weekday, report_hour, time_zone, expiry_reminders, emails_stopped_reason, emails_stopped_at";
 
-/** What a person without a row has (the columns' defaults, migrations 002 and 011). */
+/** What a person without a row has (the columns' defaults, migrations 002 and 011; the interval is configured). */
 export const DEFAULT_PREFERENCES: Preferences = {
   weeklyReport: true,
   syncIntervalMinutes: 30,
@@ -25,10 +26,10 @@ export const DEFAULT_PREFERENCES: Preferences = {
   emailsStopped: null,
 };
 
-function toPreferences(row: PreferencesRow): Preferences {
+function toPreferences(row: PreferencesRow, defaultSyncIntervalMinutes: number): Preferences {
   return {
     weeklyReport: row.weekly_report,
-    syncIntervalMinutes: row.sync_interval_minutes,
+    syncIntervalMinutes: row.sync_interval_minutes ?? defaultSyncIntervalMinutes,
     reportWeekday: row.report_weekday,
     reportHour: row.report_hour,
     timeZone: row.time_zone,
@@ -41,18 +42,22 @@ function toPreferences(row: PreferencesRow): Preferences {
 }
 
 export class SqlPreferencesRepository implements PreferencesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The configured SYNC_INTERVAL_MINUTES, for everyone who has not chosen their own. */
+    private readonly defaultSyncIntervalMinutes = DEFAULT_PREFERENCES.syncIntervalMinutes,
+  ) {}
 
   async get(userId: string): Promise<Preferences> {
     const rows = await this.db.query<PreferencesRow>(`SELECT ${COLUMNS} FROM user_preferences WHERE user_id = $1`, [userId]);
-    return rows[0] ? toPreferences(rows[0]) : { ...DEFAULT_PREFERENCES };
+    return rows[0] ? toPreferences(rows[0], this.defaultSyncIntervalMinutes) : { ...DEFAULT_PREFERENCES, syncIntervalMinutes: this.defaultSyncIntervalMinutes };
   }
 
   async save(userId: string, changes: PreferenceChanges): Promise<Preferences> {
     const turnsAnEmailOn = changes.weeklyReport === true || changes.expiryReminders === true;
     const rows = await this.db.query<PreferencesRow>(
       `INSERT INTO user_preferences AS p (user_id, weekly_report, sync_interval_minutes, report_weekday, report_hour, time_zone, expiry_reminders)
-       VALUES ($1, coalesce($2::boolean, true), coalesce($3::int, 30), coalesce($4::smallint, 1), coalesce($5::smallint, 8),
+       VALUES ($1, coalesce($2::boolean, true), $3::int, coalesce($4::smallint, 1), coalesce($5::smallint, 8),
                coalesce($6::text, 'UTC'), coalesce($7::boolean, true))
        ON CONFLICT (user_id) DO UPDATE SET
          weekly_report = coalesce($2::boolean, p.weekly_report),
@@ -75,7 +80,7 @@ export class SqlPreferencesRepository implements PreferencesRepository {
         turnsAnEmailOn,
       ],
     );
-    return toPreferences(rows[0]!);
+    return toPreferences(rows[0]!, this.defaultSyncIntervalMinutes);
   }
 
   async stopEmails(userId: string, reason: string, at: Date): Promise<void> {
