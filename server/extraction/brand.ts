@@ -243,11 +243,13 @@ function withoutTradeWords(name: string, domain: string | null): string {
 }
 
 /**
- * "Jeff Bezos" <jeffb@amazon.com>: a person writing for an organisation, whose name spells their mailbox but not the
- * domain. The brand is the organisation. ("Seth Godin" <notify@sethgodin.com> is his own brand.)
+ * "Jeff Bezos" <jeffb@amazon.com>: a person writing from an organisation's own domain, whose name spells their mailbox
+ * but not the domain. The brand is the organisation. ("Seth Godin" <notify@sethgodin.com> is his own brand, and so is
+ * a writer mailing through a newsletter platform.)
  */
 export function isStaffName(displayName: string | null, address: string | null, domain: string | null): boolean {
-  return displayName !== null && domain !== null && nameMatchesAddress(displayName, address) && !domainSpellsName(domain, displayName);
+  const ownDomain = domain !== null && registrableDomain(address?.split("@")[1]) === domain && !SERVICE_DOMAINS.has(domain);
+  return ownDomain && displayName !== null && nameMatchesAddress(displayName, address) && !domainSpellsName(domain, displayName);
 }
 
 /** A display name that is an address, or only a mailbox's role ("Mailer", "No-Reply"), names no brand. */

@@ -75,6 +75,8 @@ describe("brand", () => {
     expect(isStaffName("John Levine", "johnl@cauce.org", "cauce.org")).toBe(true);
     expect(isStaffName("Seth Godin", "seth@sethgodin.com", "sethgodin.com")).toBe(false);
     expect(isStaffName("Copper Kettle", "copper.news@mail.copperkettle.com", "copperkettle.com")).toBe(false);
+    expect(isStaffName("Jane Doe", "janedoe@substack.com", "substack.com")).toBe(false);
+    expect(isStaffName("Jane Doe", "janedoe@substack.com", "janedoe.com")).toBe(false);
   });
 
   it("drops two or more trade words the domain leaves out, and keeps one trade word or a company form", () => {
