@@ -276,6 +276,8 @@ function nameAsWritten(domain: string, text: string): string | null {
     // "Amazon.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).
     const word = words[start]![0];
     if (word.toLowerCase() === domain && word !== word.toUpperCase()) counts.set(word, (counts.get(word) ?? 0) + 1);
+    // Most words cannot start the name: skip them before spelling anything (an accented capital may still).
+    if (word[0]!.toLowerCase() !== label[0] && word.charCodeAt(0) < 0x80) continue;
     let spelled = "";
     for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
       spelled += compact([words[end]![0]]);
