@@ -345,7 +345,7 @@ const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|s
 /** A noun after a span that the span measures ("3 day weekend", "7 night cruise"): the product's length, not the time left. */
 const MEASURED_NOUN = /^[\s-]*(?:weekends?|breaks?|trips?|cruises?|stays?|rentals?|hires?|pass(?:es)?|getaways?|tours?|courses?|vacations?|holidays?|tickets?)\b/i;
 
-function candidatesFromDurations(text: string, sendDate: string, bias: number): Candidate[] {
+function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: number, bias: number): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(DURATION)) {
     const amount = Number(match[1]);
@@ -353,10 +353,14 @@ function candidatesFromDurations(text: string, sendDate: string, bias: number): 
     const before = text.slice(Math.max(0, match.index - 20), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
     if ((!SPAN_LEAD.test(before) && !SPAN_TAIL.test(after)) || MEASURED_NOUN.test(after)) continue;
-    const hours = /^(?:h|stunden|heures|horas|ore|uur)/.test(unit) ? amount : amount * 24;
+    const inHours = /^(?:h|stunden|heures|horas|ore|uur)/.test(unit);
+    const hours = inHours ? amount : amount * 24;
     if (amount === 0 || hours > 24 * 62 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
-    // Counted in whole days including the send date, as "24 hours only" means the send date itself.
-    found.push({ date: addDays(sendDate, Math.ceil(hours / 24) - 1), score: 2.5 + bias, index: match.index });
+    // Hours run from the send instant ("48 hours" from Friday 21:00 ends Sunday 21:00); days are counted as people
+    // count a sale's days, the send date first ("3 days only" from Friday is Friday to Sunday).
+    const sendDate = localDateString(sentAt, offsetMinutes);
+    const date = inHours ? localDateString(new Date(sentAt.getTime() + hours * 3_600_000), offsetMinutes) : addDays(sendDate, amount - 1);
+    found.push({ date, score: 2.5 + bias, index: match.index });
   }
   return found;
 }
@@ -364,7 +368,7 @@ function candidatesFromDurations(text: string, sendDate: string, bias: number): 
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
   const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index });
-  const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|24[- ]hours?\s+only|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
+  const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
   for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
 
   const weekend = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
@@ -391,8 +395,8 @@ export function findExpiry(input: ExpiryInput): string | null {
     ...candidatesFromRules(input.headline, sendDate, HEADLINE_BIAS, input.dayFirst),
     ...candidatesFromSameDay(input.body, sendDate, 0),
     ...candidatesFromSameDay(input.headline, sendDate, HEADLINE_BIAS),
-    ...candidatesFromDurations(input.body, sendDate, 0),
-    ...candidatesFromDurations(input.headline, sendDate, HEADLINE_BIAS),
+    ...candidatesFromDurations(input.body, input.sentAt, input.senderOffsetMinutes, 0),
+    ...candidatesFromDurations(input.headline, input.sentAt, input.senderOffsetMinutes, HEADLINE_BIAS),
   ];
   let best: Candidate | null = null;
   const plausible = candidates.filter((candidate) => candidate.score > 0 && candidate.date >= sendDate && candidate.date <= latestPlausible);

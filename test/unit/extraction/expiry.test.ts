@@ -136,8 +136,11 @@ describe("findExpiry: other things that expire", () => {
 });
 
 describe("findExpiry: same-day phrases", () => {
-  it.each(["Today only!", "One-day sale on boots", "Final hours to save", "24 hours only: 40% off"])("%j ends on the send date", (text) => {
+  it.each(["Today only!", "One-day sale on boots", "Final hours to save"])("%j ends on the send date", (text) => {
     expect(expiry(text)).toBe("2026-03-12");
+  });
+  it("runs '24 hours only' from the send instant, into the next day", () => {
+    expect(expiry("24 hours only: 40% off")).toBe("2026-03-13");
   });
   it("does not read 'last day to order' as the offer's end", () => {
     expect(expiry("Last day to order for delivery by Easter.")).toBeNull();
