@@ -15,19 +15,27 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ] as const;
 
-/** Debian's Chromium, headless, with the flags this closed network needs (TOOLCHAIN.md); Playwright gives it a fresh profile. */
 /**
  * Waits until every CSS transition and finite animation on the page has finished: after a theme switch, buttons ease their
  * background for 120 ms, and a screenshot or a contrast check taken at once sees the new text on the old background.
+ * Two frames go by first, because an emulated colour scheme reaches the page's styles (and starts their transitions) only
+ * at its next frame; a transition that ends may start another, so it waits until none is left.
  */
 export async function settledAnimations(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    // A spinner's animation never ends; only those that do are waited for.
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    return Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
+    await nextFrame();
+    for (let round = 0; round < 10; round++) {
+      // A spinner's animation never ends; only those that do are waited for.
+      const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (ending.length === 0) return;
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    }
   });
 }
 
+/** Debian's Chromium, headless, with the flags this closed network needs (TOOLCHAIN.md); Playwright gives it a fresh profile. */
 export async function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
