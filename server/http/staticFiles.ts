@@ -108,7 +108,8 @@ function loadPages(staticDir: string, appConfig: InlineAppConfig) {
   }
   if (notFound) {
     const pageNotFound = notFound;
-    const pageOf = (path: string) => byPath.get(path) ?? byPath.get(itemPageOf(path) ?? "");
+    // An item page's shell answers its items only: the bare collection path (/brands) is no page of the app.
+    const pageOf = (path: string) => (ITEM_PAGES.has(path) ? undefined : byPath.get(path) ?? byPath.get(itemPageOf(path) ?? ""));
     return { pageFor: (path: string) => ({ page: pageOf(path) ?? pageNotFound, status: pageOf(path) ? 200 : 404 }) };
   }
   const shell = join(staticDir, "index.html");

@@ -154,11 +154,11 @@ describe("the app's files", () => {
     }
   });
 
-  it("answers the page of one brand, /brands/:id, with the brands page, and nothing deeper", async () => {
+  it("answers the page of one brand, /brands/:id, with the brands page, and neither /brands alone nor anything deeper", async () => {
     const brand = await get("/brands/5a1f7c2e-0000-4000-8000-000000000001");
     expect(brand.status).toBe(200);
     expect(brand.body.toString()).toContain("<h1>Brand shell</h1>");
-    for (const path of ["/brands/a/b", "/dashboard/5a1f7c2e", "/brands/"]) expect((await get(path)).status, path).toBe(404);
+    for (const path of ["/brands", "/brands/a/b", "/dashboard/5a1f7c2e", "/brands/"]) expect((await get(path)).status, path).toBe(404);
   });
 
   it("never serves an HTML file by its own name, where the app would not know its route", async () => {
