@@ -60,11 +60,19 @@ export const list = style({ margin: 0, paddingLeft: vars.space.lg, display: "fle
 
 export const code = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold });
 
-/** The card's row of Details, Used it and Didn't work. */
 /** The detail dialog's star, with what it does beside it. */
 export const reminderRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.sm}` });
 
-export const cardActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginTop: vars.space.sm });
+/**
+ * A card's actions in two rows whatever its width: Details with the star, then the status pair. Each button on a row of
+ * its own would make a phone's two narrow columns of cards four buttons tall.
+ */
+export const cardActions = style({ display: "grid", gap: vars.space.xs, marginTop: vars.space.sm });
+
+export const cardActionRow = style({ display: "flex", gap: vars.space.xs });
+
+/** "Used it" and "Didn't work" joined as one control of two halves; a narrow half wraps its words. */
+export const statusPair = style({ display: "grid", gridTemplateColumns: "1fr 1fr" });
 
 export const cardAction = style({
   minHeight: "2.75rem",
@@ -81,6 +89,16 @@ export const cardAction = style({
     "&[aria-pressed='true']": { background: vars.color.accentSoft, borderColor: vars.color.primary, fontWeight: vars.fontWeight.bold },
   },
 });
+
+/** A card's Details: the row's width beside the star. */
+export const detailsAction = style([cardAction, { flex: 1 }]);
+
+const pairHalf = style([
+  cardAction,
+  { paddingInline: vars.space.xs, lineHeight: 1.15, overflowWrap: "anywhere", selectors: { "&:focus-visible, &[aria-pressed='true']": { position: "relative", zIndex: 1 } } },
+]);
+export const pairStart = style([pairHalf, { borderStartEndRadius: 0, borderEndEndRadius: 0 }]);
+export const pairEnd = style([pairHalf, { borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: "-1px" }]);
 
 /** A card's "Remind me" star: a square of the same height as the card's other buttons. */
 export const starAction = style([cardAction, { minWidth: "2.75rem", fontSize: vars.fontSize.md, lineHeight: 1 }]);

@@ -29,22 +29,26 @@ export function DealDetailActions({ deal }: { deal: Deal }) {
   const about = (label: string) => `${label}: ${deal.title}`;
   return (
     <div className={styles.cardActions}>
-      <button type="button" className={styles.cardAction} aria-haspopup="dialog" aria-label={about("Details")} onClick={() => actions.openDetail(deal.id)}>
-        Details
-      </button>
-      {STATUS_BUTTONS.map(({ status, label }) => (
-        <button
-          key={status}
-          type="button"
-          className={styles.cardAction}
-          aria-pressed={deal.status === status}
-          aria-label={about(label)}
-          onClick={() => actions.setStatus(deal, deal.status === status ? null : status)}
-        >
-          {label}
+      <div className={styles.cardActionRow}>
+        <button type="button" className={styles.detailsAction} aria-haspopup="dialog" aria-label={about("Details")} onClick={() => actions.openDetail(deal.id)}>
+          Details
         </button>
-      ))}
-      <ReminderStar deal={deal} compact />
+        <ReminderStar deal={deal} compact />
+      </div>
+      <div className={styles.statusPair}>
+        {STATUS_BUTTONS.map(({ status, label }, index) => (
+          <button
+            key={status}
+            type="button"
+            className={index === 0 ? styles.pairStart : styles.pairEnd}
+            aria-pressed={deal.status === status}
+            aria-label={about(label)}
+            onClick={() => actions.setStatus(deal, deal.status === status ? null : status)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }
