@@ -23,9 +23,7 @@ export const CHROMIUM_ARGS = [
  */
 export async function settledAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    await nextFrame();
-    await nextFrame();
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     for (let round = 0; round < 10; round++) {
       // A spinner's animation never ends; only those that do are waited for.
       const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
