@@ -82,11 +82,11 @@ describe("the browser extension in Chromium, on the demo store's checkouts", () 
   });
 
   it.each([
-    ["plain form", "torqhaven.com", "BRAKES30", "BRAKES30 applied: you save 30.00.", "$159.00"],
-    ["React-controlled input", "velvetfern.com", "GLOW20", "GLOW20 applied: you save 12.00.", "$48.00"],
-    ["Shopify-like field", "rivetline.com", "DENIM25", "DENIM25 applied: you save 25.00.", "$103.00"],
-    ["WooCommerce-like coupon_code", "whiskerloft.com", "PURR10", "PURR10 applied: you save 8.90.", "$80.10"],
-    ["collapsed 'Have a promo code?' link", "linenbay.com", "SLEEP20", "SLEEP20 applied: you save 23.80.", "$95.20"],
+    ["plain form", "torqhaven.com", "BRAKES30", "BRAKES30 applied: you save $30.00.", "$159.00"],
+    ["React-controlled input", "velvetfern.com", "GLOW20", "GLOW20 applied: you save $12.00.", "$48.00"],
+    ["Shopify-like field", "rivetline.com", "DENIM25", "DENIM25 applied: you save $25.00.", "$103.00"],
+    ["WooCommerce-like coupon_code", "whiskerloft.com", "PURR10", "PURR10 applied: you save $8.90.", "$80.10"],
+    ["collapsed 'Have a promo code?' link", "linenbay.com", "SLEEP20", "SLEEP20 applied: you save $23.80.", "$95.20"],
   ])("on a %s checkout: badge, panel, and a code applied with its saving shown", async (_shape, domain, code, saying, total) => {
     const page = await openCheckout(domain);
     await panel(page).waitFor({ timeout: 15_000 });
@@ -113,7 +113,7 @@ describe("the browser extension in Chromium, on the demo store's checkouts", () 
     const codes = await panel(page).locator("code").allTextContents();
     expect(codes).toEqual(expect.arrayContaining(["SAVE10", "SAVE25", "SAVE60"]));
     await panel(page).getByRole("button", { name: "Try all codes" }).click();
-    await panelStatus(page).filter({ hasText: "SAVE25 applied: you save 25.00." }).waitFor({ timeout: 60_000 });
+    await panelStatus(page).filter({ hasText: "SAVE25 applied: you save $25.00." }).waitFor({ timeout: 60_000 });
     expect(await page.locator("#order-total").textContent()).toBe("$95.00");
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-try-all.png` });
     await page.close();

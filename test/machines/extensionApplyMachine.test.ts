@@ -22,9 +22,9 @@ function wire(log: EffectLog) {
 }
 
 const reactions: EventObject[] = [
-  done("readReaction", { total: 9_000, error: null }),
-  done("readReaction", { total: 10_000, error: "This code is not valid." }),
-  done("readReaction", { total: 10_000, error: null }),
+  done("readReaction", { total: 9_000, notation: null, error: null } satisfies PageReaction),
+  done("readReaction", { total: 10_000, notation: null, error: "This code is not valid." } satisfies PageReaction),
+  done("readReaction", { total: 10_000, notation: null, error: null } satisfies PageReaction),
 ];
 
 /** One code: every way the page can answer each step. */

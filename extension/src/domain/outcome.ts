@@ -1,6 +1,11 @@
-/** What applying one code did, as read from the page: only a total that dropped counts as applied. */
+import { formatAmount, type MoneyNotation } from "./money";
+
+/**
+ * What applying one code did, as read from the page: only a total that dropped counts as applied. An applied code's
+ * saving carries the notation of the page's total, so that it is told in the shop's own currency.
+ */
 export type ApplyOutcome =
-  | { kind: "applied"; code: string; saving: number; totalAfter: number }
+  | { kind: "applied"; code: string; saving: number; totalAfter: number; notation: MoneyNotation | null }
   | { kind: "rejected"; code: string; message: string }
   | { kind: "unknown"; code: string };
 
@@ -16,11 +21,11 @@ export function better(current: ApplyOutcome | null, candidate: ApplyOutcome): A
   return current;
 }
 
-/** What the panel says of an outcome. */
-export function describeOutcome(outcome: ApplyOutcome, formatSaving: (hundredths: number) => string): string {
+/** What the panel says of an outcome ("SAVE25 applied: you save $25.00."). */
+export function describeOutcome(outcome: ApplyOutcome): string {
   switch (outcome.kind) {
     case "applied":
-      return `${outcome.code} applied: you save ${formatSaving(outcome.saving)}.`;
+      return `${outcome.code} applied: you save ${formatAmount(outcome.saving, outcome.notation)}.`;
     case "rejected":
       return `${outcome.code} did not work: ${outcome.message}`;
     case "unknown":
@@ -28,9 +33,13 @@ export function describeOutcome(outcome: ApplyOutcome, formatSaving: (hundredths
   }
 }
 
-/** What the page showed after the apply button: its total then (hundredths, if shown) and a new error near the field. */
+/**
+ * What the page showed after the apply button: its total then (hundredths, if shown), how it wrote that total, and a
+ * new error near the field.
+ */
 export interface PageReaction {
   total: number | null;
+  notation: MoneyNotation | null;
   error: string | null;
 }
 
@@ -49,6 +58,6 @@ export function judgeReaction(
   const { baseTotal, totalBefore, confirming } = totals;
   const after = reaction.total;
   if (baseTotal === null || after === null || after >= baseTotal) return { kind: "unknown", code };
-  if (after !== totalBefore || after === confirming) return { kind: "applied", code, saving: baseTotal - after, totalAfter: after };
+  if (after !== totalBefore || after === confirming) return { kind: "applied", code, saving: baseTotal - after, totalAfter: after, notation: reaction.notation };
   return { kind: "unknown", code };
 }

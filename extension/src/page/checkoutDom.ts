@@ -1,5 +1,5 @@
 import { appliesCode, bestCouponField, opensCouponField, type FieldDescriptor } from "../domain/couponField";
-import { parseAmount } from "../domain/money";
+import { parseAmount, type Amount } from "../domain/money";
 
 /** Where the page's coupon field is: shown, present but hidden (a collapsed section), or absent. */
 export interface CouponInput {
@@ -99,15 +99,15 @@ const TOTAL_LABEL = /^(order |grand |estimated )?total( due| to pay| ttc| a paye
 const TOTAL_MARK = /(^|[-_\s])(grand[-_]?total|order[-_]?total|total)([-_\s]|$)/i;
 
 /**
- * The order total as the page shows it, in hundredths: the last shown element marked as the total (by id, class or a
- * data attribute, never a subtotal), else the amount next to a "Total" label.
+ * The order total as the page shows it, with how it is written: the last shown element marked as the total (by id,
+ * class or a data attribute, never a subtotal), else the amount next to a "Total" label.
  */
-export function readOrderTotal(document: Document): number | null {
+export function readOrderTotal(document: Document): Amount | null {
   const marked = [...document.querySelectorAll<HTMLElement>("[id], [class], [data-total], [data-order-total]")].filter((element) => {
     const marks = `${element.id} ${element.getAttribute("class") ?? ""} ${element.hasAttribute("data-total") || element.hasAttribute("data-order-total") ? "total" : ""}`;
     return TOTAL_MARK.test(marks) && !/sub[-_]?total|discount|saving|shipping|tax/i.test(marks) && isShown(element) && element.children.length === 0;
   });
-  const amounts = marked.map((element) => parseAmount(textOf(element))).filter((amount): amount is number => amount !== null);
+  const amounts = marked.map((element) => parseAmount(textOf(element))).filter((amount): amount is Amount => amount !== null);
   if (amounts.length > 0) return amounts.at(-1)!;
   const labels = [...document.querySelectorAll<HTMLElement>("dt, th, td, span, div, p, strong, b, label")].filter(
     (element) => element.children.length === 0 && TOTAL_LABEL.test(textOf(element)) && isShown(element),

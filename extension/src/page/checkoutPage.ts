@@ -59,7 +59,7 @@ export class DomCheckoutPage implements CheckoutPage {
   }
 
   async fill(code: string): Promise<number | null> {
-    const totalBefore = readOrderTotal(this.document);
+    const totalBefore = readOrderTotal(this.document)?.hundredths ?? null;
     typeInto(this.field(), code);
     return totalBefore;
   }
@@ -83,15 +83,18 @@ export class DomCheckoutPage implements CheckoutPage {
       const error = found ? errorNear(found.input) : null;
       return error && error !== this.errorBeforeSubmit ? error : null;
     };
+    const reactionWith = (error: string | null): PageReaction => {
+      const total = readOrderTotal(this.document);
+      return { total: total?.hundredths ?? null, notation: total?.notation ?? null, error };
+    };
     const changed = await watch<PageReaction>(
       this.document,
       () => {
-        const error = newError();
-        const total = readOrderTotal(this.document);
-        return error || total !== totalBefore ? { total, error } : null;
+        const reaction = reactionWith(newError());
+        return reaction.error || reaction.total !== totalBefore ? reaction : null;
       },
       this.timings.outcomeMs,
     );
-    return changed ?? { total: readOrderTotal(this.document), error: null };
+    return changed ?? reactionWith(null);
   }
 }

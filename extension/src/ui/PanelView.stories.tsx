@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import type { MoneyNotation } from "../domain/money";
 import type { SiteDeal } from "../domain/siteMatch";
 import { PanelView } from "./PanelView";
 import panelCss from "./panel.css?inline";
@@ -36,6 +37,9 @@ const meta = {
 } satisfies Meta<typeof PanelView>;
 
 export default meta;
+
+/** How the shop's total reads: "$95.00". */
+const dollars: MoneyNotation = { prefix: "$", suffix: "", decimalMark: ".", groupMark: "" };
 type Story = StoryObj<typeof meta>;
 
 export const Codes: Story = {
@@ -63,18 +67,18 @@ export const Applying: Story = {
 export const Applied: Story = {
   args: {
     outcomes: {
-      SAVE10: { kind: "applied", code: "SAVE10", saving: 1000, totalAfter: 11000 },
-      SAVE25: { kind: "applied", code: "SAVE25", saving: 2500, totalAfter: 9500 },
+      SAVE10: { kind: "applied", code: "SAVE10", saving: 1000, totalAfter: 11000, notation: dollars },
+      SAVE25: { kind: "applied", code: "SAVE25", saving: 2500, totalAfter: 9500, notation: dollars },
       EARLY25: { kind: "rejected", code: "EARLY25", message: "This code is not valid." },
     },
     keptCode: "SAVE25",
-    summary: "SAVE25 applied: you save 25.00.",
+    summary: "SAVE25 applied: you save $25.00.",
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText("Applied: saves 25.00")).toBeTruthy();
-    await expect(canvas.getByText("Also works: saves 10.00")).toBeTruthy();
-    await expect(canvas.getByRole("status").textContent).toBe("SAVE25 applied: you save 25.00.");
+    await expect(canvas.getByText("Applied: saves $25.00")).toBeTruthy();
+    await expect(canvas.getByText("Also works: saves $10.00")).toBeTruthy();
+    await expect(canvas.getByRole("status").textContent).toBe("SAVE25 applied: you save $25.00.");
   },
 };
 

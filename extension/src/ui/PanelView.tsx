@@ -13,7 +13,7 @@ export interface PanelViewProps {
   outcomes: Record<string, ApplyOutcome>;
   /** The code the order keeps after the last run (the best one that worked), or null. */
   keptCode: string | null;
-  /** The sentence the status line says after a run ("GLOW20 applied: you save 12.00."), or null before any. */
+  /** The sentence the status line says after a run ("GLOW20 applied: you save $12.00."), or null before any. */
   summary: string | null;
   onApply: (code: string) => void;
   onTryAll: () => void;
@@ -24,7 +24,7 @@ export interface PanelViewProps {
 function badgeOf(outcome: ApplyOutcome, keptCode: string | null): string {
   if (outcome.kind === "rejected") return "Did not work";
   if (outcome.kind === "unknown") return "Not confirmed";
-  return `${outcome.code === keptCode ? "Applied" : "Also works"}: saves ${formatAmount(outcome.saving)}`;
+  return `${outcome.code === keptCode ? "Applied" : "Also works"}: saves ${formatAmount(outcome.saving, outcome.notation)}`;
 }
 
 /** The on-page panel: this site's codes from the person's own inbox, each with Apply, and Try all codes. */
@@ -80,5 +80,5 @@ export function PanelView({ deals, today, working, outcomes, keptCode, summary, 
 /** The status line's sentence for a finished run. */
 export function summaryOf(outcome: ApplyOutcome | null, noField: boolean): string | null {
   if (noField) return "The coupon field of this page could not be used. You can copy a code instead.";
-  return outcome ? describeOutcome(outcome, formatAmount) : null;
+  return outcome ? describeOutcome(outcome) : null;
 }

@@ -68,12 +68,15 @@ describe("finding the coupon field in the markup of common checkouts", () => {
 
 describe("reading the order total", () => {
   it.each([
-    ["an element marked as the total", `<p>Subtotal <span id="subtotal">$120.00</span></p><p>Total <span id="order-total">$95.00</span></p>`, 9500],
-    ["a WooCommerce totals table", `<table><tr class="cart-subtotal"><th>Subtotal</th><td>$89.00</td></tr><tr class="order-total"><th>Total</th><td><strong><span class="amount">$80.10</span></strong></td></tr></table>`, 8010],
-    ["a Total label and its amount", `<div><span>Subtotal</span><span>€40,00</span></div><div><span>Total</span><span>€36,00</span></div>`, 3600],
-    ["a German Gesamtsumme", `<dl><dt>Zwischensumme</dt><dd>59,90 €</dd><dt>Gesamtsumme</dt><dd>49,90 €</dd></dl>`, 4990],
-  ])("from %s", (_name, html, hundredths) => {
-    expect(readOrderTotal(page(html))).toBe(hundredths);
+    ["an element marked as the total", `<p>Subtotal <span id="subtotal">$120.00</span></p><p>Total <span id="order-total">$95.00</span></p>`, 9500, "$"],
+    ["a WooCommerce totals table", `<table><tr class="cart-subtotal"><th>Subtotal</th><td>$89.00</td></tr><tr class="order-total"><th>Total</th><td><strong><span class="amount">$80.10</span></strong></td></tr></table>`, 8010, "$"],
+    ["a Total label and its amount", `<div><span>Subtotal</span><span>€40,00</span></div><div><span>Total</span><span>€36,00</span></div>`, 3600, "€"],
+    ["a German Gesamtsumme", `<dl><dt>Zwischensumme</dt><dd>59,90 €</dd><dt>Gesamtsumme</dt><dd>49,90 €</dd></dl>`, 4990, " €"],
+    ["a total without a sign", `<p>Total <span class="order-total">95.00</span></p>`, 9500, null],
+  ])("from %s, with its currency sign", (_name, html, hundredths, sign) => {
+    const total = readOrderTotal(page(html));
+    expect(total?.hundredths).toBe(hundredths);
+    expect(total?.notation ? total.notation.prefix + total.notation.suffix : null).toBe(sign);
   });
 
   it("answers null when the page shows no total", () => {

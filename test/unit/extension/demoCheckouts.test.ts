@@ -4,6 +4,7 @@ import { checkoutPage } from "../../../demo-store/pages";
 import { DEMO_STORES, discountFor, type DemoStore } from "../../../demo-store/stores";
 import { codeInProgress, provideApplyMachine, runResult } from "../../../extension/src/machines/applyMachine";
 import { DomCheckoutPage } from "../../../extension/src/page/checkoutPage";
+import { summaryOf } from "../../../extension/src/ui/PanelView";
 
 /** jsdom ships no type declarations here (no @types/jsdom): the little of its API this test uses. */
 const JSDOM_MODULE = "jsdom";
@@ -38,15 +39,17 @@ async function run(document: Document, event: { type: "APPLY"; code: string } | 
 
 describe("applying codes on the demo store's checkouts (jsdom)", () => {
   it.each([
-    ["plain", "torqhaven.com", "BRAKES30", 3000, "$159.00"],
-    ["React-controlled", "velvetfern.com", "GLOW20", 1200, "$48.00"],
-    ["Shopify-like", "rivetline.com", "DENIM25", 2500, "$103.00"],
-    ["WooCommerce-like", "whiskerloft.com", "PURR10", 890, "$80.10"],
-    ["collapsed", "linenbay.com", "SLEEP20", 2380, "$95.20"],
-  ])("applies a code on the %s checkout and reads the saving", async (_shape, domain, code, saving, total) => {
+    // The panel's sentences are the ones the end-to-end test waits for (test/e2e/extension.test.ts).
+    ["plain", "torqhaven.com", "BRAKES30", 3000, "BRAKES30 applied: you save $30.00.", "$159.00"],
+    ["React-controlled", "velvetfern.com", "GLOW20", 1200, "GLOW20 applied: you save $12.00.", "$48.00"],
+    ["Shopify-like", "rivetline.com", "DENIM25", 2500, "DENIM25 applied: you save $25.00.", "$103.00"],
+    ["WooCommerce-like", "whiskerloft.com", "PURR10", 890, "PURR10 applied: you save $8.90.", "$80.10"],
+    ["collapsed", "linenbay.com", "SLEEP20", 2380, "SLEEP20 applied: you save $23.80.", "$95.20"],
+  ])("applies a code on the %s checkout and reads the saving", async (_shape, domain, code, saving, saying, total) => {
     const outcome = await run(openCheckout(store(domain)), { type: "APPLY", code });
     expect(outcome.state).toBe("applied");
     expect(outcome.result.best).toMatchObject({ kind: "applied", code, saving });
+    expect(summaryOf(outcome.result.best, outcome.result.noField)).toBe(saying);
     expect(outcome.total).toBe(total);
   });
 
@@ -65,6 +68,7 @@ describe("applying codes on the demo store's checkouts (jsdom)", () => {
     const outcome = await run(openCheckout(store("brindlemart.com")), { type: "TRY_ALL", codes: ["SAVE10", "SAVE25", "SAVE60", "EARLY25"] });
     expect(outcome.state).toBe("applied");
     expect(outcome.result.best).toMatchObject({ kind: "applied", code: "SAVE25", saving: 2500 });
+    expect(summaryOf(outcome.result.best, outcome.result.noField)).toBe("SAVE25 applied: you save $25.00.");
     expect(outcome.total).toBe("$95.00");
   });
 
