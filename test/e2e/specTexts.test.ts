@@ -70,7 +70,7 @@ describe("the spec's texts, the header menu and the safety nets", () => {
       expect(await callbackFailure(page)).toBe("Failed to complete OAuth sign-in");
     });
 
-    it("while a sign-in completes, the header offers no Login or Register to the person about to be signed in", async () => {
+    it("while a sign-in completes, the header offers no Login or Register to the person about to be signed in, and offers them again when it fails", async () => {
       const page = await app.newPage();
       let answer: (() => void) | null = null;
       await page.route("**/api/auth/complete", (route) => {
@@ -87,6 +87,10 @@ describe("the spec's texts, the header menu and the safety nets", () => {
       await expect.poll(() => answer !== null).toBe(true);
       answer!();
       expect(await callbackFailure(page)).toBe("Spent");
+      // Failed, the person is a visitor again: the header offers both, and the spent code has left the address.
+      await header.getByRole("link", { name: "Login" }).waitFor();
+      await header.getByRole("link", { name: "Register" }).waitFor();
+      expect(page.url()).toBe(`${app.stack.baseUrl}/oauth-callback`);
     });
 
     it("gmail_connected when the profile cannot be fetched: 'Session expired. Please log in again.' on /login", async () => {

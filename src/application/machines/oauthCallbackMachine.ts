@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { User } from "../../domain/user";
 import {
   OAUTH_MESSAGES,
@@ -65,6 +65,7 @@ export const oauthCallbackMachine = setup({
     goToDashboard: () => {},
     reloadDashboard: () => {},
     goToLogin: (_, _redirect: LoginRedirect) => {},
+    clearCallbackAddress: () => {},
   },
 }).createMachine({
   id: "oauthCallback",
@@ -157,7 +158,14 @@ export const oauthCallbackMachine = setup({
         },
       },
     },
-    failed: { type: "final" },
+    failed: {
+      type: "final",
+      // A failed sign-in leaves the address with its spent code and its claim of success, which kept the header's
+      // Login and Register hidden as for a person about to be signed in.
+      entry: enqueueActions(({ check, enqueue }) => {
+        if (check("isSuccess")) enqueue("clearCallbackAddress");
+      }),
+    },
     done: { type: "final" },
   },
 });
@@ -207,6 +215,7 @@ export function provideOAuthCallbackMachine(ports: {
       goToDashboard: () => ports.navigation.navigate(ports.session.takeReturnPath() ?? "/dashboard", { replace: true }),
       reloadDashboard: () => ports.navigation.assign("/dashboard"),
       goToLogin: (_, redirect) => ports.navigation.navigate("/login", { replace: true, state: redirect }),
+      clearCallbackAddress: () => ports.navigation.navigate("/oauth-callback", { replace: true }),
     },
   });
 }
