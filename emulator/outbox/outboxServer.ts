@@ -35,10 +35,23 @@ dd { margin: 0; overflow-wrap: anywhere; }
 h2 { font-size: 1.1rem; margin: 0 0 8px; }
 iframe { width: 100%; height: 80vh; border: 1px solid #d1d5db; background: #fff; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #d1d5db; padding: 12px; margin: 0; max-height: 80vh; overflow: auto; }
+details { margin: 0 0 16px; }
+summary { cursor: pointer; padding: 4px 0; }
+/* A phone's width: each email of the list is a block of its own, and a header's name stands above its value. */
+@media (max-width: 600px) {
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tr, td { display: block; }
+  td { border: none; padding: 2px 12px; }
+  tr { padding: 8px 0; border-bottom: 1px solid #e5e7eb; }
+  td:last-child { font-weight: 600; }
+  dl { grid-template-columns: 1fr; }
+  dd + dt { margin-top: 8px; }
+}
 `;
 
-/** The headers a person checking an email wants to see, in this order. */
-const SHOWN_HEADERS = ["from", "to", "subject", "date", "list-unsubscribe", "list-unsubscribe-post", "message-id"] as const;
+/** The headers a person reading an email sees, in this order; the technical ones, folded below them. */
+const READER_HEADERS = ["from", "to", "date"] as const;
+const TECHNICAL_HEADERS = ["subject", "list-unsubscribe", "list-unsubscribe-post", "message-id"] as const;
 
 /** "list-unsubscribe-post" as mail clients write it: "List-Unsubscribe-Post". */
 const displayName = (header: string) => header.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
@@ -69,16 +82,19 @@ ${table}`;
 }
 
 function messagePage(message: SinkMessage): string {
-  const shown = SHOWN_HEADERS.filter((name) => message.headers[name] !== undefined)
-    .map((name) => `<dt>${escapeHtml(displayName(name))}</dt><dd>${escapeHtml(message.headers[name]!)}</dd>`)
-    .join("\n");
+  const headerList = (names: readonly string[]) =>
+    names
+      .filter((name) => message.headers[name] !== undefined)
+      .map((name) => `<dt>${escapeHtml(displayName(name))}</dt><dd>${escapeHtml(message.headers[name]!)}</dd>`)
+      .join("\n");
   const html = message.html
     ? `<iframe src="/messages/${escapeHtml(message.id)}/html" sandbox title="The email's HTML part" referrerpolicy="no-referrer"></iframe>`
     : "<p>This email has no HTML part.</p>";
   const text = message.text !== null ? `<pre>${escapeHtml(message.text)}</pre>` : "<p>This email has no text part.</p>";
   return `<p><a href="/">All emails</a></p>
 <h1>${escapeHtml(message.subject || "(no subject)")}</h1>
-<dl>${shown}</dl>
+<dl>${headerList(READER_HEADERS)}</dl>
+<details><summary>Technical headers (subject, unsubscribe, message id)</summary><dl>${headerList(TECHNICAL_HEADERS)}</dl></details>
 <div class="parts">
 <section aria-labelledby="html-part"><h2 id="html-part">HTML</h2>${html}</section>
 <section aria-labelledby="text-part"><h2 id="text-part">Plain text</h2>${text}</section>

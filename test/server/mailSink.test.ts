@@ -135,11 +135,14 @@ describe("the outbox viewer", () => {
     expect(page).toContain("reader@example.com");
   });
 
-  it("shows a message's HTML in a sandboxed frame beside its text part, with its headers", async () => {
+  it("shows a message's HTML in a sandboxed frame beside its text part, with its headers, the technical ones folded", async () => {
     const page = await (await fetch(`${sink.outboxUrl}/messages/${id}`)).text();
     expect(page).toMatch(new RegExp(`<iframe src="/messages/${id}/html" sandbox title="[^"]+"`));
     expect(page).toContain("<pre>The report, &lt;in text&gt;");
     expect(page).toContain("<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>");
+    // What a reader checks first stays in view; the technical headers are folded away.
+    expect(page).toMatch(/<dl><dt>From<\/dt>.*<\/dl>\s*<details>/s);
+    expect(page).toMatch(/<details>.*List-Unsubscribe-Post.*<\/details>/s);
   });
 
   it("serves the HTML part alone under a strict, sandboxing policy", async () => {
