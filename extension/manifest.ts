@@ -1,3 +1,5 @@
+import { GO_TO_PANEL_COMMAND } from "./src/messages";
+
 /** The extension's manifest for a Deal Finder address: MV3, valid for Chromium and, where it costs nothing, Firefox. */
 export interface ManifestOptions {
   appUrl: string;
@@ -33,6 +35,10 @@ export function buildManifest({ appUrl, version }: ManifestOptions) {
       { matches: ["<all_urls>"], js: ["checkout.js"], run_at: "document_idle" },
       { matches: [appMatchPattern(appUrl)], js: ["appBridge.js"], run_at: "document_start" },
     ],
+    // The panel sits at the end of the shop's page: a keyboard reaches it at once with this (the person may change it).
+    commands: {
+      [GO_TO_PANEL_COMMAND]: { suggested_key: { default: "Alt+Shift+D" }, description: "Go to Deal Finder's codes on this page" },
+    },
     content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
     browser_specific_settings: { gecko: { id: "extension@deal-finder.app", strict_min_version: "121.0" } },
   };

@@ -48,5 +48,10 @@ declare namespace chrome {
   }
   namespace tabs {
     function query(filter: { active: boolean; currentWindow: boolean }): Promise<{ id?: number; url?: string }[]>;
+    function sendMessage(tabId: number, message: unknown): Promise<unknown>;
+  }
+  namespace commands {
+    function getAll(): Promise<{ name?: string; shortcut?: string }[]>;
+    const onCommand: { addListener(listener: (command: string, tab?: { id?: number }) => void): void };
   }
 }

@@ -13,6 +13,14 @@ export type BackgroundRequest =
   | { type: "SIGN_OUT" }
   | { type: "SET_ALERTS"; enabled: boolean };
 
+/** The keyboard command that takes focus to the checkout panel, and what the service worker then tells the tab. */
+export const GO_TO_PANEL_COMMAND = "go-to-panel";
+export interface GoToPanelMessage {
+  type: "GO_TO_PANEL";
+}
+export const isGoToPanel = (message: unknown): message is GoToPanelMessage =>
+  typeof message === "object" && message !== null && (message as { type?: unknown }).type === "GO_TO_PANEL";
+
 export type PairAnswer = { ok: true } | { ok: false; message: string };
 export interface StatusAnswer {
   paired: boolean;
@@ -20,6 +28,8 @@ export interface StatusAnswer {
 export interface SiteAnswer {
   deals: SiteDeal[];
   dismissed: boolean;
+  /** The keys that take focus to the panel, as the person's browser has them ("Alt+Shift+D"); "" when none is set. */
+  shortcut: string;
 }
 
 /** What the app's page and the extension say to each other with window.postMessage (the extension's contract). */

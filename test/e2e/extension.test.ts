@@ -98,6 +98,26 @@ describe("the browser extension in Chromium, on the demo store's checkouts", () 
     await page.close();
   });
 
+  it("takes the keyboard to the panel when its command fires, and says which keys do it", async () => {
+    const page = await openCheckout("torqhaven.com");
+    await panel(page).waitFor({ timeout: 15_000 });
+    const shortcut = await worker.evaluate(async () => (await chrome.commands.getAll()).find((command) => command.name === "go-to-panel")?.shortcut);
+    expect(shortcut).toBe("Alt+Shift+D");
+    await panel(page).getByText("Alt+Shift+D brings you back here from anywhere on the page.").waitFor();
+    await page.getByLabel("Postcode").focus();
+    // Headless Chromium hands no key press to the browser's own shortcuts, so the test sends the tab what the
+    // service worker sends when the command fires.
+    await page.bringToFront();
+    await worker.evaluate(async () => {
+      const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+      await chrome.tabs.sendMessage(tab!.id!, { type: "GO_TO_PANEL" });
+    });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute("role") ?? null)).toBe("dialog");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.textContent)).toBe("Dismiss on this site");
+    await page.close();
+  });
+
   it("reports a code the checkout rejects, in the checkout's words", async () => {
     const page = await openCheckout("tailbound.com");
     await panel(page).getByRole("button", { name: "Apply TAILS30" }).click();

@@ -2,7 +2,7 @@ import { createActor, waitFor } from "xstate";
 import { APP_ORIGIN, APP_URL } from "../config";
 import { codeCount, dealsForHost, liveDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
 import { provideSessionMachine } from "../machines/sessionMachine";
-import type { BackgroundRequest, PairAnswer, SiteAnswer, StatusAnswer } from "../messages";
+import { GO_TO_PANEL_COMMAND, type BackgroundRequest, type GoToPanelMessage, type PairAnswer, type SiteAnswer, type StatusAnswer } from "../messages";
 import { ExtensionApi } from "./api";
 import { forgetSession, readState, writeState } from "./store";
 
@@ -70,7 +70,13 @@ async function site(host: string, tabId: number | undefined): Promise<SiteAnswer
     if (count > 0) await chrome.action.setBadgeBackgroundColor({ tabId, color: "#1d4ed8" });
   }
   const domain = registrableDomainOf(host);
-  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain) };
+  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain), shortcut: await panelShortcut() };
+}
+
+/** The keys the person's browser has for the panel command: they may have changed or removed them. */
+async function panelShortcut(): Promise<string> {
+  const commands = await chrome.commands.getAll();
+  return commands.find((command) => command.name === GO_TO_PANEL_COMMAND)?.shortcut ?? "";
 }
 
 async function handle(request: BackgroundRequest, sender: chrome.runtime.MessageSender): Promise<unknown> {
@@ -109,6 +115,12 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== chrome.runtime.id || typeof message !== "object" || message === null) return false;
   handle(message as BackgroundRequest, sender).then(sendResponse, (error: unknown) => sendResponse({ ok: false, message: String(error) }));
   return true;
+});
+
+chrome.commands.onCommand.addListener((command, tab) => {
+  if (command !== GO_TO_PANEL_COMMAND || tab?.id === undefined) return;
+  // A tab without the panel (no brand of the person's, or no checkout) has no listener: nothing to do there.
+  void chrome.tabs.sendMessage(tab.id, { type: "GO_TO_PANEL" } satisfies GoToPanelMessage).catch(() => undefined);
 });
 
 const scheduleSync = () => void chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_PERIOD_MINUTES });

@@ -1,7 +1,7 @@
 import { createRoot } from "react-dom/client";
 import { createActor } from "xstate";
 import { provideApplyMachine } from "../machines/applyMachine";
-import { ask, type SiteAnswer } from "../messages";
+import { ask, isGoToPanel, type SiteAnswer } from "../messages";
 import { DomCheckoutPage } from "../page/checkoutPage";
 import { findCouponInput, findRevealTrigger } from "../page/checkoutDom";
 import { PanelContainer } from "../ui/PanelContainer";
@@ -45,7 +45,11 @@ function mountPanel(answer: SiteAnswer): void {
     host.remove();
   };
   const root = createRoot(container);
-  root.render(<PanelContainer deals={answer.deals} apply={apply} today={new Date()} onDismiss={dismiss} />);
+  root.render(<PanelContainer deals={answer.deals} apply={apply} today={new Date()} shortcut={answer.shortcut} onDismiss={dismiss} />);
+  chrome.runtime.onMessage.addListener((message, sender) => {
+    if (sender.id !== chrome.runtime.id || !isGoToPanel(message)) return;
+    shadow.querySelector<HTMLElement>("[role='dialog']")?.focus();
+  });
 }
 
 /**

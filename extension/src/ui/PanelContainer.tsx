@@ -8,11 +8,12 @@ interface PanelContainerProps {
   deals: SiteDeal[];
   today: Date;
   apply: ActorRefFrom<typeof applyMachine>;
+  shortcut: string;
   onDismiss: () => void;
 }
 
 /** Shows the apply machine's state in the panel and sends it the person's choices. */
-export function PanelContainer({ deals, today, apply, onDismiss }: PanelContainerProps) {
+export function PanelContainer({ deals, today, apply, shortcut, onDismiss }: PanelContainerProps) {
   const snapshot = useSelector(apply, (state) => state);
   const result = runResult(snapshot);
   const allCodes = deals.flatMap((deal) => deal.codes.map((code) => code.code));
@@ -20,6 +21,7 @@ export function PanelContainer({ deals, today, apply, onDismiss }: PanelContaine
     <PanelView
       deals={deals}
       today={today}
+      shortcut={shortcut}
       working={codeInProgress(snapshot)}
       outcomes={outcomesByCode(snapshot)}
       keptCode={result?.best?.kind === "applied" ? result.best.code : null}

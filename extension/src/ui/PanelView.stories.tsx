@@ -33,7 +33,7 @@ const meta = {
       </>
     ),
   ],
-  args: { deals, today: new Date("2026-03-10T12:00:00Z"), working: null, outcomes: {}, keptCode: null, summary: null, onApply: fn(), onTryAll: fn(), onDismiss: fn() },
+  args: { deals, today: new Date("2026-03-10T12:00:00Z"), shortcut: "Alt+Shift+D", working: null, outcomes: {}, keptCode: null, summary: null, onApply: fn(), onTryAll: fn(), onDismiss: fn() },
 } satisfies Meta<typeof PanelView>;
 
 export default meta;
@@ -52,6 +52,15 @@ export const Codes: Story = {
     await expect(args.onTryAll).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole("button", { name: "Dismiss on this site" }));
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByText("Alt+Shift+D").closest("p")?.textContent).toBe("Alt+Shift+D brings you back here from anywhere on the page.");
+  },
+};
+
+/** The person removed the browser's shortcut for the panel: no hint about keys that do nothing. */
+export const WithoutShortcut: Story = {
+  args: { shortcut: "" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/brings you back here/)).toBeNull();
   },
 };
 

@@ -7,6 +7,8 @@ import type { SiteDeal } from "../domain/siteMatch";
 export interface PanelViewProps {
   deals: SiteDeal[];
   today: Date;
+  /** The keys that bring focus back to the panel ("Alt+Shift+D"), or "" when the browser has none set. */
+  shortcut: string;
   /** The code being applied now, or null. */
   working: string | null;
   /** What each code tried in this visit did, by code. */
@@ -28,12 +30,13 @@ function badgeOf(outcome: ApplyOutcome, keptCode: string | null): string {
 }
 
 /** The on-page panel: this site's codes from the person's own inbox, each with Apply, and Try all codes. */
-export function PanelView({ deals, today, working, outcomes, keptCode, summary, onApply, onTryAll, onDismiss }: PanelViewProps) {
+export function PanelView({ deals, today, shortcut, working, outcomes, keptCode, summary, onApply, onTryAll, onDismiss }: PanelViewProps) {
   const titleId = useId();
   const busy = working !== null;
   const codeCount = deals.reduce((count, deal) => count + deal.codes.length, 0);
   return (
-    <section className="panel" role="dialog" aria-labelledby={titleId}>
+    // Focusable, so that the keyboard command can take a person straight here from anywhere on the shop's page.
+    <section className="panel" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
       <header className="header">
         <h2 id={titleId} className="title">
           Deal Finder
@@ -72,6 +75,11 @@ export function PanelView({ deals, today, working, outcomes, keptCode, summary, 
         <button type="button" className="tryAll" onClick={onTryAll} disabled={busy}>
           Try all codes
         </button>
+      ) : null}
+      {shortcut ? (
+        <p className="hint">
+          <kbd>{shortcut}</kbd> brings you back here from anywhere on the page.
+        </p>
       ) : null}
     </section>
   );
