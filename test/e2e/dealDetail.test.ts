@@ -1,7 +1,10 @@
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import type { AxeResults } from "axe-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { BrandPageCodec } from "../../src/contract";
+import { codeConditionOf, promoCodesOf, type Deal } from "../../src/domain/deal";
 import { DEAL_SOURCE_LABELS } from "../../src/domain/dealDetail";
 import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
@@ -15,6 +18,20 @@ async function screenshotBothThemes(page: Page, name: string, options: { fullPag
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${theme}.png`, ...options });
   }
   await page.emulateMedia({ colorScheme: "light" });
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe over the page as Chromium lays it out, colour contrast included: the serious and critical findings. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Element) => Promise<AxeResults> } };
+    const results = await axe.run(document.querySelector("main") ?? document.body);
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  });
 }
 
 /** The first deal card in the grid, and its deal's id (from its title's id, "deal-<id>"). */
@@ -36,10 +53,19 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
   const statusOf = async (dealId: string) =>
     (await wholeDashboard(stack, token)).deals.find((deal) => deal.id === dealId)!.status;
 
+  /** A deal with a code, the one with the most to show: conditions on its codes, fine print, a link. */
+  const dealWithCodes = async (): Promise<Deal> => {
+    const withCodes = (await wholeDashboard(stack, token)).deals.filter((deal) => promoCodesOf(deal).length > 0);
+    const richness = (deal: Deal) => Number(deal.codeConditions.length > 0) + Number(deal.terms.length > 0) + Number(deal.dealUrl !== null);
+    return withCodes.sort((a, b) => richness(b) - richness(a))[0]!;
+  };
+
   beforeAll(async () => {
     stack = await startStack({ staticDir: resolve("dist") });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The brand page's Copy writes to the clipboard, and the test reads it back.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.baseUrl });
     page = await context.newPage();
     await registerWithGoogle(page, { app: stack.baseUrl, google: stack.emulator.baseUrl }, "demo@example.com");
     token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
@@ -143,7 +169,11 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
   });
 
   it("opens a brand's page from a card, with its figures and its switch, also when loaded directly", async () => {
-    const { card } = await firstCard(page);
+    // The card of a deal with codes, found by its first code.
+    const deal = await dealWithCodes();
+    const code = promoCodesOf(deal)[0]!;
+    await page.getByRole("searchbox", { name: "Search deals" }).fill(code);
+    const card = page.locator("article", { has: page.locator(`#deal-${deal.id}`) });
     const brandLink = card.getByRole("link").first();
     const brandName = (await brandLink.textContent())!;
     await brandLink.click();
@@ -164,9 +194,70 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     const response = await page.goto(`${stack.baseUrl}/brands/${brandId}`);
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: brandName }).waitFor({ timeout: 15_000 });
+
+    // The deal's codes, each with its condition and a Copy button that names it, as on the card.
+    const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: deal.title, exact: true }) });
+    const codes = row.getByRole("list", { name: "Promo codes" });
+    for (const each of promoCodesOf(deal)) {
+      const condition = codeConditionOf(deal, each);
+      await codes.getByText(condition ? `${each} · ${condition}` : each, { exact: true }).waitFor();
+      await codes.getByRole("button", { name: `Copy code ${each}`, exact: true }).waitFor();
+    }
+    if (deal.terms.length > 0) expect(await row.getByText("Fine print:").locator("..").textContent()).toBe(`Fine print: ${deal.terms.join(" · ")}`);
+    if (deal.dealUrl) expect(await row.getByRole("link", { name: `View deal for ${deal.title}` }).getAttribute("href")).toBe(deal.dealUrl);
+    // A past deal's code has nothing to copy.
+    for (const past of expected.pastDeals.flatMap(promoCodesOf)) expect(await page.getByRole("button", { name: `Copy code ${past}`, exact: true }).count()).toBe(0);
+
+    // Reached with the keyboard (its focus ring shows in the screenshots), Copy says 'Copied!' once the clipboard has the code.
+    const copy = codes.getByRole("button", { name: `Copy code ${code}`, exact: true });
+    for (let step = 0; step < 80 && !(await copy.evaluate((button) => button === document.activeElement)); step++) await page.keyboard.press("Tab");
+    expect(await copy.evaluate((button) => button === document.activeElement && button.matches(":focus-visible"))).toBe(true);
     await screenshotBothThemes(page, "brand-page-1280", { fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshotBothThemes(page, "brand-page-390", { fullPage: true });
+    await page.keyboard.press("Enter");
+    const copied = codes.getByRole("button", { name: `Copied ${code}`, exact: true });
+    await copied.waitFor();
+    expect(await copied.textContent()).toBe("Copied!");
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+
+    // A clipboard that refuses the code: never 'Copied!', the button says it failed and a toast says how to copy by hand.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+    });
+    await codes.getByRole("button", { name: `Copy code ${code}`, exact: true }).waitFor();
+    await codes.getByRole("button", { name: `Copy code ${code}`, exact: true }).click();
+    await page.getByText(`Select the code ${code} and copy it by hand.`).waitFor();
+    await codes.getByRole("button", { name: `Copy failed: copy code ${code} again`, exact: true }).waitFor();
+    expect(await page.getByText("Copied!").count()).toBe(0);
+
+    await page.reload();
+    await row.waitFor({ timeout: 15_000 });
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await screenshotBothThemes(page, `brand-page-${width}`, { fullPage: true });
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("lays out a brand's codes with enough contrast in both colour schemes, on a phone and a desktop", async () => {
+    const { brandId } = await dealWithCodes();
+    const session = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [320, 1280]) {
+        // The server's content security policy forbids inline scripts, and axe is injected as one.
+        const shot = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, bypassCSP: true });
+        const brandPage = await shot.newPage();
+        await brandPage.goto(stack.baseUrl);
+        await brandPage.evaluate((items) => {
+          for (const [key, item] of Object.entries(items)) localStorage.setItem(key, item);
+        }, session);
+        await brandPage.goto(`${stack.baseUrl}/brands/${brandId}`);
+        await brandPage.getByRole("list", { name: "Promo codes" }).first().waitFor({ timeout: 15_000 });
+        await settledAnimations(brandPage);
+        expect(await axeViolations(brandPage), `${colorScheme} at ${width} px`).toEqual([]);
+        await shot.close();
+      }
+    }
   });
 });

@@ -3,8 +3,10 @@ import type { BrandPage } from "../../domain/dealDetail";
 import { isRequestError } from "../errors";
 import type { BrandPageGateway } from "../ports/dealDetails";
 import type { Notifier } from "../ports/notifications";
+import type { Clipboard } from "../ports/platform";
 import type { SettingsGateway } from "../ports/settings";
 import { brandToggleMachine, provideBrandToggleMachine } from "./brandToggleMachine";
+import { codeCopyRegion, copyCodeStub, copyCodeWith, type CodeCopyToast, type CodeToCopy, type CopyCodeEvent } from "./codeCopyRegion";
 
 export type BrandPageEvent =
   | { type: "RETRY" }
@@ -13,18 +15,21 @@ export type BrandPageEvent =
   // What the brand's toggle reports.
   | { type: "BRAND_SHOWN"; isActive: boolean }
   | { type: "BRAND_TOGGLE_SETTLED" }
-  | { type: "RELOAD" };
+  | { type: "RELOAD" }
+  /** Copy a code of one of the brand's active deals. */
+  | CopyCodeEvent;
 
 export const BRAND_TOGGLE = "brandToggle";
 
 /**
  * One visit of /brands/:id: the brand's page loads (a brand the person does not have is "missing", any other
  * failure offers a retry), and its show/hide switch is the settings page's brand toggle, run as a child: it flips the
- * switch at once, the server's answer wins, and a failure reloads the page.
+ * switch at once, the server's answer wins, and a failure reloads the page. Its active deals' codes copy as the
+ * dashboard's do: the loaded page runs the same copy region as the dashboard (codeCopyRegion.ts).
  */
 export const brandPageMachine = setup({
   types: {
-    context: {} as { brandId: string; page: BrandPage | null; togglePending: boolean },
+    context: {} as { brandId: string; page: BrandPage | null; togglePending: boolean; copied: CodeToCopy | null },
     input: {} as { brandId: string },
     events: {} as BrandPageEvent,
   },
@@ -33,14 +38,21 @@ export const brandPageMachine = setup({
       throw new Error("loadBrandPage is provided at the composition root");
     }),
     brandToggle: brandToggleMachine,
+    copyCode: copyCodeStub,
   },
   guards: {
     isMissing: (_, error: unknown) => isRequestError(error) && (error.status === 404 || error.status === 400),
     isTogglePending: ({ context }) => context.togglePending,
   },
+  actions: {
+    notify: (_, _toast: CodeCopyToast) => {},
+    // The copy region's (codeCopyRegion.ts).
+    rememberCode: assign((_, code: CodeToCopy) => ({ copied: code })),
+    forgetCode: assign({ copied: null }),
+  },
 }).createMachine({
   id: "brandPage",
-  context: ({ input }) => ({ brandId: input.brandId, page: null, togglePending: false }),
+  context: ({ input }) => ({ brandId: input.brandId, page: null, togglePending: false, copied: null }),
   invoke: { id: BRAND_TOGGLE, src: "brandToggle", input: ({ context }) => ({ brandId: context.brandId }) },
   initial: "loading",
   states: {
@@ -57,6 +69,7 @@ export const brandPageMachine = setup({
       },
     },
     ready: {
+      type: "parallel",
       on: {
         TOGGLE_BRAND: [
           // The switch is disabled while pending; a press that slips through changes nothing.
@@ -73,6 +86,10 @@ export const brandPageMachine = setup({
         },
         BRAND_TOGGLE_SETTLED: { actions: assign({ togglePending: false }) },
         RELOAD: "loading",
+      },
+      states: {
+        // 'Copied!' only once the clipboard took the code, never after a failure (SPEC section 4).
+        copy: codeCopyRegion,
       },
     },
     missing: {},
@@ -99,6 +116,7 @@ export function selectBrandPage(snapshot: BrandPageSnapshot): BrandPageState {
 export interface BrandPagePorts {
   gateway: BrandPageGateway;
   settings: SettingsGateway;
+  clipboard: Clipboard;
   notifier: Notifier;
   /** Cached dashboard data no longer holds: the brand was shown or hidden. */
   dealsChanged: () => void;
@@ -116,6 +134,10 @@ export function provideBrandPageMachine(ports: BrandPagePorts) {
           settled: sendParent({ type: "BRAND_TOGGLE_SETTLED" }),
         },
       }),
+      copyCode: copyCodeWith(ports.clipboard),
+    },
+    actions: {
+      notify: (_, toast) => ports.notifier.notify(toast),
     },
   });
 }

@@ -4,13 +4,13 @@ import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
 import { parseSortOrder, type SortOrder } from "../../domain/dealOrder";
 import { UNDO_TOAST_DURATION_MS } from "../../domain/toast";
 import type { DealShowFilter } from "../../domain/dealDetail";
-import { CARD_COPY_FEEDBACK_MS, DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
 import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
 import { SYNC_MESSAGES } from "../messages";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import type { BrandToggleResult, GmailGateway, SettingsGateway } from "../ports/settings";
+import { codeCopyRegion, copyCodeStub, copyCodeWith, type CodeToCopy, type CopyCodeEvent } from "./codeCopyRegion";
 import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
 import { syncProgressMachine, type ProvidedSyncProgressMachine, type SyncProgressActor } from "./syncProgressMachine";
 
@@ -30,11 +30,6 @@ export const DASHBOARD_TOASTS = {
   showFailed: (brand: string): DashboardToast => ({
     title: "Error",
     description: `Failed to show ${brand} again. Please turn it back on in Settings.`,
-    variant: "destructive",
-  }),
-  copyFailed: (code: string): DashboardToast => ({
-    title: "Copy failed",
-    description: `Select the code ${code} and copy it by hand.`,
     variant: "destructive",
   }),
   syncBusy: {
@@ -59,18 +54,13 @@ export interface BrandToHide {
   brand: string;
 }
 
-export interface CodeToCopy {
-  dealId: string;
-  code: string;
-}
-
 export interface DashboardContext {
   dashboard: Dashboard | null;
   /** The data cache is fetching, e.g. after the window regained focus. */
   isFetching: boolean;
   filters: DealFilters;
   sort: SortOrder;
-  /** The code being copied, or copied or failed a moment ago, and its deal; forgotten when the feedback ends. */
+  /** The copy region's code (see codeCopyRegion.ts). */
   copied: CodeToCopy | null;
   /** Brands hidden since the dashboard was loaded: their cards stay, greyed and inert, until a refresh. */
   hiddenBrandIds: readonly string[];
@@ -87,7 +77,7 @@ export type DashboardEvent =
   | { type: "TOGGLE_EXPIRING" }
   | { type: "SORT"; order: SortOrder }
   | { type: "SHOW_STATUS"; show: DealShowFilter }
-  | { type: "COPY"; dealId: string; code: string }
+  | CopyCodeEvent
   | { type: "HIDE_BRAND"; brand: BrandToHide; confirmFirst: boolean }
   | { type: "CONFIRM_HIDE" }
   | { type: "CANCEL_HIDE" }
@@ -128,9 +118,7 @@ export const dashboardMachine = setup({
     refresh: fromPromise<void>(async () => {
       throw new Error("refresh is provided at the composition root");
     }),
-    copyCode: fromPromise<void, string>(async () => {
-      throw new Error("copyCode is provided at the composition root");
-    }),
+    copyCode: copyCodeStub,
     hideBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
       throw new Error("hideBrand is provided at the composition root");
     }),
@@ -157,6 +145,9 @@ export const dashboardMachine = setup({
   actions: {
     notify: (_, _toast: DashboardToast) => {},
     markStale: () => {},
+    // The copy region's (codeCopyRegion.ts).
+    rememberCode: assign((_, code: CodeToCopy) => ({ copied: code })),
+    forgetCode: assign({ copied: null }),
     followQuery: assign(({ context, event }) =>
       event.type === "QUERY_CHANGED"
         ? { dashboard: event.query.data ?? context.dashboard, isFetching: event.query.isFetching }
@@ -231,37 +222,7 @@ export const dashboardMachine = setup({
           },
         },
         // The copy feedback (SPEC section 4): 'Copied!' only once the clipboard took the code, never after a failure.
-        copy: {
-          initial: "idle",
-          on: {
-            COPY: { target: ".copying", reenter: true, actions: assign({ copied: ({ event }) => ({ dealId: event.dealId, code: event.code }) }) },
-          },
-          states: {
-            idle: { entry: assign({ copied: null }) },
-            copying: {
-              invoke: {
-                id: "copyCode",
-                src: "copyCode",
-                input: ({ context }) => context.copied!.code,
-                onDone: "copied",
-                onError: {
-                  target: "failed",
-                  actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.copyFailed(context.copied!.code) },
-                },
-              },
-            },
-            copied: {
-              initial: "highlighted",
-              states: {
-                // The dashboard marks the copied deal for 1.5 s; the card's 'Copied!' stays 2 s in all.
-                highlighted: { after: { [DASHBOARD_COPY_FEEDBACK_MS]: "lingering" } },
-                lingering: { after: { [CARD_COPY_FEEDBACK_MS - DASHBOARD_COPY_FEEDBACK_MS]: "#dashboard.ready.copy.idle" } },
-              },
-            },
-            // The card says the copy failed, beside the toast that says how to copy by hand, for as long as 'Copied!'.
-            failed: { after: { [CARD_COPY_FEEDBACK_MS]: "idle" } },
-          },
-        },
+        copy: codeCopyRegion,
         hide: {
           initial: "idle",
           states: {
@@ -407,7 +368,7 @@ export function provideDashboardMachine(ports: DashboardPorts) {
         return unsubscribe;
       }),
       refresh: fromPromise(() => ports.source.refresh()),
-      copyCode: fromPromise(({ input }) => ports.clipboard.copy(input)),
+      copyCode: copyCodeWith(ports.clipboard),
       hideBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
       // The brand toggle flips: pressed again, it turns the brand back on.
       showBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),

@@ -31,21 +31,8 @@ export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
 /** The welcome panel's sync is starting; the "Connect Gmail" flow says for itself when it is busy. */
 export const isStartingSync = (snapshot: DashboardSnapshot): boolean => snapshot.matches({ ready: { gmail: "startingSync" } });
 
-/** The feedback on a code being copied: which code, how it went, and whether its card is still highlighted. */
-export interface CopyFeedback {
-  dealId: string;
-  code: string;
-  status: "copying" | "copied" | "failed";
-  /** The dashboard marks the card of a code copied in the last 1.5 s. */
-  highlighted: boolean;
-}
-
-export function selectCopyFeedback(snapshot: DashboardSnapshot): CopyFeedback | null {
-  const { copied } = snapshot.context;
-  if (!copied) return null;
-  const status = snapshot.matches({ ready: { copy: "copied" } }) ? "copied" : snapshot.matches({ ready: { copy: "failed" } }) ? "failed" : "copying";
-  return { ...copied, status, highlighted: snapshot.matches({ ready: { copy: { copied: "highlighted" } } }) };
-}
+// The copy feedback is the copy region's, shared with the brand page.
+export { selectCopyFeedback, type CopyFeedback } from "./codeCopyRegion";
 
 /** The deals the grid shows: the dashboard's deals in the chosen order (by default SPEC section 4's), through its filters. */
 export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {

@@ -1,6 +1,7 @@
 import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../application/ports/dealDetails";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
+import { Clipboard } from "../../application/ports/platform";
 import { SettingsGateway } from "../../application/ports/settings";
 import { BrandPageLogic, DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../application/services";
 import { DataCache } from "../cache/dataCache";
@@ -38,6 +39,7 @@ export function registerDealsAndBrands(services: ServiceRegistry): void {
     return provideBrandPageMachine({
       gateway: s.get(BrandPageGateway),
       settings: s.get(SettingsGateway),
+      clipboard: s.get(Clipboard),
       notifier: s.get(Notifier),
       dealsChanged: () => void s.get(DashboardSource).invalidate(),
     });

@@ -1,7 +1,8 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useParams } from "wouter";
 import { selectBrandPage } from "../../../application/machines/brandPageMachine";
+import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion";
 import { Clock } from "../../../application/ports/platform";
 import { BrandPageLogic } from "../../../application/services";
 import { useLoadedService, useService } from "../../di";
@@ -15,10 +16,14 @@ export default function BrandPage() {
   const today = useMemo(() => clock.now(), [clock]);
   const actor = useActorRef(useLoadedService(BrandPageLogic), { input: { brandId: id } });
   const state = useSelector(actor, selectBrandPage, sameFields);
+  const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);
+  const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
   return (
     <BrandPageView
       state={state}
       today={today}
+      copyFeedback={copyFeedback}
+      onCopy={onCopy}
       onRetry={() => actor.send({ type: "RETRY" })}
       onToggleBrand={(isActive) => actor.send({ type: "TOGGLE_BRAND", isActive })}
     />

@@ -1,16 +1,22 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { Link } from "wouter";
 import type { BrandPageState } from "../../../application/machines/brandPageMachine";
+import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import { expiryLabel, promoCodesOf, type Deal } from "../../../domain/deal";
 import type { BrandPage } from "../../../domain/dealDetail";
 import { button, centered, heading1, heading2, muted, page, spinner, stack } from "../../components/primitives.css";
 import { LoadingScreen } from "../../components/LoadingScreen";
+import { CodeCopyContext } from "../dashboard/codeCopy";
+import { FinePrint, PromoCodes, ViewDealLink } from "../dashboard/DealOffer";
 import * as settingsStyles from "../settings/settings.css";
 import * as styles from "./brand.css";
 
 export interface BrandPageViewProps {
   state: BrandPageState;
   today: Date;
+  /** How the last press of Copy went, as the page's machine says; null when there is nothing to say. */
+  copyFeedback: CopyFeedback | null;
+  onCopy: (dealId: string, code: string) => void;
   onRetry: () => void;
   /** `isActive` is the value the switch showed when pressed. */
   onToggleBrand: (isActive: boolean) => void;
@@ -18,22 +24,49 @@ export interface BrandPageViewProps {
 
 const STATUS_NOTES: Record<NonNullable<Deal["status"]>, string> = { used: "You used it", not_working: "Didn't work for you" };
 
-function DealRows({ deals, today, empty }: { deals: readonly Deal[]; today: Date; empty: string }) {
-  if (deals.length === 0) return <p className={muted}>{empty}</p>;
+/** A deal's title, and beside it (below it on a phone) when it ends and what the person said of it. */
+function DealHead({ deal, today, codes }: { deal: Deal; today: Date; codes?: readonly string[] }) {
+  return (
+    <div className={styles.dealHead}>
+      <h3 className={styles.dealTitle}>{deal.title}</h3>
+      <span className={styles.dealMeta}>
+        {codes?.map((code) => (
+          <code key={code} className={styles.code}>
+            {code}
+          </code>
+        ))}
+        <span>{expiryLabel(deal.expirationDate, today)}</span>
+        {deal.status && <span>{STATUS_NOTES[deal.status]}</span>}
+      </span>
+    </div>
+  );
+}
+
+/** The brand's active deals, each with what the dashboard's card offers to act on: its codes to copy, its fine print, its link. */
+function ActiveDealRows({ deals, today }: { deals: readonly Deal[]; today: Date }) {
+  if (deals.length === 0) return <p className={muted}>No active deals from this brand right now.</p>;
   return (
     <ul className={styles.dealList}>
       {deals.map((deal) => (
         <li key={deal.id} className={styles.dealRow}>
-          <h3 className={styles.dealTitle}>{deal.title}</h3>
-          <span className={styles.dealMeta}>
-            {promoCodesOf(deal).map((code) => (
-              <code key={code} className={styles.code}>
-                {code}
-              </code>
-            ))}
-            <span>{expiryLabel(deal.expirationDate, today)}</span>
-            {deal.status && <span>{STATUS_NOTES[deal.status]}</span>}
-          </span>
+          <DealHead deal={deal} today={today} />
+          <PromoCodes deal={deal} className={styles.codes} />
+          <FinePrint deal={deal} />
+          <ViewDealLink deal={deal} about={`for ${deal.title}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The brand's expired deals: what they were, their codes as text (nothing to copy: they have ended). */
+function PastDealRows({ deals, today }: { deals: readonly Deal[]; today: Date }) {
+  if (deals.length === 0) return <p className={muted}>No expired deals from this brand.</p>;
+  return (
+    <ul className={styles.dealList}>
+      {deals.map((deal) => (
+        <li key={deal.id} className={styles.dealRow}>
+          <DealHead deal={deal} today={today} codes={promoCodesOf(deal)} />
         </li>
       ))}
     </ul>
@@ -85,7 +118,8 @@ function BrandToggle({ page: brandPage, pending, onToggle }: { page: BrandPage; 
 }
 
 /** /brands/:id: a brand's active and past deals, its typical discount, how often it mails, and its show/hide switch. */
-export function BrandPageView({ state, today, onRetry, onToggleBrand }: BrandPageViewProps) {
+export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onToggleBrand }: BrandPageViewProps) {
+  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   if (state.kind === "loading") return <LoadingScreen label="Loading the brand..." />;
   if (state.kind === "missing" || state.kind === "failed") {
     return (
@@ -121,9 +155,11 @@ export function BrandPageView({ state, today, onRetry, onToggleBrand }: BrandPag
       </div>
       <Figures page={brandPage} />
       <h2 className={heading2}>Active deals</h2>
-      <DealRows deals={brandPage.activeDeals} today={today} empty="No active deals from this brand right now." />
+      <CodeCopyContext value={codeCopy}>
+        <ActiveDealRows deals={brandPage.activeDeals} today={today} />
+      </CodeCopyContext>
       <h2 className={heading2}>Past deals</h2>
-      <DealRows deals={brandPage.pastDeals} today={today} empty="No expired deals from this brand." />
+      <PastDealRows deals={brandPage.pastDeals} today={today} />
     </div>
   );
 }

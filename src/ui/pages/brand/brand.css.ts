@@ -30,17 +30,30 @@ export const figureLabel = style({ color: vars.color.textMuted, fontSize: vars.f
 
 export const dealList = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.xl}`, display: "flex", flexDirection: "column", gap: vars.space.sm });
 
+/** One deal: its head line, then (an active deal) its codes, fine print and link, each on its own line. */
 export const dealRow = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
   display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+});
+
+/** The title, and its expiry beside it (below it when the row is narrow). */
+export const dealHead = style({
+  alignSelf: "stretch",
+  display: "flex",
   flexWrap: "wrap",
   alignItems: "baseline",
   justifyContent: "space-between",
   gap: vars.space.sm,
 });
+
+/** The codes keep the card's width on a wide screen, so each Copy stays beside its code. */
+export const codes = style({ alignSelf: "stretch", maxWidth: "30rem" });
 
 export const dealTitle = style({ fontSize: vars.fontSize.md, margin: 0, flex: "1 1 16rem", overflowWrap: "anywhere" });
 

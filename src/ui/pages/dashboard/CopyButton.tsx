@@ -1,7 +1,7 @@
 import { button } from "../../components/primitives.css";
 import { useCodeCopy } from "./codeCopy";
 
-/** Copies one code; says 'Copied!' only once the dashboard machine reports the clipboard took it. */
+/** Copies one code; says 'Copied!' only once the page's machine (its copy region) reports the clipboard took it. */
 export function CopyButton({ dealId, code }: { dealId: string; code: string }) {
   const { feedback, copy } = useCodeCopy();
   const status = feedback?.dealId === dealId && feedback.code === code ? feedback.status : null;

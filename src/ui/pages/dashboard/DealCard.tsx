@@ -1,12 +1,12 @@
 import { memo, useState } from "react";
-import { codeConditionOf, expiryLabel, expiryUrgency, headlineDiscount, promoCodesOf, type Deal } from "../../../domain/deal";
+import { expiryLabel, expiryUrgency, headlineDiscount, type Deal } from "../../../domain/deal";
 import { categoryId } from "../../../domain/category";
 import { dealImageChain, hasOwnImage } from "../../../domain/stockImages";
-import { badge, visuallyHidden } from "../../components/primitives.css";
+import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
-import { CopyButton } from "./CopyButton";
+import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
 import * as styles from "./Dashboard.css";
 
 export interface DealCardProps {
@@ -55,28 +55,6 @@ function DealMedia({ deal, width }: { deal: Deal; width: number }) {
   );
 }
 
-/** The promo codes, each with the spend or offer the email ties to it ("SAVE10 · $10 off $50"). */
-function PromoCodes({ deal }: { deal: Deal }) {
-  const codes = promoCodesOf(deal);
-  if (codes.length === 0) return null;
-  return (
-    <ul className={styles.codes} aria-label="Promo codes">
-      {codes.map((code) => {
-        const condition = codeConditionOf(deal, code);
-        return (
-          <li key={code} className={styles.codeRow}>
-            <span className={styles.codeText}>
-              <code className={styles.code}>{code}</code>
-              {condition && <span className={styles.codeCondition}> · {condition}</span>}
-            </span>
-            <CopyButton dealId={deal.id} code={code} />
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 /** One deal: image, brand, title, expiry badge, promo codes to copy, the fine print, a link, and hiding the brand. */
 export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden, onHideBrand }: DealCardProps) {
   const { feedback } = useCodeCopy();
@@ -109,20 +87,10 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           {discount && <span className={badge}>{discount}</span>}
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />
-          {deal.terms.length > 0 && (
-            <p className={styles.terms}>
-              <span className={styles.termsLabel}>Fine print:</span> {deal.terms.join(" · ")}
-            </p>
-          )}
+          <FinePrint deal={deal} />
           <DealDetailActions deal={deal} />
           <div className={styles.dealFoot}>
-            {deal.dealUrl ? (
-              <a href={deal.dealUrl} target="_blank" rel="noreferrer">
-                View deal<span className={visuallyHidden}> at {deal.brand}</span>
-              </a>
-            ) : (
-              <span />
-            )}
+            {webDealUrl(deal) ? <ViewDealLink deal={deal} about={`at ${deal.brand}`} /> : <span />}
             <button type="button" className={styles.hideButton} aria-label={`Hide brand ${deal.brand}`} onClick={() => onHideBrand(deal)}>
               Hide brand
             </button>
