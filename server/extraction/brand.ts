@@ -301,7 +301,13 @@ function nameAsWritten(domain: string, text: string): string | null {
  * The brand as a person names it: the From display name without department suffixes or quotes; without one, the
  * domain's name as the mail's text writes it, else as the domain spells it.
  */
-export function brandNameOf(displayName: string | null, organizationName: string | null, domain: string | null, text = ""): string | null {
+export function brandNameOf(
+  displayName: string | null,
+  organizationName: string | null,
+  domain: string | null,
+  text = "",
+  fromAddress: string | null = null,
+): string | null {
   if (organizationName) return organizationName;
   // Quotes and a trailing colon are punctuation around the name; "Tesco .ie" is the site Tesco.ie.
   let name = (displayName ?? "")
@@ -320,5 +326,20 @@ export function brandNameOf(displayName: string | null, organizationName: string
   if (name) return withoutTradeWords(name, domain);
   if (!domain) return null;
   const label = domain.split(".")[0]!;
-  return nameAsWritten(domain, text) ?? label.charAt(0).toUpperCase() + label.slice(1);
+  return nameAsWritten(domain, text) ?? titleInMailbox(fromAddress, text) ?? label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** Shorter mailboxes spell first names and roles ("tim", "offers") more often than titles. */
+const MIN_MAILBOX_TITLE = 8;
+
+/**
+ * "Good Housekeeping" from goodhousekeeping@mail.publisher.com: a publisher mails each of its titles from a mailbox
+ * named after it. Only a name of several words that the mail writes out counts, so that a mailbox's role ("offers",
+ * "feed") or a first name is never taken for one.
+ */
+function titleInMailbox(fromAddress: string | null, text: string): string | null {
+  const mailbox = fromAddress?.split("@")[0]?.toLowerCase().replace(/[^a-z0-9]/g, "") ?? "";
+  if (mailbox.length < MIN_MAILBOX_TITLE) return null;
+  const written = nameAsWritten(mailbox, text);
+  return written && /\s/.test(written) ? written : null;
 }

@@ -302,7 +302,9 @@ async function readDeals(raw: string | Uint8Array | ArrayBuffer, options: Extrac
       );
   const senderName = origin ? origin.fromName : message.fromName;
   const brandName = isStaffName(senderName, origin ? origin.fromAddress : message.fromAddress, brandDomain) ? null : senderName;
-  const brand = personal ? null : brandNameOf(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`);
+  const brand = personal
+    ? null
+    : brandNameOf(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`, origin ? origin.fromAddress : message.fromAddress);
   // A forwarded offer runs from when its shop sent it.
   const offerSentAt = origin?.sentAt ?? sentAt;
 

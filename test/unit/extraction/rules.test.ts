@@ -40,6 +40,12 @@ describe("brand", () => {
     expect(brandNameOf('"Oak & Ivy Team"', null, "oakandivy.com")).toBe("Oak & Ivy");
     expect(brandNameOf("Maya from Parcelbox", null, "parcelbox.io")).toBe("Parcelbox");
     expect(brandNameOf("Anything", "Oak & Ivy Home", "oakandivy.com")).toBe("Oak & Ivy Home");
+    // No display name: a publisher's title, named by its mailbox and written out in the mail, over the publisher's domain.
+    const issue = "The new issue of Garden Table is here. Subscribe to Garden Table.";
+    expect(brandNameOf(null, null, "publishermail.com", issue, "gardentable@eml.publishermail.com")).toBe("Garden Table");
+    // Only a name of several words: a mailbox's role or a word the mail happens to write is not a title.
+    expect(brandNameOf(null, null, "publishermail.com", "Newsletters from us", "newsletters@publishermail.com")).toBe("Publishermail");
+    expect(brandNameOf(null, null, "publishermail.com", issue, "tim@publishermail.com")).toBe("Publishermail");
     expect(brandNameOf(null, null, "oakandivy.com")).toBe("Oakandivy");
     expect(brandNameOf("Lumen Auto Care", null, "lumenautocare.com")).toBe("Lumen Auto Care");
     expect(brandNameOf("The Tin Store", null, "tinstore.com")).toBe("The Tin Store");
