@@ -64,7 +64,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     stack = await startStack({ staticDir: resolve("dist") });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // The brand page's Copy writes to the clipboard, and the test reads it back.
+    // Copy writes to the clipboard, and the tests read it back.
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.baseUrl });
     page = await context.newPage();
     await registerWithGoogle(page, { app: stack.baseUrl, google: stack.emulator.baseUrl }, "demo@example.com");
@@ -166,6 +166,26 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     await expect.poll(() => statusOf(id)).toBeNull();
     await page.getByRole("radio", { name: "Active" }).check();
     await page.locator(`#deal-${id}`).waitFor();
+  });
+
+  it("copies a code from the detail dialog, as from its card", async () => {
+    const deal = await dealWithCodes();
+    const code = promoCodesOf(deal)[0]!;
+    await page.getByRole("searchbox", { name: "Search deals" }).fill(code);
+    const card = page.locator("article", { has: page.locator(`#deal-${deal.id}`) });
+    await card.getByRole("button", { name: `Details: ${deal.title}` }).click();
+    const dialog = page.getByRole("dialog", { name: deal.title });
+    const codes = dialog.getByRole("list", { name: "Promo codes" });
+    for (const each of promoCodesOf(deal)) {
+      const condition = codeConditionOf(deal, each);
+      await codes.getByText(condition ? `${each} · ${condition}` : each, { exact: true }).waitFor();
+    }
+    await codes.getByRole("button", { name: `Copy code ${code}`, exact: true }).click();
+    expect(await codes.getByRole("button", { name: `Copied ${code}`, exact: true }).textContent()).toBe("Copied!");
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("searchbox", { name: "Search deals" }).fill("");
   });
 
   it("opens a brand's page from a card, with its figures and its switch, also when loaded directly", async () => {

@@ -91,19 +91,26 @@ export function DashboardView(props: DashboardViewProps) {
   );
 }
 
+/** The cards and the detail dialog both offer Copy, so the copy context wraps the detail layer. */
 function WithDealDetail(props: DashboardViewProps & { dashboard: Dashboard }) {
-  if (!props.dealDetail) return <LoadedDashboard {...props} />;
+  const { copyFeedback, onCopy } = props;
+  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   return (
-    <DealDetailLayer tools={props.dealDetail} sheet={isMobileWidth(props.viewportWidth)}>
-      <LoadedDashboard {...props} />
-    </DealDetailLayer>
+    <CodeCopyContext value={codeCopy}>
+      {props.dealDetail ? (
+        <DealDetailLayer tools={props.dealDetail} sheet={isMobileWidth(props.viewportWidth)}>
+          <LoadedDashboard {...props} />
+        </DealDetailLayer>
+      ) : (
+        <LoadedDashboard {...props} />
+      )}
+    </CodeCopyContext>
   );
 }
 
 function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboard: Dashboard }) {
-  const { filters, today, viewportWidth, onSelectCategory, visibleDeals: deals, copyFeedback, onCopy } = props;
+  const { filters, today, viewportWidth, onSelectCategory, visibleDeals: deals } = props;
   const mobile = isMobileWidth(viewportWidth);
-  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   const categoryLabels = dashboard.categories.map((category) => category.label);
   const swipe = useSwipe(mobile, (direction) => onSelectCategory(swipedCategory(categoryLabels, filters.category, direction)));
   const swipeTarget = swipe.indicator && (swipedCategory(categoryLabels, filters.category, swipe.indicator) ?? "All");
@@ -191,16 +198,14 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
             {deals.length === 0 ? (
               <p className={styles.empty}>No deals match your filters.</p>
             ) : (
-              <CodeCopyContext value={codeCopy}>
-                <DealGrid
-                  deals={deals}
-                  columns={columnsForWidth(viewportWidth)}
-                  hiddenBrandIds={props.hiddenBrandIds}
-                  today={today}
-                  imageWidth={dealImageWidth(viewportWidth)}
-                  onHideBrand={props.onHideBrand}
-                />
-              </CodeCopyContext>
+              <DealGrid
+                deals={deals}
+                columns={columnsForWidth(viewportWidth)}
+                hiddenBrandIds={props.hiddenBrandIds}
+                today={today}
+                imageWidth={dealImageWidth(viewportWidth)}
+                onHideBrand={props.onHideBrand}
+              />
             )}
           </section>
         </>

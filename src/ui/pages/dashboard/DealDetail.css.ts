@@ -58,8 +58,6 @@ globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
 
 export const list = style({ margin: 0, paddingLeft: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.xs });
 
-export const code = style({ fontFamily: vars.font.mono, fontWeight: vars.fontWeight.bold });
-
 /** The detail dialog's star, with what it does beside it. */
 export const reminderRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.sm}` });
 

@@ -1,6 +1,7 @@
 import { useModalDialog } from "../../components/useModalDialog";
 import type { DealDetailView } from "../../../application/machines/dealDetailMachine";
-import { promoCodesOf, codeConditionOf } from "../../../domain/deal";
+import { promoCodesOf } from "../../../domain/deal";
+import { PromoCodes } from "./DealOffer";
 import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
 import { button, muted } from "../../components/primitives.css";
 import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
@@ -60,17 +61,7 @@ function Details({ detail }: { detail: DealDetail }) {
           <h3 id="deal-detail-codes" className={styles.sectionTitle}>
             {codes.length === 1 ? "Code" : "Codes"}
           </h3>
-          <ul className={styles.list}>
-            {codes.map((code) => {
-              const condition = codeConditionOf(deal, code);
-              return (
-                <li key={code}>
-                  <code className={styles.code}>{code}</code>
-                  {condition && ` · ${condition}`}
-                </li>
-              );
-            })}
-          </ul>
+          <PromoCodes deal={deal} />
         </section>
       )}
       {deal.terms.length > 0 && (

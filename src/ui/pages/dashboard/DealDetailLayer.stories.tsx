@@ -51,8 +51,9 @@ function Layer({ show, onShow, sheet, deals = SAMPLE_DEALS.slice(0, 2), ...tools
   return (
     <div style={{ maxWidth: "40rem", margin: "0 auto", padding: "1rem" }}>
       <DealDetailStatusFilter show={show} onShow={onShow} />
-      <DealDetailLayer tools={tools} sheet={sheet}>
-        <CodeCopyContext value={{ feedback: null, copy: fn() }}>
+      {/* As on the dashboard: the cards and the dialog both offer Copy. */}
+      <CodeCopyContext value={{ feedback: null, copy: fn() }}>
+        <DealDetailLayer tools={tools} sheet={sheet}>
           <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: "1rem" }}>
             {(show === "used" ? usedDeals : deals).map((deal) => (
               <li key={deal.id}>
@@ -60,8 +61,8 @@ function Layer({ show, onShow, sheet, deals = SAMPLE_DEALS.slice(0, 2), ...tools
               </li>
             ))}
           </ul>
-        </CodeCopyContext>
-      </DealDetailLayer>
+        </DealDetailLayer>
+      </CodeCopyContext>
     </div>
   );
 }
@@ -176,6 +177,7 @@ const dialogChecks: Story["play"] = async ({ canvasElement, args }) => {
   await expect(inDialog.getByText("Spend more, save more: our autumn event")).toBeInTheDocument();
   await expect(inDialog.getByText("From the email's structured data")).toBeInTheDocument();
   await expect(inDialog.getByText("· $25 off $100", { exact: false })).toBeInTheDocument();
+  await expect(inDialog.getByRole("button", { name: "Copy code SAVE25" })).toBeInTheDocument();
   await expect(inDialog.getByText("New customers only.")).toBeInTheDocument();
   await expect(inDialog.getByRole("link", { name: "Open in Gmail" })).toHaveAttribute("href", "https://mail.google.com/mail/u/0/#all/18c2f0a");
   await userEvent.click(inDialog.getByRole("button", { name: "Close" }));
