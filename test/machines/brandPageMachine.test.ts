@@ -117,21 +117,22 @@ describe("brand page machine: every simple path", () => {
   });
 });
 
+const flush = async () => {
+  for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+};
+
+/** The machine with its page loaded, and the log emptied of what loading it did. */
+async function readyPage() {
+  const log = new EffectLog();
+  const { calls, logic } = wire(log);
+  const actor = createActor(logic, { input: { brandId: "b1" } }).start();
+  calls.settle("brandPage", { output: nikePage });
+  await flush();
+  log.takeNew();
+  return { actor, calls, log };
+}
+
 describe("brand page machine: the brand's switch", () => {
-  const flush = async () => {
-    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
-  };
-
-  async function readyPage() {
-    const log = new EffectLog();
-    const { calls, logic } = wire(log);
-    const actor = createActor(logic, { input: { brandId: "b1" } }).start();
-    calls.settle("brandPage", { output: nikePage });
-    await flush();
-    log.takeNew();
-    return { actor, calls, log };
-  }
-
   it("flips at once, keeps the server's answer, and is disabled while pending", async () => {
     const { actor, calls, log } = await readyPage();
     actor.send({ type: "TOGGLE_BRAND", isActive: true });
@@ -153,22 +154,8 @@ describe("brand page machine: the brand's switch", () => {
 });
 
 describe("brand page machine: copying a code", () => {
-  const flush = async () => {
-    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
-  };
-
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-
-  async function readyPage() {
-    const log = new EffectLog();
-    const { calls, logic } = wire(log);
-    const actor = createActor(logic, { input: { brandId: "b1" } }).start();
-    calls.settle("brandPage", { output: nikePage });
-    await flush();
-    log.takeNew();
-    return { actor, calls, log };
-  }
 
   it("says 'Copied!' only once the clipboard took the code, for 2 s", async () => {
     const { actor, calls, log } = await readyPage();
