@@ -11,11 +11,11 @@ import {
   chipCountsSelector,
   isStartingSync,
   isUpdating,
-  selectCopyFeedback,
   selectHiddenBrandIds,
   selectSort,
   visibleDealsSelector,
 } from "../../src/application/machines/dashboardSelectors";
+import { selectCopyFeedback } from "../../src/application/machines/codeCopyRegion";
 import type { ToastRequest } from "../../src/application/ports/notifications";
 import { googleFlowMachine, isGoogleFlowBusy, provideGoogleFlowMachine } from "../../src/application/machines/googleFlowMachine";
 import { dashboardSyncOf, provideSyncProgressMachine } from "../../src/application/machines/syncProgressMachine";

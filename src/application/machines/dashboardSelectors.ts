@@ -31,8 +31,6 @@ export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
 /** The welcome panel's sync is starting; the "Connect Gmail" flow says for itself when it is busy. */
 export const isStartingSync = (snapshot: DashboardSnapshot): boolean => snapshot.matches({ ready: { gmail: "startingSync" } });
 
-// The copy feedback is the copy region's, shared with the brand page.
-export { selectCopyFeedback, type CopyFeedback } from "./codeCopyRegion";
 
 /** The deals the grid shows: the dashboard's deals in the chosen order (by default SPEC section 4's), through its filters. */
 export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {

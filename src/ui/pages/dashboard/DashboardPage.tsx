@@ -9,13 +9,13 @@ import {
   isUpdating,
   chipCountsSelector,
   selectBrandToConfirm,
-  selectCopyFeedback,
   selectFilters,
   selectHiddenBrandIds,
   selectSort,
   selectViewState,
   visibleDealsSelector,
 } from "../../../application/machines/dashboardSelectors";
+import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion";
 import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { Clock } from "../../../application/ports/platform";
 import { dashboardGreeting } from "../../../domain/greeting";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
-import { chipCounts, visibleDeals, type CopyFeedback } from "../../../application/machines/dashboardSelectors";
+import { chipCounts, visibleDeals } from "../../../application/machines/dashboardSelectors";
+import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { Dashboard } from "../../../domain/dashboard";
 import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import type { ChipCounts, CopyFeedback, DashboardState } from "../../../application/machines/dashboardSelectors";
+import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
+import type { ChipCounts, DashboardState } from "../../../application/machines/dashboardSelectors";
 import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
 import type { Dashboard } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
