@@ -70,7 +70,8 @@ async function site(host: string, tabId: number | undefined): Promise<SiteAnswer
     if (count > 0) await chrome.action.setBadgeBackgroundColor({ tabId, color: "#1d4ed8" });
   }
   const domain = registrableDomainOf(host);
-  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain), shortcut: await panelShortcut() };
+  // Every page of every site asks; only one with codes can show the panel that names the shortcut.
+  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain), shortcut: count > 0 ? await panelShortcut() : "" };
 }
 
 /** The keys the person's browser has for the panel command: they may have changed or removed them. */
