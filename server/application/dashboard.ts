@@ -1,6 +1,7 @@
 import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
 import { SORT_RANK, type Deal } from "../../src/domain/deal";
+import { isCalendarDay } from "../../src/domain/calendarDay";
 import type { Clock } from "./ports";
 import type { ImageLinks } from "./images/imageLinks";
 
@@ -64,14 +65,9 @@ export const FIRST_PAGE_SIZE = 24;
 /** The deals of each further page, fetched after the first paint. */
 export const NEXT_PAGE_SIZE = 1_000;
 
-/** A cursor that is not one of ours, or is damaged. */
-export class MalformedCursorError extends Error {}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BIGINT_RANGE = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
-const isDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 const isBigint = (text: string) => /^-?\d{1,19}$/.test(text) && BigInt(text) >= BIGINT_RANGE.min && BigInt(text) <= BIGINT_RANGE.max;
 
 /** A position as the opaque, URL-safe cursor the client sends back for the next page. */
@@ -79,24 +75,27 @@ export function encodeCursor(position: DealPosition): string {
   return Buffer.from(JSON.stringify([position.marked, position.rank, position.expiry, position.sentKey, position.id])).toString("base64url");
 }
 
-/** The position a cursor names; throws MalformedCursorError for anything encodeCursor could not have written. */
-export function decodeCursor(cursor: string): DealPosition {
+/**
+ * The position a cursor names, or null for anything encodeCursor could not have written. Every field is checked as
+ * the database will read it (a real calendar day, a bigint, a uuid), so no cursor fails later in a query.
+ */
+export function parseCursor(cursor: string): DealPosition | null {
   let fields: unknown;
   try {
     fields = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    throw new MalformedCursorError("not JSON");
+    return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 5) throw new MalformedCursorError("not five fields");
+  if (!Array.isArray(fields) || fields.length !== 5) return null;
   const [marked, rank, expiry, sentKey, id] = fields as unknown[];
   if (
     (marked !== 0 && marked !== 1) ||
     !Object.values(SORT_RANK).includes(rank as number) ||
-    typeof expiry !== "string" || (expiry !== "infinity" && !isDay(expiry)) ||
+    typeof expiry !== "string" || (expiry !== "infinity" && !isCalendarDay(expiry)) ||
     typeof sentKey !== "string" || !isBigint(sentKey) ||
     typeof id !== "string" || !UUID.test(id)
   ) {
-    throw new MalformedCursorError("a field out of range");
+    return null;
   }
   return { marked, rank: rank as number, expiry, sentKey, id };
 }
@@ -155,9 +154,8 @@ export class DashboardService {
     };
   }
 
-  /** The deals after a cursor of the first answer or of an earlier page; throws MalformedCursorError for a bad cursor. */
-  async dealsAfter(userId: string, filters: DashboardFilters, cursor: string): Promise<{ deals: Deal[]; nextCursor: string | null }> {
-    const after = decodeCursor(cursor);
+  /** The deals after a position of the first answer or of an earlier page (parseCursor reads it from its cursor). */
+  async dealsAfter(userId: string, filters: DashboardFilters, after: DealPosition): Promise<{ deals: Deal[]; nextCursor: string | null }> {
     const page = await this.deals.dealsPage(userId, this.today(), filters, after, NEXT_PAGE_SIZE);
     return { deals: this.proxied(page.deals), nextCursor: page.next && encodeCursor(page.next) };
   }

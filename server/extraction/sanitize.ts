@@ -3,6 +3,7 @@
  * shows it. Every byte of a message is the sender's, so no field is trusted for its content, its length or its count.
  * The caps are those of migration 004_field_caps.sql, which makes the database refuse anything longer.
  */
+import { isCalendarDay } from "../../src/domain/calendarDay";
 import type { ExtractedDeal, ExtractedMessage } from "./index";
 
 export const FIELD_CAPS = {
@@ -145,12 +146,8 @@ function cleanUrls(urls: readonly string[], max: number): string[] {
   return kept;
 }
 
-/** A real calendar date written YYYY-MM-DD (a model or a sender may write "2026-13-45"). */
-function calendarDate(value: string | null): string | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
-}
+/** A real calendar date written YYYY-MM-DD (a model or a sender may write "2026-13-45", or the year 0000). */
+const calendarDate = (value: string | null): string | null => (value && isCalendarDay(value) ? value : null);
 
 /** An instant with a four-digit year, which every database and ISO 8601 reader takes; else null. */
 function plausibleInstant(value: Date | null): Date | null {

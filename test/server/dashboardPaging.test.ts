@@ -205,4 +205,19 @@ describe.each(DATABASES)("the dashboard's first answer and its keyset pages, on 
     expect((await api(stack, "GET", `/dashboard-products/deals?after=${encodeCursor(position)}`, { token })).status).toBe(200);
     expect((await api(stack, "GET", `/dashboard-products/deals?after=${encodeCursor(position)}`)).status).toBe(401);
   });
+
+  it("refuses a cursor whose end date is no calendar day, before the database sees it, and takes every real one", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    const cursorAt = (expiry: string) => Buffer.from(JSON.stringify([0, 0, expiry, "0", id])).toString("base64url");
+    // JavaScript's Date throws on the first three, rolls February 30 over to March, and takes the year 0000.
+    for (const expiry of ["2026-13-01", "2026-01-00", "2026-01-32", "2026-02-30", "0000-01-01"]) {
+      const answer = await api(stack, "GET", `/dashboard-products/deals?after=${cursorAt(expiry)}`, { token });
+      expect({ expiry, status: answer.status }).toEqual({ expiry, status: 400 });
+      expect(decode(ApiErrorCodec, answer.body).code).toBe("invalid_cursor");
+    }
+    for (const expiry of ["0001-01-01", "2024-02-29", "9999-12-31"]) {
+      const answer = await api(stack, "GET", `/dashboard-products/deals?after=${cursorAt(expiry)}`, { token });
+      expect({ expiry, status: answer.status }).toEqual({ expiry, status: 200 });
+    }
+  });
 });

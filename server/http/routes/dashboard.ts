@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors";
-import { MalformedCursorError, type DashboardFilters } from "../../application/dashboard";
+import { parseCursor, type DashboardFilters } from "../../application/dashboard";
 import type { AppServices } from "../services";
 import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
@@ -67,13 +67,10 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
       },
     },
     async (request, reply) => {
-      try {
-        const page = await services.dashboard.dealsAfter(userIdOf(request), toFilters(request.query), request.query.after);
-        return sendEncodedJson(request, reply, await encodeJson(page));
-      } catch (error) {
-        if (error instanceof MalformedCursorError) return sendError(reply, 400, "invalid_cursor", BAD_CURSOR);
-        throw error;
-      }
+      const after = parseCursor(request.query.after);
+      if (!after) return sendError(reply, 400, "invalid_cursor", BAD_CURSOR);
+      const page = await services.dashboard.dealsAfter(userIdOf(request), toFilters(request.query), after);
+      return sendEncodedJson(request, reply, await encodeJson(page));
     },
   );
 

@@ -171,6 +171,12 @@ describe("sanitizeExtractedMessage", () => {
     expect(capped.sentAt).toBeNull();
   });
 
+  it("drops an end date the database would refuse although JavaScript's Date takes it", () => {
+    const dates = ["0000-12-01", "2026-02-30", "2028-02-29"];
+    const cleaned = sanitizeExtractedMessage(message(dates.map((expirationDate) => deal({ expirationDate }))));
+    expect(cleaned.deals.map((kept) => kept.expirationDate)).toEqual([null, null, "2028-02-29"]);
+  });
+
   it("cleans the sender and subject, and drops an address or a domain past its cap", () => {
     const cleaned = sanitizeExtractedMessage(
       message([deal({ brandDomain: `${"a".repeat(250)}.example` })], {
