@@ -1,3 +1,4 @@
+import type { Authenticated } from "./auth/sessions";
 import type { Clock } from "./ports";
 import type { SyncRepository } from "./repositories";
 import { hashToken, randomToken } from "./auth/tokens";
@@ -32,13 +33,23 @@ export interface IssuedHashes {
 
 export type ExtensionRefreshOutcome = { kind: "rotated"; sessionId: string } | { kind: "reused" } | { kind: "invalid" };
 
+/** Whom a spent pairing code was for: its user, and the web session that asked for it. */
+export interface PairingCodeOwner {
+  userId: string;
+  /** Null for a code asked for before codes kept their session. */
+  webSessionId: string | null;
+}
+
 export interface ExtensionSessionsRepository {
-  /** Stores a pairing code's hash, and drops the user's codes that expired. */
-  savePairingCode(codeHash: string, userId: string, expiresAt: Date, now: Date): Promise<void>;
-  /** Removes a pairing code, atomically, answering its user when it had not expired: it can be spent once only. */
-  takePairingCode(codeHash: string, now: Date): Promise<string | null>;
-  /** Starts a session, and drops the user's sessions that expired. */
-  create(userId: string, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string>;
+  /** Stores a pairing code's hash with the web session that asked for it, and drops the user's codes that expired. */
+  savePairingCode(codeHash: string, owner: PairingCodeOwner, expiresAt: Date, now: Date): Promise<void>;
+  /**
+   * Removes a pairing code, atomically, answering its owner when it had not expired and the web session that asked
+   * for it is still live: it can be spent once only, and never after that session signed out.
+   */
+  takePairingCode(codeHash: string, now: Date): Promise<PairingCodeOwner | null>;
+  /** Starts a session paired from the owner's web session, and drops the user's sessions that expired. */
+  create(owner: PairingCodeOwner, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string>;
   /** The session whose unexpired access token this is, marked used now. */
   authenticate(accessTokenHash: string, now: Date): Promise<ExtensionAuthenticated | null>;
   /**
@@ -50,6 +61,10 @@ export interface ExtensionSessionsRepository {
   delete(userId: string, sessionId: string): Promise<boolean>;
   /** The user's live sessions, newest first. */
   list(userId: string, now: Date): Promise<ExtensionSessionRecord[]>;
+  /** Whether a live session of this user was paired from this web session. */
+  anyPairedFrom(userId: string, webSessionId: string, now: Date): Promise<boolean>;
+  /** Deletes the user's sessions paired from this web session; answers how many there were. */
+  deletePairedFrom(userId: string, webSessionId: string): Promise<number>;
 }
 
 export interface ExtensionDeal {
@@ -97,21 +112,22 @@ export class ExtensionService {
     private readonly sessionTtlDays: number,
   ) {}
 
-  async createPairingCode(userId: string): Promise<{ code: string; expiresAt: Date }> {
+  /** A code for the user's signed-in web session (whose sign-out can end the extension it pairs). */
+  async createPairingCode(webSession: Authenticated): Promise<{ code: string; expiresAt: Date }> {
     const now = this.clock.now();
     const code = randomToken();
     const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_MS);
-    await this.sessions.savePairingCode(hashToken(code), userId, expiresAt, now);
+    await this.sessions.savePairingCode(hashToken(code), { userId: webSession.userId, webSessionId: webSession.sessionId }, expiresAt, now);
     return { code, expiresAt };
   }
 
-  /** Spends a pairing code on a new session; null when the code is unknown, expired or spent. */
+  /** Spends a pairing code on a new session; null when the code is unknown, expired or spent, or its web session ended. */
   async pair(code: string, userAgent: string | undefined): Promise<ExtensionTokens | null> {
     const now = this.clock.now();
-    const userId = await this.sessions.takePairingCode(hashToken(code), now);
-    if (!userId) return null;
+    const owner = await this.sessions.takePairingCode(hashToken(code), now);
+    if (!owner) return null;
     const { tokens, issued } = this.issue(now);
-    const sessionId = await this.sessions.create(userId, boundedUserAgent(userAgent), issued, now);
+    const sessionId = await this.sessions.create(owner, boundedUserAgent(userAgent), issued, now);
     return { ...tokens, sessionId };
   }
 
@@ -135,6 +151,16 @@ export class ExtensionService {
 
   list(userId: string): Promise<ExtensionSessionRecord[]> {
     return this.sessions.list(userId, this.clock.now());
+  }
+
+  /** Whether an extension paired from this web session is still signed in: the app then asks at sign-out. */
+  pairedFrom(webSession: Authenticated): Promise<boolean> {
+    return this.sessions.anyPairedFrom(webSession.userId, webSession.sessionId, this.clock.now());
+  }
+
+  /** Ends the extensions paired from this web session, and only those; answers how many. */
+  endPairedFrom(webSession: Authenticated): Promise<number> {
+    return this.sessions.deletePairedFrom(webSession.userId, webSession.sessionId);
   }
 
   async codes(userId: string): Promise<{ deals: ExtensionDeal[]; lastSyncAt: Date | null }> {

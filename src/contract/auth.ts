@@ -32,6 +32,14 @@ export const RefreshResponseCodec = t.type({ access_token: t.string, refresh_tok
 
 export const LogoutResponseCodec = t.type({ success: t.boolean });
 
+/**
+ * POST /logout's body, which may be left out. `signOutExtension`: also end the browser extension's sessions that were
+ * paired from this web session (left out: false, the sign-out of before the choice existed).
+ */
+export interface LogoutRequest {
+  signOutExtension?: boolean;
+}
+
 export const AppConfigCodec = t.type({
   demoMode: t.boolean,
   /** Null when no feedback address is configured: the feedback banner is then not shown. */

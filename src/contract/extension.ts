@@ -39,6 +39,12 @@ export const ExtensionSessionCodec = t.type({
 /** GET /extension/sessions: the user's connected extensions, for Settings. */
 export const ExtensionSessionsCodec = t.type({ sessions: t.array(ExtensionSessionCodec) });
 
+/**
+ * GET /extension/paired-here: whether an extension paired from the caller's own web session is still signed in, and
+ * nothing else about it, so that signing out can ask whether to sign it out too.
+ */
+export const ExtensionPairedHereCodec = t.type({ paired: t.boolean });
+
 /** DELETE /extension/sessions/:id. */
 export const ExtensionDisconnectedCodec = t.type({ status: t.literal("success"), message: t.string });
 

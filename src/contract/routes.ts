@@ -3,7 +3,7 @@ import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, L
 import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
 import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
 import { ApiErrorCodec } from "./errors";
-import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
+import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionPairedHereCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "./health";
 import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, TestReportCodec, UserPreferencesCodec } from "./settings";
@@ -74,6 +74,7 @@ export const API_ROUTES = {
   "POST /extension/logout": answers(ExtensionLogoutCodec),
   "GET /extension/codes": answers(ExtensionCodesCodec),
   "GET /extension/sessions": answers(ExtensionSessionsCodec),
+  "GET /extension/paired-here": answers(ExtensionPairedHereCodec),
   "DELETE /extension/sessions/:id": answers(ExtensionDisconnectedCodec),
 } as const;
 

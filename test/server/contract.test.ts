@@ -156,6 +156,8 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("GET", "/extension/codes", 401, { token });
     await checked("GET", "/extension/sessions", 200, { token });
     await checked("GET", "/extension/sessions", 401, { token: rotated.accessToken });
+    await checked("GET", "/extension/paired-here", 200, { token });
+    await checked("GET", "/extension/paired-here", 401, { token: rotated.accessToken });
     await checked("DELETE", `/extension/sessions/${NO_SUCH_ID}`, 404, { token });
     await checked("DELETE", "/extension/sessions/not-an-id", 400, { token });
     await checked("POST", "/extension/logout", 200, { token: rotated.accessToken });
@@ -176,7 +178,8 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("POST", "/disconnect-gmail", 200, { token: other.access_token });
     await checked("DELETE", "/account", 200, { token: other.access_token });
     await checked("DELETE", "/account", 401, { token: other.access_token });
-    await checked("POST", "/logout", 200, { token: fresh.access_token });
+    await checked("POST", "/logout", 400, { token: fresh.access_token, body: { signOutExtension: "yes" } });
+    await checked("POST", "/logout", 200, { token: fresh.access_token, body: { signOutExtension: true } });
     await checked("POST", "/logout", 401, { token: fresh.access_token });
 
     const withJsonSuccess = Object.entries(API_ROUTES)

@@ -50,6 +50,7 @@ const AUTHENTICATED: Route[] = [
   ["GET", `/brands/${NO_SUCH_ID}`],
   ["POST", "/extension/pairing-codes"],
   ["GET", "/extension/sessions"],
+  ["GET", "/extension/paired-here"],
   ["DELETE", `/extension/sessions/${NO_SUCH_ID}`],
   // The extension's own session: a bearer token of another kind, refused in the same way.
   ["GET", "/extension/codes"],

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorCodec,
   ExtensionCodesCodec,
+  ExtensionPairedHereCodec,
   ExtensionSessionsCodec,
   ExtensionTokensCodec,
   PairingCodeCodec,
   SettingsCodec,
 } from "../../src/contract";
-import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, api, decode, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { wholeDashboard } from "./support/dashboard";
 
 const PAIRING_CODE_SPENT = "This pairing code has expired or was already used.";
@@ -251,6 +252,100 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
     expectRefused(await asExtension(stack, "GET", "/extension/codes", { token: leaving.accessToken }), 401);
     await codesOf(staying.accessToken);
     expect((await api(stack, "GET", "/auth/me", { token: demo.access_token })).status).toBe(200);
+  });
+
+  describe("signing out of the web session an extension was paired from", () => {
+    /** Another browser of the same person: a web session of its own. */
+    const newBrowser = (account = "demo@example.com") => signInWithGoogle(stack, "/google-signin", { account });
+    const pairedHere = async (userToken: string) => {
+      const response = await api(stack, "GET", "/extension/paired-here", { token: userToken });
+      expect(response.status).toBe(200);
+      return decode(ExtensionPairedHereCodec, response.body).paired;
+    };
+    const signedOut = async (extension: { accessToken: string; refreshToken: string }) => {
+      expectRefused(await asExtension(stack, "GET", "/extension/codes", { token: extension.accessToken }), 401);
+      expectRefused(await asExtension(stack, "POST", "/extension/sessions/refresh", { body: { refreshToken: extension.refreshToken } }), 401);
+    };
+    const logout = (userToken: string, body?: unknown) => api(stack, "POST", "/logout", { token: userToken, ...(body === undefined ? {} : { body }) });
+
+    it("says whether an extension paired from this web session is signed in, and of no other session", async () => {
+      const here = await newBrowser();
+      const elsewhere = await newBrowser();
+      expect(await pairedHere(here.access_token)).toBe(false);
+      const extension = await pairExtension(here.access_token);
+      expect(await pairedHere(here.access_token)).toBe(true);
+      expect(await pairedHere(elsewhere.access_token)).toBe(false);
+      expect(await pairedHere((await newBrowser("other.user@example.com")).access_token)).toBe(false);
+      expect(await asExtension(stack, "POST", "/extension/logout", { token: extension.accessToken })).toMatchObject({ status: 200 });
+      expect(await pairedHere(here.access_token)).toBe(false);
+      // The extension's own token, and no token, learn nothing.
+      const again = await pairExtension(here.access_token);
+      expectRefused(await asExtension(stack, "GET", "/extension/paired-here", { token: again.accessToken }), 401);
+      expectRefused(await api(stack, "GET", "/extension/paired-here"), 401);
+    });
+
+    it("with signOutExtension, ends the extensions paired from that web session and nothing of another session or person", async () => {
+      const leaving = await newBrowser();
+      const staying = await newBrowser();
+      const [first, second] = [await pairExtension(leaving.access_token), await pairExtension(leaving.access_token)];
+      const fromStaying = await pairExtension(staying.access_token);
+      const othersBrowser = await newBrowser("other.user@example.com");
+      const others = await pairExtension(othersBrowser.access_token);
+
+      expect(await logout(leaving.access_token, { signOutExtension: true })).toMatchObject({ status: 200, body: { success: true } });
+      await signedOut(first);
+      await signedOut(second);
+      expectRefused(await api(stack, "GET", "/auth/me", { token: leaving.access_token }), 401);
+
+      await codesOf(fromStaying.accessToken);
+      await codesOf(others.accessToken);
+      expect((await api(stack, "GET", "/auth/me", { token: staying.access_token })).status).toBe(200);
+      expect((await api(stack, "GET", "/auth/me", { token: othersBrowser.access_token })).status).toBe(200);
+      expect(await pairedHere(staying.access_token)).toBe(true);
+      expect(await pairedHere(othersBrowser.access_token)).toBe(true);
+      const listed = (await sessionsOf(staying.access_token)).map((session) => session.id);
+      expect(listed).toContain(fromStaying.sessionId);
+      expect(listed).not.toContain(first.sessionId);
+      expect(listed).not.toContain(second.sessionId);
+    });
+
+    it("with signOutExtension false, or no body (the sign-out of before), keeps the extension signed in", async () => {
+      const saysNo = await newBrowser();
+      const keptOnNo = await pairExtension(saysNo.access_token);
+      expect(await logout(saysNo.access_token, { signOutExtension: false })).toMatchObject({ status: 200, body: { success: true } });
+      expectRefused(await api(stack, "GET", "/auth/me", { token: saysNo.access_token }), 401);
+      await codesOf(keptOnNo.accessToken);
+
+      const saysNothing = await newBrowser();
+      const keptOnNothing = await pairExtension(saysNothing.access_token);
+      expect(await logout(saysNothing.access_token)).toMatchObject({ status: 200, body: { success: true } });
+      expectRefused(await api(stack, "GET", "/auth/me", { token: saysNothing.access_token }), 401);
+      await codesOf(keptOnNothing.accessToken);
+      // It refreshes as before, and Settings still lists it for Disconnect.
+      const refreshed = await asExtension(stack, "POST", "/extension/sessions/refresh", { body: { refreshToken: keptOnNothing.refreshToken } });
+      expect(refreshed.status).toBe(200);
+      expect((await sessionsOf(demo.access_token)).map((session) => session.id)).toContain(keptOnNothing.sessionId);
+    });
+
+    it("pairs nothing with a code its web session asked for before signing out", async () => {
+      const browser = await newBrowser();
+      const { code } = await pairingCode(browser.access_token);
+      expect((await logout(browser.access_token, { signOutExtension: false })).status).toBe(200);
+      expectRefused(await asExtension(stack, "POST", "/extension/sessions", { body: { code } }), 400, PAIRING_CODE_SPENT);
+    });
+
+    it("refuses a malformed choice with a 400 and a message, and keeps the session", async () => {
+      const browser = await newBrowser();
+      const extension = await pairExtension(browser.access_token);
+      for (const body of [{ signOutExtension: "true" }, { signOutExtension: 1 }, { signOutExtension: null }, { signOutExtension: true, extra: 1 }, [true], "yes", null]) {
+        expectRefused(await logout(browser.access_token, body), 400);
+      }
+      expect((await api(stack, "GET", "/auth/me", { token: browser.access_token })).status).toBe(200);
+      await codesOf(extension.accessToken);
+      // Without a live web session the choice is never read: the same 401 whatever was sent.
+      expectRefused(await logout(extension.accessToken, { signOutExtension: true }), 401);
+      await codesOf(extension.accessToken);
+    });
   });
 
   it("deletes the extension's sessions and codes with the account", async () => {

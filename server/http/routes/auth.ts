@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { CallbackQuery } from "../../application/auth/googleSignIn";
 import type { OAuthFlow } from "../../application/repositories";
+import type { LogoutRequest } from "../../../src/contract";
 import { GOOGLE_SIGN_IN_ONLY, SESSION_ENDED, SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../application/messages";
 import type { AppServices } from "../services";
 import type { Replies } from "../replies";
@@ -17,7 +18,7 @@ const tokenBody = (...fields: string[]) => ({
 });
 
 export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {
-  const { signIn, sessions, accounts, config } = services;
+  const { signIn, sessions, accounts, extension, config } = services;
   const authenticated = requireAuth(sessions);
   const signInLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
   const binding = signInBindingCookie(app, config);
@@ -95,8 +96,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     },
   );
 
-  app.post<{ Reply: Replies<"POST /logout"> }>("/logout", { onRequest: authenticated }, async (request) => {
-    await sessions.end(request.auth!.sessionId);
-    return { success: true };
-  });
+  app.post<{ Body: LogoutRequest; Reply: Replies<"POST /logout"> }>(
+    "/logout",
+    {
+      onRequest: authenticated,
+      // No body is the sign-out of before the choice existed (this web session only), as an old page still sends it.
+      preValidation: async (request) => {
+        if ((request.body as LogoutRequest | undefined) === undefined) request.body = {};
+      },
+      schema: { body: { type: "object", additionalProperties: false, properties: { signOutExtension: { type: "boolean" } } } },
+    },
+    async (request) => {
+      // The extension first: once the web session has ended, nothing can ask again for what was paired from it.
+      if (request.body.signOutExtension) await extension.endPairedFrom(request.auth!);
+      await sessions.end(request.auth!.sessionId);
+      return { success: true };
+    },
+  );
 }

@@ -37,7 +37,8 @@ function tokensAnswer(tokens: ExtensionTokens): SuccessBody<"POST /extension/ses
 /**
  * The browser extension's API (shapes in src/contract/extension.ts). The extension's own session is read-only: its
  * access token opens only the codes and its sign-out, its refresh token only its refresh, and the user's tokens open
- * none of the three. Pairing codes, and Settings' list and Disconnect, take the user's session.
+ * none of the three. Pairing codes, Settings' list and Disconnect, and whether an extension was paired from this web
+ * session, take the user's session.
  */
 export function registerExtensionRoutes(app: FastifyInstance, services: AppServices): void {
   const { sessions, extension, config } = services;
@@ -49,7 +50,7 @@ export function registerExtensionRoutes(app: FastifyInstance, services: AppServi
     "/extension/pairing-codes",
     { config: limited, onRequest: signedIn },
     async (request, reply) => {
-      const pairing = await extension.createPairingCode(userIdOf(request));
+      const pairing = await extension.createPairingCode(request.auth!);
       return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });
     },
   );
@@ -90,6 +91,11 @@ export function registerExtensionRoutes(app: FastifyInstance, services: AppServi
       lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
       userAgent: session.userAgent,
     })),
+  }));
+
+  // Only a yes or no about the caller's own web session: all the sign-out needs to know whether to ask.
+  app.get<{ Reply: Replies<"GET /extension/paired-here"> }>("/extension/paired-here", { onRequest: signedIn }, async (request) => ({
+    paired: await extension.pairedFrom(request.auth!),
   }));
 
   app.delete<{ Params: { id: string }; Reply: Replies<"DELETE /extension/sessions/:id"> }>(

@@ -4,36 +4,48 @@ import type {
   ExtensionSessionRecord,
   ExtensionSessionsRepository,
   IssuedHashes,
+  PairingCodeOwner,
 } from "../../application/extension";
 import type { Database } from "./database";
 
 export class SqlExtensionSessionsRepository implements ExtensionSessionsRepository {
   constructor(private readonly db: Database) {}
 
-  async savePairingCode(codeHash: string, userId: string, expiresAt: Date, now: Date): Promise<void> {
+  async savePairingCode(codeHash: string, owner: PairingCodeOwner, expiresAt: Date, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query("DELETE FROM extension_pairing_codes WHERE user_id = $1 AND expires_at <= $2", [userId, now]);
-      await tx.query("INSERT INTO extension_pairing_codes (code_hash, user_id, expires_at) VALUES ($1, $2, $3)", [codeHash, userId, expiresAt]);
+      await tx.query("DELETE FROM extension_pairing_codes WHERE user_id = $1 AND expires_at <= $2", [owner.userId, now]);
+      await tx.query("INSERT INTO extension_pairing_codes (code_hash, user_id, session_id, expires_at) VALUES ($1, $2, $3, $4)", [
+        codeHash,
+        owner.userId,
+        owner.webSessionId,
+        expiresAt,
+      ]);
     });
   }
 
-  async takePairingCode(codeHash: string, now: Date): Promise<string | null> {
-    // Deleted whether or not it expired: either way it is never good again.
-    const rows = await this.db.query<{ user_id: string; live: boolean }>(
-      "DELETE FROM extension_pairing_codes WHERE code_hash = $1 RETURNING user_id, expires_at > $2 AS live",
+  async takePairingCode(codeHash: string, now: Date): Promise<PairingCodeOwner | null> {
+    // Deleted whether or not it is still good: either way it is never good again. A code outlives a sign-out by up to
+    // its two minutes, so its web session must still be live, or a sign-out that ended the extension could be undone.
+    const rows = await this.db.query<{ user_id: string; session_id: string | null; live: boolean }>(
+      `WITH taken AS (DELETE FROM extension_pairing_codes WHERE code_hash = $1 RETURNING user_id, session_id, expires_at)
+       SELECT user_id, session_id,
+              expires_at > $2 AND (session_id IS NULL OR EXISTS (
+                SELECT 1 FROM sessions s WHERE s.id = taken.session_id AND s.ended_at IS NULL AND s.expires_at > $2)) AS live
+       FROM taken`,
       [codeHash, now],
     );
-    return rows[0]?.live ? rows[0].user_id : null;
+    const row = rows[0];
+    return row?.live ? { userId: row.user_id, webSessionId: row.session_id } : null;
   }
 
-  create(userId: string, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string> {
+  create(owner: PairingCodeOwner, userAgent: string | null, issued: IssuedHashes, now: Date): Promise<string> {
     return this.db.transaction(async (tx) => {
       // The user's sessions that lapsed go as a new one starts, so none is kept past its use.
-      await tx.query("DELETE FROM extension_sessions WHERE user_id = $1 AND expires_at <= $2", [userId, now]);
+      await tx.query("DELETE FROM extension_sessions WHERE user_id = $1 AND expires_at <= $2", [owner.userId, now]);
       const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO extension_sessions (user_id, user_agent, created_at, expires_at, access_token_hash, access_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [userId, userAgent, now, issued.sessionExpiresAt, issued.accessTokenHash, issued.accessExpiresAt],
+        `INSERT INTO extension_sessions (user_id, paired_from_session_id, user_agent, created_at, expires_at, access_token_hash, access_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [owner.userId, owner.webSessionId, userAgent, now, issued.sessionExpiresAt, issued.accessTokenHash, issued.accessExpiresAt],
       );
       await tx.query("INSERT INTO extension_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [issued.refreshTokenHash, row!.id]);
       return row!.id;
@@ -87,5 +99,19 @@ export class SqlExtensionSessionsRepository implements ExtensionSessionsReposito
       [userId, now],
     );
     return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at), lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null, userAgent: row.user_agent }));
+  }
+
+  async anyPairedFrom(userId: string, webSessionId: string, now: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      "SELECT 1 FROM extension_sessions WHERE user_id = $1 AND paired_from_session_id = $2 AND expires_at > $3 LIMIT 1",
+      [userId, webSessionId, now],
+    );
+    return rows.length > 0;
+  }
+
+  async deletePairedFrom(userId: string, webSessionId: string): Promise<number> {
+    // The user's id too: a session id alone never reaches another person's rows, whatever it is.
+    const rows = await this.db.query("DELETE FROM extension_sessions WHERE user_id = $1 AND paired_from_session_id = $2 RETURNING 1", [userId, webSessionId]);
+    return rows.length;
   }
 }
