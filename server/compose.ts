@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./config";
 import { systemClock, type Clock } from "./application/ports";
 import { SessionService } from "./application/auth/sessions";
@@ -48,7 +47,7 @@ import { gracefulCloser } from "./http/gracefulClose";
 import { ExtensionService } from "./application/extension";
 import { SqlExtensionSessionsRepository } from "./infrastructure/db/extensionSessionsRepository";
 import { SqlExtensionDealsRepository } from "./infrastructure/db/extensionDealsRepository";
-import { ZippedExtensionFolder } from "./infrastructure/extensionZip";
+import { NO_EXTENSION_PACKAGE, ZippedExtensionFolder } from "./infrastructure/extensionZip";
 import { SqlRateLimitCounter } from "./infrastructure/db/rateLimitCounter";
 import { EmailReports, type EmailJobData } from "./application/reports/reports";
 import { DealReminders } from "./application/reports/dealReminders";
@@ -59,8 +58,6 @@ import { SqlEmailRecipientsRepository, SqlEmailSendsRepository } from "./infrast
 import { HtmlReportEmails } from "./infrastructure/mail/reportEmails";
 import { NodemailerMailSender } from "./infrastructure/mail/nodemailerSender";
 
-/** Where `npm run build:extension` writes the unpacked browser extension (the same path from dist-server/, compiled). */
-const EXTENSION_BUILD_DIR = fileURLToPath(new URL("../extension/dist", import.meta.url));
 /** How long a stopping process waits for its jobs to end (syncs give themselves back after their current group commit). */
 const JOBS_STOP_TIMEOUT_MS = 30_000;
 /** Emails one worker sends at once (nodemailer pools two SMTP connections). */
@@ -236,7 +233,7 @@ export async function composeServer(
       clock,
       config.refreshTokenTtlDays,
     ),
-    extensionPackage: new ZippedExtensionFolder(EXTENSION_BUILD_DIR),
+    extensionPackage: config.extensionDir ? new ZippedExtensionFolder(config.extensionDir) : NO_EXTENSION_PACKAGE,
     rateLimitCounter: new SqlRateLimitCounter(db),
     reports,
     dealReminders: new DealReminders(reminders, preferences, dataVersions, clock),

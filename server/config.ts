@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
 
 /** Where Google's endpoints are. Production uses Google's; demo mode and tests point all of them at the emulator. */
@@ -69,6 +70,8 @@ export interface ServerConfig {
   database: { databaseUrl: string } | { dataDir: string } | { inMemory: true };
   dataDir: string;
   staticDir: string | null;
+  /** The unpacked browser extension that `/extension/deal-finder-extension.zip` offers; null offers none. */
+  extensionDir: string | null;
   google: { clientId: string; clientSecret: string; endpoints: GoogleEndpoints };
   demoMode: boolean;
   /** 32-byte key that encrypts Google tokens at rest. */
@@ -113,6 +116,9 @@ export interface MailSettings {
   /** How long a worker's claim on a send holds before another worker takes it for dead and sends in its place. */
   leaseSeconds: number;
 }
+
+/** Where `npm run build:extension` writes the unpacked browser extension (the same path from dist-server/, compiled). */
+const EXTENSION_BUILD_DIR = fileURLToPath(new URL("../extension/dist", import.meta.url));
 
 export const DEMO_CLIENT = { clientId: "deal-finder-demo", clientSecret: "demo-secret" };
 
@@ -273,6 +279,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     database: env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
     dataDir,
     staticDir: resolve(env.STATIC_DIR ?? "dist"),
+    extensionDir: env.EXTENSION_DIR ? resolve(env.EXTENSION_DIR) : EXTENSION_BUILD_DIR,
     google: demoMode
       ? { ...DEMO_CLIENT, endpoints: emulatorEndpoints("http://unset.invalid") }
       : { clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET!, endpoints: GOOGLE_ENDPOINTS },

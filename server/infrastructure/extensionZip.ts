@@ -6,6 +6,9 @@ import type { ExtensionPackage } from "../application/extension";
 /** The build writes this file last, naming the Deal Finder address it was built for; without it there is no build. */
 export const BUILD_INFO_FILE = "build-info.json";
 
+/** A server configured without the extension: its download answers that it is not built. */
+export const NO_EXTENSION_PACKAGE: ExtensionPackage = { zip: async () => null };
+
 /**
  * The unpacked extension in a folder, zipped on first request and kept until the folder is built again (its build
  * file changes), so a rebuild is served without restarting the server.

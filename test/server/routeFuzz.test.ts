@@ -5,9 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
+import { strFromU8, unzipSync } from "fflate";
 import { isRight } from "fp-ts/lib/Either";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../src/domain/category";
+import { EXTENSION_DOWNLOAD_PATH } from "../../src/domain/extension";
+import { BUILD_INFO_FILE } from "../../server/infrastructure/extensionZip";
 import { ApiErrorCodec, AuthMeCodec, DashboardCodec, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
 import { routesOf } from "./support/routeTable";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
@@ -352,6 +355,8 @@ const oddPathRequest: fc.Arbitrary<FuzzRequest> = fc.record({
 
 interface Answer {
   status: number;
+  /** The body as the browser reads it (decompressed), and as text. */
+  bytes: Buffer;
   text: string;
 }
 
@@ -366,7 +371,10 @@ function send(agent: Agent, port: number, request: FuzzRequest, authorization: s
     const outgoing = httpRequest({ host: "127.0.0.1", port, method: request.method, path: request.path, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, text: decodeBody(Buffer.concat(chunks), response.headers["content-encoding"]) }));
+      response.on("end", () => {
+        const bytes = decodeBody(Buffer.concat(chunks), response.headers["content-encoding"]);
+        resolve({ status: response.statusCode!, bytes, text: bytes.toString("utf8") });
+      });
       response.on("error", reject);
     });
     outgoing.on("error", reject);
@@ -376,10 +384,10 @@ function send(agent: Agent, port: number, request: FuzzRequest, authorization: s
 }
 
 /** The body as the browser reads it: the app's files are sent compressed when the client accepts it. */
-function decodeBody(bytes: Buffer, encoding: string | undefined): string {
-  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
-  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
-  return bytes.toString("utf8");
+function decodeBody(bytes: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "br") return brotliDecompressSync(bytes);
+  if (encoding === "gzip") return gunzipSync(bytes);
+  return bytes;
 }
 
 /** Raw bytes on a fresh connection, for what no HTTP client would send; answers the status and the body. */
@@ -392,7 +400,8 @@ function sendRaw(port: number, bytes: string): Promise<Answer> {
     socket.on("close", () => {
       const response = Buffer.concat(chunks).toString("utf8");
       const [head = "", ...rest] = response.split("\r\n\r\n");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), text: rest.join("\r\n\r\n") });
+      const text = rest.join("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), bytes: Buffer.from(text), text });
     });
     socket.setTimeout(30_000, () => socket.destroy(new Error("no answer within 30 s")));
   });
@@ -407,10 +416,10 @@ function describeRequest(request: FuzzRequest, answer: Answer): string {
 const contractOf = (route: string | null) => (route ? routeContract(route.replace(" /api/", " /")) : undefined);
 
 /** No 5xx; every JSON answer of an API route in the contract's shape; every 4xx in our error shape (or the route's own failure shape of the contract) with a message. */
-function checkAnswer(route: string | null, request: FuzzRequest, answer: Answer, staticFiles: Set<string>): void {
+function checkAnswer(route: string | null, request: FuzzRequest, answer: Answer, app: AppFiles): void {
   if (answer.status >= 500 || answer.status < 100) throw new Error(`A ${answer.status} for ${describeRequest(request, answer)}`);
   if (answer.text.includes(OUTSIDE_MARKER)) throw new Error(`A file outside the static folder was served for ${describeRequest(request, answer)}`);
-  if (answer.status === 200 && !request.path.startsWith("/api/") && request.method === "GET" && !staticFiles.has(answer.text) && !answer.text.includes(APP_PAGE_MARKER)) {
+  if (answer.status === 200 && !request.path.startsWith("/api/") && request.method === "GET" && !app.serves(request.path, answer.bytes)) {
     throw new Error(`Something other than the app's files was served for ${describeRequest(request, answer)}`);
   }
   const contract = contractOf(route);
@@ -481,8 +490,16 @@ function authorizationHeader(request: FuzzRequest, session: FuzzSession): string
   }
 }
 
-/** A static folder with the app's page and a file, next to a file that must never be served. */
-function staticFolder() {
+/** What the app may answer outside the API, as it is configured: the static folder's files and the extension's zip. */
+interface AppFiles {
+  serves(path: string, body: Buffer): boolean;
+}
+
+/**
+ * The folders the server is configured with: a static folder with the app's page and a file, next to a file that must
+ * never be served, and a built extension.
+ */
+function appFolders() {
   const root = mkdtempSync(join(tmpdir(), "deal-finder-fuzz-"));
   const dist = join(root, "dist");
   const page = `<!doctype html><html><head><title>Deal Finder</title></head><body><div id="root"></div><!--${APP_PAGE_MARKER}--></body></html>`;
@@ -491,22 +508,41 @@ function staticFolder() {
   writeFileSync(join(dist, "index.html"), page);
   writeFileSync(join(dist, "assets", "app.js"), script);
   writeFileSync(join(root, "outside.txt"), OUTSIDE_MARKER);
-  return { dist, files: new Set([page, script]), remove: () => rmSync(root, { recursive: true, force: true }) };
+  const extension = join(root, "extension");
+  const extensionFiles: Record<string, string> = { "manifest.json": JSON.stringify({ manifest_version: 3 }), [BUILD_INFO_FILE]: JSON.stringify({ appUrl: "http://127.0.0.1" }) };
+  mkdirSync(extension);
+  for (const [name, text] of Object.entries(extensionFiles)) writeFileSync(join(extension, name), text);
+  const staticFiles = new Set([page, script]);
+  const files: AppFiles = {
+    serves: (path, body) =>
+      staticFiles.has(body.toString("utf8")) || body.toString("utf8").includes(APP_PAGE_MARKER) || (new URL(path, "http://x").pathname === EXTENSION_DOWNLOAD_PATH && isZipOf(body, extensionFiles)),
+  };
+  return { dist, extension, files, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+function isZipOf(body: Buffer, files: Record<string, string>): boolean {
+  try {
+    const entries = Object.entries(unzipSync(body));
+    return entries.length === Object.keys(files).length && entries.every(([name, bytes]) => files[name] === strFromU8(bytes));
+  } catch {
+    return false;
+  }
 }
 
 describe.each(DATABASES)("a fuzz of every route, on %s", (database) => {
   let stack: Stack;
   let port: number;
-  let folder: ReturnType<typeof staticFolder>;
+  let folder: ReturnType<typeof appFolders>;
   let main: FuzzSession;
   let disposable: FuzzSession;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
   beforeAll(async () => {
-    folder = staticFolder();
+    folder = appFolders();
     stack = await startStack({
       database,
       staticDir: folder.dist,
+      extensionDir: folder.extension,
       env: { AUTH_RATE_LIMIT_PER_MINUTE: "1000000", GMAIL_QUOTA_UNITS_PER_MINUTE: "0", CORS_ORIGINS: ALLOWED_ORIGIN },
       emulator: { quotaUnitsPerMinute: 0 },
     });
