@@ -54,6 +54,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", AbortController: "readonly" } },
   },
 );

@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["test/server/**/*.test.ts", "test/emulator/**/*.test.ts"],
+          globalSetup: ["test/server/support/postgresServer.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -15,8 +15,11 @@ import { openDatabase, type Database } from "../../../server/infrastructure/db/d
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 import { BrowserCookies } from "./browserCookies";
 
-/** The databases the integration tests run on: PGlite always, and a PostgreSQL server when TEST_DATABASE_URL is set. */
-export const DATABASES: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The databases the integration tests run on: PGlite and the PostgreSQL server of TEST_DATABASE_URL, which the server
+ * tests' global set-up (support/postgresServer.ts) starts when it is not given.
+ */
+export const DATABASES: ("pglite" | "postgres")[] = ["pglite", "postgres"];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +34,8 @@ export async function freePort(): Promise<number> {
 
 /** A schema of its own on the PostgreSQL server, so that test runs never see each other's rows. */
 export async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set: run the server tests through vitest's server project, which starts a PostgreSQL server.");
   const schema = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -72,6 +76,8 @@ export interface StackOptions {
   emulator?: Partial<GoogleEmulatorOptions>;
   /** Serve the built SPA from this folder, as `npm start` does. */
   staticDir?: string;
+  /** Offer the unpacked extension in this folder for download, as `npm start` offers extension/dist. */
+  extensionDir?: string;
   /** Receives the server's log lines (message and detail), as server/main.ts prints them. */
   log?: (message: string, detail?: unknown) => void;
   /** The server's clock (the system's by default). */
@@ -114,6 +120,8 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   });
   config.database = postgres ? { databaseUrl: postgres.url } : { inMemory: true };
   config.staticDir = options.staticDir ?? null;
+  // What the app serves comes from what the test gives it, never from what an earlier build left on disk.
+  config.extensionDir = options.extensionDir ?? null;
   config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
   if (options.mailSink) {
     config.mail.smtpUrl = options.mailSink.smtpUrl;
