@@ -34,7 +34,7 @@ import { SecretBox } from "./infrastructure/security/secretBox";
 import { makeDataFolderPrivate } from "./infrastructure/security/privateFolder";
 import { ExtractionPool } from "./infrastructure/workerThreads/extractionPool";
 import { HttpImageFetcher } from "./infrastructure/images/httpImageFetcher";
-import { buildApp } from "./http/app";
+import { buildApp, type AppOptions } from "./http/app";
 import type { AppServices } from "./http/services";
 import { AccountService } from "./application/account";
 import { BrandPages, BrandService } from "./application/brands";
@@ -122,7 +122,7 @@ async function runJobs(
 /** The composition root: adapters built from configuration and handed to the use cases. */
 export async function composeServer(
   config: ServerConfig,
-  options: { clock?: Clock; logger?: boolean; checkReplies?: boolean; log?: (message: string, detail?: unknown) => void } = {},
+  options: { clock?: Clock; logger?: AppOptions["logger"]; checkReplies?: boolean; log?: (message: string, detail?: unknown) => void } = {},
 ): Promise<ComposedServer> {
   const clock = options.clock ?? systemClock;
   const loosened = makeDataFolderPrivate(config.dataDir);

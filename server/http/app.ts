@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { SuccessBody } from "../../src/contract";
 import type { AppServices } from "./services";
 import { API_PREFIX, checkRepliesAgainstContract, type Replies } from "./replies";
-import { answerClientError, answerFrameworkError, registerErrorHandling, sendError } from "./errors";
+import { answerClientError, answerFrameworkError, isClientConnectionError, logClientFailure, registerErrorHandling, sendError } from "./errors";
 import { registerJsonBodyParser } from "./jsonBody";
 import { logSerializers } from "./logSerializers";
 import { registerAuthRoutes } from "./routes/auth";
@@ -20,22 +20,30 @@ import { registerExtensionDownload, registerExtensionRoutes } from "./routes/ext
 import { registerStaticFiles } from "./staticFiles";
 import { registerHealthRoutes } from "./routes/health";
 import { registerReportRoutes } from "./routes/reports";
-import { sharedRateLimitStore } from "./sharedRateLimit";
+import { clientAddressKey, sharedRateLimitStore } from "./sharedRateLimit";
 
 /**
  * Fastify's log lines without the two it writes for every request, which were a fifth of a dashboard request's CPU
- * (synchronous writes to stdout). A request that errors or answers 5xx is still logged.
+ * (synchronous writes to stdout). A request that errors or answers 5xx is still logged; an answer that could not be
+ * sent because the client closed or broke its connection is the client's doing, and says so in one line.
  */
 class QuietRequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
-    if (error || reply.statusCode >= 500) super.requestCompleted(error, request, reply, metadata);
+    if (error && isClientConnectionError(error)) logClientFailure(request, error, "The client's connection ended before its answer was sent");
+    else if (error || reply.statusCode >= 500) super.requestCompleted(error, request, reply, metadata);
   }
 }
 
+/** Where log lines may go instead of stdout: one JSON line a call. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
 export interface AppOptions {
-  logger?: boolean;
+  /** Log lines: to stdout (true), to a destination of the caller's (tests read them), or none (false, the default). */
+  logger?: boolean | LogDestination;
   /** Check every JSON reply against the wire contract (see replies.ts): for tests. */
   checkReplies?: boolean;
 }
@@ -43,7 +51,9 @@ export interface AppOptions {
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger ? { level: "info", serializers: logSerializers } : false,
+    logger: options.logger
+      ? { level: "info", serializers: logSerializers, ...(options.logger === true ? {} : { stream: options.logger }) }
+      : false,
     logController: new QuietRequestLog(),
     bodyLimit: 64 * 1024,
     // Only the load balancers named in TRUST_PROXY may say who the client is (X-Forwarded-For): anyone else could
@@ -108,7 +118,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // The routes' own rate limits (config.rateLimit) apply where the plugin is registered, each context with its store.
       // The sign-in limits count in the database, so that a person meets the same limit whichever API process answers.
       await api.register(async (signInLimited) => {
-        await signInLimited.register(rateLimit, { global: false, store: sharedRateLimitStore(services.rateLimitCounter) });
+        await signInLimited.register(rateLimit, { global: false, keyGenerator: clientAddressKey, store: sharedRateLimitStore(services.rateLimitCounter) });
         registerAuthRoutes(signInLimited, services);
         registerSettingsRoutes(signInLimited, services);
         registerExtensionRoutes(signInLimited, services);
@@ -118,7 +128,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // The image proxy's brake on one address stays in memory: a dashboard loads an image per card, which would be a
       // database write each, and what it protects (this process's outgoing fetches and its image cache) is per process.
       await api.register(async (imageProxy) => {
-        await imageProxy.register(rateLimit, { global: false });
+        await imageProxy.register(rateLimit, { global: false, keyGenerator: clientAddressKey });
         registerImageRoutes(imageProxy, services);
       });
       registerGmailRoutes(api, services);

@@ -5,6 +5,7 @@ import { GmailApiError } from "../application/ports";
 import { GmailAccessWithdrawnError, GmailNotConnectedError } from "../application/gmail/gmailConnection";
 import { UnknownLabelError } from "../application/gmail/gmailLabels";
 import { SESSION_ENDED } from "../application/messages";
+import { errorLogRecord } from "../application/errorLogRecord";
 import { validationMessage } from "./validationMessage";
 
 /** Every failure answers the same shape: a machine-readable code and a message a person can read. */
@@ -58,6 +59,36 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
+/** The codes of a connection the client reset, closed or stopped reading, and of our writes to it afterwards. */
+const CLIENT_CONNECTION_CODES: ReadonlySet<string> = new Set([
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ERR_STREAM_PREMATURE_CLOSE",
+  "ERR_STREAM_DESTROYED",
+  "ERR_STREAM_WRITE_AFTER_END",
+]);
+
+/** Whether an error of writing an answer is the client's connection failing (closed, reset, gone), not our code. */
+export function isClientConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CLIENT_CONNECTION_CODES.has(code);
+}
+
+/**
+ * Logs a failure that the client's own request or connection brought about, as that: one warning line with the
+ * error's class and code and no stack, since anyone can cause one at will and there is nothing of ours to fix.
+ */
+export function logClientFailure(request: FastifyRequest, error: unknown, message: string): void {
+  request.log.warn({ clientFailure: errorLogRecord(error) }, message);
+}
+
+/**
+ * Whether the request's connection has already closed: no answer can reach its client any more. (The request stream
+ * itself is destroyed as soon as its body has been read, so it cannot tell.)
+ */
+const connectionClosed = (request: FastifyRequest): boolean => request.raw.socket?.destroyed ?? true;
+
 /** Answers what Fastify's router refuses before any route or hook runs: a malformed percent-encoding, an overlong path parameter. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === "FST_ERR_BAD_URL") {
@@ -94,6 +125,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, "invalid_request", error.message);
+    }
+    // A client that sends malformed HTTP or drops its connection mid-request is answered by Node or not at all; what
+    // fails on such a request afterwards (a body that never came, a socket with no address) is its doing.
+    if (connectionClosed(request)) {
+      logClientFailure(request, error, "A request failed after its client's connection ended");
+      return sendError(reply, 400, "invalid_request", "The request ended before it was complete.");
     }
     request.log.error({ err: error }, "request failed");
     return sendError(reply, 500, "internal_error", "Something went wrong on our side. Please try again.");

@@ -1,4 +1,5 @@
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 
 /** Counts requests in fixed windows wherever every API process sees the same counts (the database). */
 export interface RateLimitCounter {
@@ -8,7 +9,7 @@ export interface RateLimitCounter {
 
 /**
  * A @fastify/rate-limit store over a shared counter, so that a person meets one limit whichever API process answers.
- * Like the plugin's own memory store, each route counts apart (per client address, the plugin's key).
+ * Like the plugin's own memory store, each route counts apart (per client address: clientAddressKey).
  */
 export function sharedRateLimitStore(counter: RateLimitCounter): FastifyRateLimitStoreCtor {
   class SharedRateLimitStore implements FastifyRateLimitStore {
@@ -31,4 +32,18 @@ export function sharedRateLimitStore(counter: RateLimitCounter): FastifyRateLimi
     }
   }
   return SharedRateLimitStore;
+}
+
+/** The key of a request whose client has no address any more: its connection closed before the limit was counted. */
+export const UNPLACED_CLIENT = "unplaced";
+
+/**
+ * The rate limits' key for a request: the client's address as the plugin's own key has it (an IPv6 address by its
+ * /64, which one client usually holds whole). A request whose connection has already closed has no address
+ * (`request.ip` is undefined) and no one to answer; the plugin's key would throw on it, so all such requests count
+ * under one key instead.
+ */
+export function clientAddressKey(request: FastifyRequest): string {
+  const address = request.ip as string | undefined;
+  return address ? normalizeIP(address) : UNPLACED_CLIENT;
 }
