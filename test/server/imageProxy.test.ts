@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec } from "../../src/contract";
 import { isProxiedImageUrl } from "../../src/domain/imageRules";
-import { HttpImageFetcher, isPublicAddress } from "../../server/infrastructure/images/httpImageFetcher";
+import { HttpImageFetcher } from "../../server/infrastructure/images/httpImageFetcher";
 import { DATABASES, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { wholeDashboard } from "./support/dashboard";
 import { PHOTO, imageDealCode, promotionWithImages, startImageServer, type ImageServer } from "./support/imageServer";
@@ -26,6 +26,7 @@ function imageCases(images: ImageServer) {
     redirectToMetadata: `${images.origin}/to-metadata`,
     redirectToLocalhost: `${images.origin}/to-localhost`,
     redirectLoop: `${images.origin}/loop`,
+    redirectToIpv4Compatible: `${images.origin}/to-ipv4-compatible`,
     // Private and loopback addresses: the photo would be there if any of them were fetched.
     localhost: `http://localhost:${port}/photo.png`,
     otherLoopback: `http://127.0.0.2:${port}/photo.png`,
@@ -34,6 +35,12 @@ function imageCases(images: ImageServer) {
     privateNetwork: "http://10.0.0.1/photo.png",
     linkLocal: "http://169.254.169.254/latest/meta-data/photo.png",
     unspecified: `http://0.0.0.0:${port}/photo.png`,
+    // IPv6 spellings of IPv4 addresses: IPv4-compatible (hex words and dotted), NAT64 and 6to4.
+    ipv4CompatibleLoopback: `http://[::127.0.0.1]:${port}/photo.png`,
+    ipv4CompatibleHexLoopback: `http://[::7f00:1]:${port}/photo.png`,
+    ipv4CompatibleMetadata: "http://[::a9fe:a9fe]/latest/meta-data/photo.png",
+    nat64Loopback: `http://[64:ff9b::7f00:1]:${port}/photo.png`,
+    sixToFourLoopback: `http://[2002:7f00:1::1]:${port}/photo.png`,
   };
 }
 type Case = keyof ReturnType<typeof imageCases>;
@@ -127,7 +134,11 @@ describe.each(DATABASES)("the image proxy, on %s", (database) => {
 
   it("refuses private, loopback, link-local and unspecified addresses, written or resolved, before connecting", async () => {
     const before = images.requests.length;
-    for (const name of ["localhost", "otherLoopback", "ipv6Loopback", "ipv4MappedLoopback", "privateNetwork", "linkLocal", "unspecified"] as const) {
+    const names = [
+      "localhost", "otherLoopback", "ipv6Loopback", "ipv4MappedLoopback", "privateNetwork", "linkLocal", "unspecified",
+      "ipv4CompatibleLoopback", "ipv4CompatibleHexLoopback", "ipv4CompatibleMetadata", "nat64Loopback", "sixToFourLoopback",
+    ] as const;
+    for (const name of names) {
       await expect(refusal(name), name).resolves.toEqual({ status: 404, code: "image_address_refused" });
     }
     expect(images.requests.length).toBe(before);
@@ -136,6 +147,7 @@ describe.each(DATABASES)("the image proxy, on %s", (database) => {
   it("re-checks every redirect: an allowed host cannot send the proxy to a private address, nor round in circles", async () => {
     await expect(refusal("redirectToMetadata")).resolves.toEqual({ status: 404, code: "image_address_refused" });
     await expect(refusal("redirectToLocalhost")).resolves.toEqual({ status: 404, code: "image_address_refused" });
+    await expect(refusal("redirectToIpv4Compatible")).resolves.toEqual({ status: 404, code: "image_address_refused" });
     await expect(refusal("redirectLoop")).resolves.toEqual({ status: 404, code: "image_too_many_redirects" });
     expect(images.requests.filter((request) => request.path === "/loop")).toHaveLength(4);
   });
@@ -189,15 +201,5 @@ describe("the image fetcher's address rule", () => {
     await expect(new HttpImageFetcher([]).fetchImage(url)).resolves.toEqual({ ok: false, refusal: "address_refused" });
     const allowed = await new HttpImageFetcher(["127.0.0.1"]).fetchImage(url);
     expect(allowed.ok && allowed.image).toMatchObject({ type: "png", width: 240, height: 180 });
-  });
-
-  it("knows which addresses are public", () => {
-    const refused = [
-      "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1",
-      "255.255.255.255", "192.0.2.1", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:10.0.0.1",
-      "::ffff:127.0.0.1", "64:ff9b::a00:1", "2002:a00:1::1", "not an address",
-    ];
-    for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
-    for (const address of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isPublicAddress(address), address).toBe(true);
   });
 });

@@ -1,11 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
-import ipaddr from "ipaddr.js";
 import { imageSize } from "image-size";
 import type { FetchedImage, ImageFetch, ImageFetcher, ImageRefusal, ImageType } from "../../application/images/imageProxy";
 import { isWebUrl } from "../../application/images/imageLinks";
+import { AddressRefusedError, PublicAddressGuard } from "../net/publicAddress";
 
 export interface ImageFetchLimits {
   maxBytes: number;
@@ -45,9 +43,6 @@ const REQUEST_HEADERS = {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** An address we refuse to connect to, raised from inside the connection's DNS lookup. */
-class AddressRefusedError extends Error {}
-
 class RefusedFetch extends Error {
   constructor(readonly refusal: ImageRefusal) {
     super(refusal);
@@ -55,30 +50,20 @@ class RefusedFetch extends Error {
 }
 
 /**
- * Only public unicast addresses: never private, loopback, link-local, unique-local, multicast, unspecified, CGNAT,
- * documentation or other special ranges. An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
-}
-
-/**
- * Fetches images from the web with node:http(s) through agents whose DNS lookup refuses non-public addresses, so
- * the address checked is the address connected to and a DNS answer that changes between check and use (rebinding)
- * cannot slip past. Every redirect is checked again. `allowedHosts` (exact host names or addresses) skip the address
- * check: for tests and the emulator only.
+ * Fetches images from the web with node:http(s), only from public addresses (PublicAddressGuard checks every
+ * address written in a URL, redirects included, and every address DNS gives its agents). `allowedHosts` (exact host
+ * names or addresses) skip the address check: for tests and the emulator only.
  */
 export class HttpImageFetcher implements ImageFetcher {
-  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly guard: PublicAddressGuard;
   private readonly agents: { "http:": http.Agent; "https:": https.Agent };
 
   constructor(
     allowedHosts: readonly string[],
     private readonly limits: ImageFetchLimits = DEFAULT_IMAGE_FETCH_LIMITS,
   ) {
-    this.allowedHosts = new Set(allowedHosts.map((host) => host.toLowerCase()));
-    const lookup = this.guardedLookup.bind(this);
+    this.guard = new PublicAddressGuard(allowedHosts);
+    const lookup = this.guard.lookup;
     // Few sockets per host and in all: a mailbox full of images cannot turn the server into a flood.
     const sockets = { maxSockets: 6, maxTotalSockets: 64 };
     this.agents = { "http:": new http.Agent({ lookup, ...sockets }), "https:": new https.Agent({ lookup, ...sockets }) };
@@ -91,7 +76,7 @@ export class HttpImageFetcher implements ImageFetcher {
     try {
       let current = url;
       for (let redirects = 0; ; redirects += 1) {
-        this.checkWrittenAddress(current);
+        this.guard.checkWrittenAddress(current);
         const response = await this.request(current, timeLimit);
         const location = response.headers.location;
         if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { ok: true, image: await this.readImage(response) };
@@ -109,34 +94,6 @@ export class HttpImageFetcher implements ImageFetcher {
     } finally {
       clearTimeout(deadline);
     }
-  }
-
-  private hostAllowed(hostname: string): boolean {
-    return this.allowedHosts.has(hostname.toLowerCase());
-  }
-
-  /** A DNS lookup that fails when any address of a host that is not allowed is not public. */
-  private guardedLookup(
-    hostname: string,
-    options: LookupOptions,
-    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ): void {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      if (!this.hostAllowed(hostname) && addresses.some((entry) => !isPublicAddress(entry.address))) {
-        return callback(new AddressRefusedError(`${hostname} resolves to an address that is not public`), []);
-      }
-      if (options.all) return callback(null, addresses);
-      const [first] = addresses;
-      if (!first) return callback(new AddressRefusedError(`${hostname} has no address`), []);
-      callback(null, first.address, first.family);
-    });
-  }
-
-  /** An address written in the URL is connected to without a DNS lookup, so it is checked here. */
-  private checkWrittenAddress(url: URL): void {
-    const address = url.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(address) && !this.hostAllowed(url.hostname) && !isPublicAddress(address)) throw new AddressRefusedError(`${address} is not public`);
   }
 
   /** One request with none of the reader's headers: no cookies, no Referer, no Authorization. */

@@ -81,6 +81,8 @@ export async function startImageServer(): Promise<ImageServer> {
         return redirect(response, "http://169.254.169.254/latest/meta-data/photo.png");
       case "/to-localhost":
         return redirect(response, `http://localhost:${new URL(origin).port}/photo.png`);
+      case "/to-ipv4-compatible":
+        return redirect(response, `http://[::7f00:1]:${new URL(origin).port}/photo.png`);
       case "/loop":
         return redirect(response, "/loop");
       default:
