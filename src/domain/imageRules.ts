@@ -23,11 +23,50 @@ export function isDecorativeImageUrl(url: string): boolean {
   return DECORATIVE_URL.test(url);
 }
 
+/**
+ * What a reader's browser may be asked to decode. A few kilobytes of PNG or GIF can declare hundreds of megabytes of
+ * pixels, and a card shows its image every time the dashboard opens, so these are judged before an image is served.
+ */
+export const MAX_IMAGE_SIDE = 10_000;
+/** One frame: 25 megapixels is 100 MB decoded (RGBA), far above any photo in a promotional email. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** Animated GIF, APNG and WebP: promotional animations run to a few dozen frames. */
+export const MAX_IMAGE_FRAMES = 100;
+/** Frames times pixels: a browser may keep every decoded frame of an animation it loops. */
+export const MAX_ANIMATION_PIXELS = 100_000_000;
+
+/** An image as its header describes it: the largest area any frame covers, and how many frames it has. */
+export interface DecodedImageSize {
+  width: number;
+  height: number;
+  frames: number;
+}
+
+export type DecodeVerdict = "fits" | "side_too_long" | "too_many_pixels" | "too_many_frames" | "animation_too_large";
+
+/**
+ * Whether an image is small enough to decode. The verdict only worsens as more of an image is read (more frames,
+ * never fewer), so a refusal from a header read part way is final.
+ */
+export function decodeVerdict({ width, height, frames }: DecodedImageSize): DecodeVerdict {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return "side_too_long";
+  const pixels = width * height;
+  if (pixels > MAX_IMAGE_PIXELS) return "too_many_pixels";
+  if (frames > MAX_IMAGE_FRAMES) return "too_many_frames";
+  if (pixels * frames > MAX_ANIMATION_PIXELS) return "animation_too_large";
+  return "fits";
+}
+
+export function isSafeToDecode(image: DecodedImageSize): boolean {
+  return decodeVerdict(image) === "fits";
+}
+
 /** True when the image may be shown on a deal card. Unknown sizes are judged by the URL alone. */
 export function isAcceptableDealImage(image: ImageCandidate): boolean {
   if (isDecorativeImageUrl(image.url)) return false;
   const { width, height } = image;
   if (width == null || height == null) return true;
+  if (!isSafeToDecode({ width, height, frames: 1 })) return false;
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return false;
   const ratio = width / height;
   if (ratio > MAX_ASPECT_RATIO || ratio < MIN_ASPECT_RATIO) return false;
