@@ -27,6 +27,11 @@ function imageCases(images: ImageServer) {
     redirectToLocalhost: `${images.origin}/to-localhost`,
     redirectLoop: `${images.origin}/loop`,
     redirectToIpv4Compatible: `${images.origin}/to-ipv4-compatible`,
+    animation: `${images.origin}/animation`,
+    animationTooLong: `${images.origin}/animation-too-long`,
+    animationStalled: `${images.origin}/animation-stalled`,
+    pixelBomb: `${images.origin}/pixel-bomb.png`,
+    pixelBombStalled: `${images.origin}/pixel-bomb-stalled.png`,
     // Private and loopback addresses: the photo would be there if any of them were fetched.
     localhost: `http://localhost:${port}/photo.png`,
     otherLoopback: `http://127.0.0.2:${port}/photo.png`,
@@ -161,6 +166,24 @@ describe.each(DATABASES)("the image proxy, on %s", (database) => {
   it("refuses an answer over 5 MB, announced or not", async () => {
     await expect(refusal("oversizedDeclared")).resolves.toEqual({ status: 404, code: "image_too_large" });
     await expect(refusal("oversizedStreamed")).resolves.toEqual({ status: 404, code: "image_too_large" });
+  });
+
+  it("serves an animated GIF of a few dozen frames", async () => {
+    const response = await fetchProxied(stack, proxied.get("animation")!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/gif");
+  });
+
+  it("refuses a pixel bomb and an animation of too many frames, from the header, before the rest arrives", async () => {
+    for (const name of ["pixelBomb", "animationTooLong"] as const) {
+      await expect(refusal(name), name).resolves.toEqual({ status: 404, code: "image_too_large" });
+    }
+    // These stop sending after the header: waiting for the rest would end in image_timeout, 3 s of silence later.
+    for (const name of ["pixelBombStalled", "animationStalled"] as const) {
+      const started = Date.now();
+      await expect(refusal(name), name).resolves.toEqual({ status: 404, code: "image_too_large" });
+      expect(Date.now() - started, name).toBeLessThan(2_000);
+    }
   });
 
   it("gives up on a server that does not answer in time", async () => {

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { isAcceptableDealImage } from "../../../src/domain/imageRules";
+import { isAcceptableDealImage, isSafeToDecode, type DecodedImageSize } from "../../../src/domain/imageRules";
 import type { ImageLinks } from "./imageLinks";
 
 /** The image types a browser may be handed; never SVG, which can carry script. */
@@ -16,16 +16,19 @@ export type ImageRefusal =
   | "timeout"
   | "not_a_deal_image";
 
-export interface FetchedImage {
+/** An image and what its header says: the largest area a frame covers, and its frames (1 for a still image). */
+export interface FetchedImage extends DecodedImageSize {
   type: ImageType;
   bytes: Buffer;
-  width: number;
-  height: number;
 }
 
 export type ImageFetch = { ok: true; image: FetchedImage } | { ok: false; refusal: ImageRefusal };
 
-/** Fetches one image from the web on the reader's behalf, with no cookies, no Referer and nothing of the reader's. */
+/**
+ * Fetches one image from the web on the reader's behalf, with no cookies, no Referer and nothing of the reader's.
+ * A fetcher refuses an image too large to decode (isSafeToDecode) as `too_large`, from its header, before the rest
+ * of it downloads.
+ */
 export interface ImageFetcher {
   fetchImage(url: URL): Promise<ImageFetch>;
 }
@@ -83,6 +86,8 @@ export class ImageProxy {
   private async load(url: URL): Promise<ImageFetch> {
     const fetched = await this.fetcher.fetchImage(url);
     if (!fetched.ok) return fetched;
+    // Judged here too, so no image reaches a browser past the decoding limits whichever fetcher brought it.
+    if (!isSafeToDecode(fetched.image)) return { ok: false, refusal: "too_large" };
     const { width, height } = fetched.image;
     return isAcceptableDealImage({ url: url.href, width, height }) ? fetched : { ok: false, refusal: "not_a_deal_image" };
   }

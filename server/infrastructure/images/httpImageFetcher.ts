@@ -1,9 +1,10 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import { imageSize } from "image-size";
+import { isSafeToDecode } from "../../../src/domain/imageRules";
 import type { FetchedImage, ImageFetch, ImageFetcher, ImageRefusal, ImageType } from "../../application/images/imageProxy";
 import { isWebUrl } from "../../application/images/imageLinks";
 import { AddressRefusedError, PublicAddressGuard } from "../net/publicAddress";
+import { readImageHeader } from "./imageHeader";
 
 export interface ImageFetchLimits {
   maxBytes: number;
@@ -12,8 +13,6 @@ export interface ImageFetchLimits {
   /** Connecting, and any silence after. */
   connectTimeoutMs: number;
   maxRedirects: number;
-  /** Wider or taller than this, an image could exhaust the reader's browser when decoded. */
-  maxSide: number;
 }
 
 export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = {
@@ -21,8 +20,10 @@ export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = {
   totalTimeoutMs: 5000,
   connectTimeoutMs: 3000,
   maxRedirects: 3,
-  maxSide: 10_000,
 };
+
+/** The header is read again each time the body has doubled, or grown by this much: a bounded cost per image. */
+const HEADER_RECHECK_BYTES = 256 * 1024;
 
 /** The content types asked for and accepted, and what the bytes must then turn out to be. */
 const ACCEPTED_TYPES: Readonly<Record<string, ImageType>> = {
@@ -33,7 +34,6 @@ const ACCEPTED_TYPES: Readonly<Record<string, ImageType>> = {
   "image/webp": "webp",
   "image/avif": "avif",
 };
-const SNIFFED_TYPES: Readonly<Record<string, ImageType>> = { png: "png", jpg: "jpeg", gif: "gif", webp: "webp", avif: "avif" };
 
 /** A neutral client: nothing that tells the sender who is reading, or from where. */
 const REQUEST_HEADERS = {
@@ -52,7 +52,8 @@ class RefusedFetch extends Error {
 /**
  * Fetches images from the web with node:http(s), only from public addresses (PublicAddressGuard checks every
  * address written in a URL, redirects included, and every address DNS gives its agents). `allowedHosts` (exact host
- * names or addresses) skip the address check: for tests and the emulator only.
+ * names or addresses) skip the address check: for tests and the emulator only. An image is judged by its header as
+ * it arrives, so a pixel bomb is refused before the rest of it downloads.
  */
 export class HttpImageFetcher implements ImageFetcher {
   private readonly guard: PublicAddressGuard;
@@ -120,36 +121,33 @@ export class HttpImageFetcher implements ImageFetcher {
       if (!declared) throw new RefusedFetch("not_an_image");
       if (Number(response.headers["content-length"] ?? 0) > this.limits.maxBytes) throw new RefusedFetch("too_large");
       const bytes = await this.readCapped(response);
-      const sniffed = sniff(bytes);
-      if (!sniffed) throw new RefusedFetch("not_an_image");
-      if (sniffed.width > this.limits.maxSide || sniffed.height > this.limits.maxSide) throw new RefusedFetch("too_large");
-      return { ...sniffed, bytes };
+      // What the bytes really are; the sender's content type is only a first filter.
+      const header = readImageHeader(bytes);
+      if (!header) throw new RefusedFetch("not_an_image");
+      if (!isSafeToDecode(header)) throw new RefusedFetch("too_large");
+      return { ...header, bytes };
     } finally {
       response.destroy();
     }
   }
 
+  /** The body, refused as soon as its bytes or what its header declares are too large. */
   private async readCapped(response: IncomingMessage): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
+    let headerReadAt = 0;
     for await (const chunk of response as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > this.limits.maxBytes) throw new RefusedFetch("too_large");
       chunks.push(chunk);
+      if (size >= Math.min(2 * headerReadAt, headerReadAt + HEADER_RECHECK_BYTES)) {
+        headerReadAt = size;
+        const header = readImageHeader(Buffer.concat(chunks));
+        if (header && !isSafeToDecode(header)) throw new RefusedFetch("too_large");
+      }
     }
     // A body cut short (the connection closed or was aborted) may end the stream without an error.
     if (!response.complete) throw new RefusedFetch("unreachable");
     return Buffer.concat(chunks);
-  }
-}
-
-/** What the bytes really are; the sender's content type is only a first filter. */
-function sniff(bytes: Buffer): { type: ImageType; width: number; height: number } | null {
-  try {
-    const size = imageSize(bytes);
-    const type = size.type ? SNIFFED_TYPES[size.type] : undefined;
-    return type && size.width > 0 && size.height > 0 ? { type, width: size.width, height: size.height } : null;
-  } catch {
-    return null;
   }
 }

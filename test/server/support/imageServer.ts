@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import { crc32, deflateSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
+import { animatedGif, pngBomb } from "./imageBytes";
 
 /** A real, decodable PNG of one colour (a browser must be able to show it), built with zlib alone. */
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -27,6 +28,10 @@ export const TRACKING_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAA
 export const PHOTO = solidPng(240, 180, [214, 96, 48]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script></svg>');
 const OVERSIZED_BYTES = 6 * 1024 * 1024;
+/** 81 megapixels declared in a few kilobytes. */
+const PNG_BOMB = pngBomb(9000, 9000);
+const ANIMATION = animatedGif(240, 180, 20);
+const LONG_ANIMATION = animatedGif(240, 180, 150);
 
 export interface ImageServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -39,8 +44,10 @@ export interface ImageServer {
 
 /**
  * A sender's image server, with one path per behaviour the proxy must handle: a photo, a tracking pixel, a web page,
- * SVG (declared, and disguised as PNG), oversized answers, a slow one, and redirects (to the photo, to private
- * addresses, in a loop).
+ * SVG (declared, and disguised as PNG), oversized answers, a slow one, redirects (to the photo, to private
+ * addresses, in a loop), and pixel bombs: an image or animation that declares more pixels or frames than a browser
+ * should decode, whole or stalled after its header (only a proxy that judges the header as it arrives answers those
+ * before its time limit).
  */
 export async function startImageServer(): Promise<ImageServer> {
   const requests: ImageServer["requests"] = [];
@@ -75,6 +82,20 @@ export async function startImageServer(): Promise<ImageServer> {
       case "/slow.png":
         pending.add(response);
         return;
+      case "/animation":
+        return send(response, "image/gif", ANIMATION);
+      case "/animation-too-long":
+        return send(response, "image/gif", LONG_ANIMATION);
+      case "/animation-stalled":
+        pending.add(response);
+        response.writeHead(200, { "content-type": "image/gif", "content-length": LONG_ANIMATION.length * 2 });
+        return response.write(LONG_ANIMATION.subarray(0, -1));
+      case "/pixel-bomb.png":
+        return send(response, "image/png", PNG_BOMB);
+      case "/pixel-bomb-stalled.png":
+        pending.add(response);
+        response.writeHead(200, { "content-type": "image/png", "content-length": PNG_BOMB.length });
+        return response.write(PNG_BOMB.subarray(0, 1024));
       case "/to-photo":
         return redirect(response, "/photo.png");
       case "/to-metadata":
