@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { createContext, useEffect, useState } from "react";
 import { AuthSession } from "../application/services";
-import { authStatusOf, shownUserOf, type AuthStatus } from "../application/machines/authMachine";
+import { authStatusOf, shownUserOf, signOutQuestionOf, type AuthStatus } from "../application/machines/authMachine";
 import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
 import type { User } from "../domain/user";
 import { useService } from "./di";
@@ -19,6 +19,18 @@ export function useCurrentUser(): User | null {
 export function useSignOut(): () => void {
   const actor = useService(AuthSession);
   return () => actor.send({ type: "SIGN_OUT" });
+}
+
+/** Logout's question about the extension paired from this browser while it is asked (null otherwise), and its answers. */
+export function useSignOutQuestion() {
+  const actor = useService(AuthSession);
+  const question = useSelector(actor, signOutQuestionOf, sameFields);
+  return {
+    question,
+    chooseExtension: (signOut: boolean) => actor.send({ type: "CHOOSE_EXTENSION_SIGN_OUT", signOut }),
+    confirm: () => actor.send({ type: "CONFIRM_SIGN_OUT" }),
+    cancel: () => actor.send({ type: "CANCEL_SIGN_OUT" }),
+  };
 }
 
 /**

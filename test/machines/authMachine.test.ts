@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, type EventObject } from "xstate";
-import { authMachine, provideAuthMachine, shownUserOf } from "../../src/application/machines/authMachine";
+import { createActor, type EventObject, type SnapshotFrom } from "xstate";
+import { authMachine, provideAuthMachine, shownUserOf, signOutQuestionOf, type AuthSnapshot } from "../../src/application/machines/authMachine";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
-import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
+import { done, drivePath, failed } from "./pathDriver";
+import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
 
 const renamed = { ...alice, first_name: "Ally" };
 
@@ -14,22 +15,76 @@ const events: EventObject[] = [
   done("fetchProfile", alice),
   done("fetchProfile", null),
   failed("fetchProfile"),
+  done("checkExtension", true),
+  done("checkExtension", false),
+  failed("checkExtension"),
+  { type: "CHOOSE_EXTENSION_SIGN_OUT", signOut: false } as EventObject,
+  { type: "CHOOSE_EXTENSION_SIGN_OUT", signOut: true } as EventObject,
+  { type: "CONFIRM_SIGN_OUT" },
+  { type: "CANCEL_SIGN_OUT" },
   done("logout", undefined),
   failed("logout"),
 ];
 
-/** What each transition must do to the fake ports. */
-function expectedEffects(from: string, event: EventObject, to: string): string[] {
-  if (event.type === "xstate.init") return to === '"verifying"' ? ["call fetchProfile"] : [];
-  if (event.type === "SIGNED_IN") return ["save session access-2"];
-  if (event.type === "SIGN_OUT") return ["call logout"];
-  if (event.type === "USER_UPDATED") return ["save user alice@example.com"];
-  if (event.type === "SESSION_EXPIRED") return [];
-  if (from === '"verifying"') {
-    return to === '"signedIn"' ? ["save user alice@example.com"] : ["clear session"];
-  }
-  if (from === '"signingOut"') return ["clear session", "navigate /"];
-  throw new Error(`Unexpected step ${event.type} from ${from}`);
+/** A step as a test's name shows it: an actor's outcome and the choice with their values. */
+function stepName(event: EventObject): string {
+  const { output, signOut } = event as EventObject & { output?: unknown; signOut?: boolean };
+  const name = event.type.replace(/^xstate\.(done|error)\.actor\./, "$1 ");
+  if (signOut !== undefined) return `${name} ${signOut ? "yes" : "no"}`;
+  return typeof output === "boolean" || output === null ? `${name} ${String(output)}` : name;
+}
+
+const SIGNED_IN = JSON.stringify({ signedIn: "active" });
+const CONFIRMING = JSON.stringify({ signedIn: "confirming" });
+
+/**
+ * The state by its value, and by the sign-out's choice while it matters (asked, or on its way to the server), so that
+ * the paths cover both answers to the question. Elsewhere the choice is left out, which keeps the paths few.
+ */
+const byValueAndChoice = (snapshot: { value: unknown; context?: { signOutExtension: boolean } }) => {
+  const value = JSON.stringify(snapshot.value);
+  const choiceMatters = value === CONFIRMING || value === '"signingOut"';
+  return choiceMatters ? `${value} extension:${snapshot.context?.signOutExtension}` : value;
+};
+
+/**
+ * What each transition must do to the fake ports. Made per path: the logout call says the choice, which the path
+ * made with the events before it.
+ */
+function effectsAlongAPath() {
+  let signOutExtension = true;
+  const logout = () => (signOutExtension ? ["call logout and the extension"] : ["call logout"]);
+  return (from: string, event: EventObject, to: string): string[] => {
+    if (event.type === "xstate.init") return to === '"verifying"' ? ["call fetchProfile"] : [];
+    if (event.type === "SIGNED_IN") return ["save session access-2"];
+    if (event.type === "SIGN_OUT") return ["call extensionPairedHere"];
+    if (event.type === "USER_UPDATED") return ["save user alice@example.com"];
+    if (event.type === "SESSION_EXPIRED") return [];
+    if (event.type === "CHOOSE_EXTENSION_SIGN_OUT") {
+      signOutExtension = (event as EventObject & { signOut: boolean }).signOut;
+      return [];
+    }
+    if (event.type === "CANCEL_SIGN_OUT") return [];
+    if (event.type === "CONFIRM_SIGN_OUT") return logout();
+    if (from === '"verifying"') {
+      return to === SIGNED_IN ? ["save user alice@example.com"] : ["clear session"];
+    }
+    if (from === JSON.stringify({ signedIn: "checkingExtension" })) {
+      // Paired here: ask, yes by default. Nothing paired: sign out as ever. Not known: the default, unasked.
+      const output = (event as EventObject & { output?: boolean }).output;
+      signOutExtension = event.type.startsWith("xstate.error") || output === true;
+      return to === CONFIRMING ? [] : logout();
+    }
+    if (from === '"signingOut"') return ["clear session", "navigate /"];
+    throw new Error(`Unexpected step ${event.type} from ${from}`);
+  };
+}
+
+/** The question is on screen only while it is asked, with the choice made so far. */
+function assertQuestion(snapshot: SnapshotFrom<typeof authMachine>) {
+  const question = signOutQuestionOf(snapshot as AuthSnapshot);
+  if (snapshot.matches({ signedIn: "confirming" })) expect(question).toEqual({ signOutExtension: snapshot.context.signOutExtension });
+  else expect(question).toBeNull();
 }
 
 describe.each([
@@ -39,16 +94,21 @@ describe.each([
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const paths = simplePathsOf(authMachine, events, { storedUser });
+  const paths = pathsWithOneMoreStep(authMachine, events, { storedUser }, byValueAndChoice);
 
-  it("has paths to every state", () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    expect(reached).toContain('"signedIn"');
+  it("has paths to every state, and to both answers of the sign-out's question", () => {
+    const reached = new Set(paths.map((path) => byValueAndChoice(path.state)));
+    expect(reached).toContain(SIGNED_IN);
     expect(reached).toContain('"signedOut"');
-    if (storedUser) expect(reached).toContain('"signingOut"');
+    if (storedUser) expect(reached).toContain('"verifying"');
+    expect(reached).toContain(JSON.stringify({ signedIn: "checkingExtension" }));
+    expect(reached).toContain(`${CONFIRMING} extension:true`);
+    expect(reached).toContain(`${CONFIRMING} extension:false`);
+    expect(reached).toContain('"signingOut" extension:true');
+    expect(reached).toContain('"signingOut" extension:false');
   });
 
-  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
+  it.each(paths.map((path) => [path.steps.map((step) => stepName(step.event)).join(" > "), path] as const))(
     "%s",
     async (_name, path) => {
       const log = new EffectLog();
@@ -56,11 +116,25 @@ describe.each([
       const session = new MemorySessionStore(log);
       const logic = provideAuthMachine({ auth: gateway, session, navigation: new RecordingNavigation(log, "/dashboard") });
       await drivePath(
-        { logic, input: { storedUser }, gateway, log, gatewayCallOf: { fetchProfile: "fetchProfile", logout: "logout" }, expectedEffects },
-        path,
+        {
+          logic,
+          input: { storedUser },
+          gateway,
+          log,
+          gatewayCallOf: { fetchProfile: "fetchProfile", checkExtension: "extensionPairedHere", logout: "logout" },
+          expectedEffects: effectsAlongAPath(),
+          assertStep: assertQuestion,
+        },
+        path as never,
       );
     },
   );
+});
+
+it("takes every event somewhere, Cancel and both answers to the question included", () => {
+  const paths = [alice, null].flatMap((storedUser) => pathsWithOneMoreStep(authMachine, events, { storedUser }, byValueAndChoice));
+  const taken = new Set(paths.flatMap((path) => path.steps.map((step) => stepName(step.event))));
+  for (const event of events) expect(taken).toContain(stepName(event));
 });
 
 describe("the person the page shows", () => {
@@ -76,6 +150,26 @@ describe("the person the page shows", () => {
     await Promise.resolve();
     expect(actor.getSnapshot().value).toBe("signedOut");
     expect(shownUserOf(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
+
+  it("is still the signed-in person while the sign-out asks, and after Cancel", async () => {
+    const log = new EffectLog();
+    const gateway = new ControlledAuthGateway(log);
+    const logic = provideAuthMachine({ auth: gateway, session: new MemorySessionStore(log), navigation: new RecordingNavigation(log, "/dashboard") });
+    const actor = createActor(logic, { input: { storedUser: null } }).start();
+    actor.send({ type: "SIGNED_IN", session: aliceSession });
+    actor.send({ type: "SIGN_OUT" });
+    expect(shownUserOf(actor.getSnapshot())).toEqual(alice);
+    gateway.settle("extensionPairedHere", { output: true });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(signOutQuestionOf(actor.getSnapshot())).toEqual({ signOutExtension: true });
+    expect(shownUserOf(actor.getSnapshot())).toEqual(alice);
+    actor.send({ type: "CANCEL_SIGN_OUT" });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: "active" });
+    expect(shownUserOf(actor.getSnapshot())).toEqual(alice);
+    expect(log.takeNew()).toEqual(["save session access-2", "call extensionPairedHere"]);
     actor.stop();
   });
 });

@@ -1,5 +1,5 @@
 import type { User } from "../../src/domain/user";
-import { AuthGateway, type GoogleAuthStart, type GoogleFlow } from "../../src/application/ports/auth";
+import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignOutChoice } from "../../src/application/ports/auth";
 import { SessionStore, type Session } from "../../src/application/ports/session";
 import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
 import { Notifier, type ToastRequest } from "../../src/application/ports/notifications";
@@ -58,8 +58,11 @@ export class ControlledAuthGateway extends AuthGateway {
   refresh(refreshToken: string): Promise<Session> {
     return this.call("refresh", ` ${refreshToken}`);
   }
-  logout(): Promise<void> {
-    return this.call("logout");
+  extensionPairedHere(): Promise<boolean> {
+    return this.call("extensionPairedHere");
+  }
+  logout(choice: SignOutChoice): Promise<void> {
+    return this.call("logout", choice.signOutExtension ? " and the extension" : "");
   }
 }
 

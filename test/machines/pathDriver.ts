@@ -86,11 +86,19 @@ async function flush(): Promise<void> {
   for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
 }
 
-/** All simple paths of a machine, with its state serialized by value. */
-export function simplePathsOf<TLogic extends AnyStateMachine>(logic: TLogic, events: readonly EventObject[], input?: unknown) {
+/**
+ * All simple paths of a machine, with its state serialized by value, or by a serializer that also tells apart what of
+ * the context the paths must cover (a small set of values: the state space must stay finite).
+ */
+export function simplePathsOf<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  events: readonly EventObject[],
+  input?: unknown,
+  serializeState: (snapshot: SnapshotFrom<TLogic>) => string = byValue,
+) {
   return getSimplePaths(logic, {
     events: events as never,
     input: input as never,
-    serializeState: byValue as never,
+    serializeState: serializeState as never,
   });
 }

@@ -6,8 +6,13 @@ import { simplePathsOf } from "./pathDriver";
  * returns to a state it visited, so transitions back (a refetch, a retry, a toggle settling) are only driven by the
  * extra step; with it every transition of every reachable state is taken at least once.
  */
-export function pathsWithOneMoreStep<TLogic extends AnyStateMachine>(logic: TLogic, events: readonly EventObject[], input?: unknown) {
-  const simple = simplePathsOf(logic, events, input);
+export function pathsWithOneMoreStep<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  events: readonly EventObject[],
+  input?: unknown,
+  serializeState?: (snapshot: SnapshotFrom<TLogic>) => string,
+) {
+  const simple = simplePathsOf(logic, events, input, serializeState);
   const extended = simple.flatMap((path) =>
     events
       .filter((event) => (path.state as SnapshotFrom<AnyStateMachine>).can(event as never))

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { User } from "../../domain/user";
 import type { Session, SessionStore } from "../ports/session";
-import type { AuthGateway } from "../ports/auth";
+import type { AuthGateway, SignOutChoice } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 
 export interface AuthInput {
@@ -13,15 +13,21 @@ export type AuthEvent =
   | { type: "SIGNED_IN"; session: Session }
   | { type: "SIGN_OUT" }
   | { type: "SESSION_EXPIRED" }
-  | { type: "USER_UPDATED"; user: User };
+  | { type: "USER_UPDATED"; user: User }
+  /** In the sign-out's question: also sign out the browser extension paired from this session, or keep it. */
+  | { type: "CHOOSE_EXTENSION_SIGN_OUT"; signOut: boolean }
+  | { type: "CONFIRM_SIGN_OUT" }
+  | { type: "CANCEL_SIGN_OUT" };
 
 /**
- * Who is signed in (SPEC section 4). A stored session is verified with a profile fetch; failure clears everything.
- * Signing out calls logout, then clears stored data whatever the server said.
+ * Who is signed in. A stored session is verified with a profile fetch; failure clears everything. Signing out calls
+ * logout, then clears stored data whatever the server said. When a browser extension was paired from this session,
+ * signing out first asks whether to sign it out too (yes unless the person says otherwise), since it would otherwise
+ * go on reading their codes after they left.
  */
 export const authMachine = setup({
   types: {
-    context: {} as { user: User | null },
+    context: {} as { user: User | null; signOutExtension: boolean },
     input: {} as AuthInput,
     events: {} as AuthEvent,
   },
@@ -29,7 +35,10 @@ export const authMachine = setup({
     fetchProfile: fromPromise<User | null>(async () => {
       throw new Error("fetchProfile is provided at the composition root");
     }),
-    logout: fromPromise<void>(async () => {
+    checkExtension: fromPromise<boolean>(async () => {
+      throw new Error("checkExtension is provided at the composition root");
+    }),
+    logout: fromPromise<void, SignOutChoice>(async () => {
       throw new Error("logout is provided at the composition root");
     }),
   },
@@ -44,7 +53,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: "auth",
-  context: ({ input }) => ({ user: input.storedUser }),
+  context: ({ input }) => ({ user: input.storedUser, signOutExtension: true }),
   initial: "restoring",
   on: {
     SIGNED_IN: {
@@ -79,11 +88,36 @@ export const authMachine = setup({
     },
     signedOut: {},
     signedIn: {
+      initial: "active",
       on: {
-        SIGN_OUT: "signingOut",
         SESSION_EXPIRED: { target: "signedOut", actions: assign({ user: null }) },
         USER_UPDATED: {
           actions: [{ type: "storeUser", params: ({ event }) => event.user }, assign({ user: ({ event }) => event.user })],
+        },
+      },
+      states: {
+        active: {
+          on: { SIGN_OUT: "checkingExtension" },
+        },
+        checkingExtension: {
+          invoke: {
+            id: "checkExtension",
+            src: "checkExtension",
+            onDone: [
+              { guard: ({ event }) => event.output, target: "confirming", actions: assign({ signOutExtension: true }) },
+              { target: "#auth.signingOut", actions: assign({ signOutExtension: false }) },
+            ],
+            // Not knowing, sign out with the question's default: it ends only an extension paired from this session,
+            // if there is one, and leaving one behind unasked is what signing out must not do.
+            onError: { target: "#auth.signingOut", actions: assign({ signOutExtension: true }) },
+          },
+        },
+        confirming: {
+          on: {
+            CHOOSE_EXTENSION_SIGN_OUT: { actions: assign({ signOutExtension: ({ event }) => event.signOut }) },
+            CONFIRM_SIGN_OUT: "#auth.signingOut",
+            CANCEL_SIGN_OUT: "active",
+          },
         },
       },
     },
@@ -91,6 +125,7 @@ export const authMachine = setup({
       invoke: {
         id: "logout",
         src: "logout",
+        input: ({ context }) => ({ signOutExtension: context.signOutExtension }),
         onDone: { target: "signedOut", actions: ["clearSession", assign({ user: null }), "leaveToHome"] },
         onError: { target: "signedOut", actions: ["clearSession", assign({ user: null }), "leaveToHome"] },
       },
@@ -118,12 +153,22 @@ export function shownUserOf(snapshot: AuthSnapshot): User | null {
   return authStatusOf(snapshot) === "signedOut" ? null : snapshot.context.user;
 }
 
+/** The sign-out's question while it is asked: whether to sign out the extension paired from this session too. */
+export interface SignOutQuestion {
+  signOutExtension: boolean;
+}
+
+export function signOutQuestionOf(snapshot: AuthSnapshot): SignOutQuestion | null {
+  return snapshot.matches({ signedIn: "confirming" }) ? { signOutExtension: snapshot.context.signOutExtension } : null;
+}
+
 /** The auth machine wired to its ports; the composition root and the path test both use this. */
 export function provideAuthMachine(ports: { auth: AuthGateway; session: SessionStore; navigation: Navigation }) {
   return authMachine.provide({
     actors: {
       fetchProfile: fromPromise(() => ports.auth.fetchProfile()),
-      logout: fromPromise(() => ports.auth.logout()),
+      checkExtension: fromPromise(() => ports.auth.extensionPairedHere()),
+      logout: fromPromise(({ input }) => ports.auth.logout(input)),
     },
     actions: {
       storeSession: (_, session) => ports.session.save(session),

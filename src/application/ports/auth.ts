@@ -23,5 +23,13 @@ export abstract class AuthGateway {
   /** The signed-in user's profile, or null when no session is stored. */
   abstract fetchProfile(): Promise<User | null>;
   abstract refresh(refreshToken: string): Promise<Session>;
-  abstract logout(): Promise<void>;
+  /** Whether a browser extension paired from this signed-in session is still signed in. */
+  abstract extensionPairedHere(): Promise<boolean>;
+  /** Ends this session, and also the extension paired from it when asked to. */
+  abstract logout(choice: SignOutChoice): Promise<void>;
+}
+
+export interface SignOutChoice {
+  /** Also sign out the browser extension paired from this session (only that one). */
+  signOutExtension: boolean;
 }

@@ -1,14 +1,16 @@
-import { AuthGateway, type GoogleAuthStart, type GoogleFlow } from "../../application/ports/auth";
+import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignOutChoice } from "../../application/ports/auth";
 import type { SessionStore, Session } from "../../application/ports/session";
 import { RefusedRequest, isRequestError } from "../../application/errors";
 import type { User } from "../../domain/user";
 import {
   AuthMeCodec,
+  ExtensionPairedHereCodec,
   GoogleAuthStartCodec,
   LoginResponseCodec,
   LogoutResponseCodec,
   RefreshResponseCodec,
   type LoginResponse,
+  type LogoutRequest,
 } from "../../contract";
 import type { HttpClient } from "./httpClient";
 
@@ -60,7 +62,12 @@ export class HttpAuthGateway extends AuthGateway {
     return { accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user };
   }
 
-  async logout(): Promise<void> {
-    await this.http.post("/logout", LogoutResponseCodec, { silent: true });
+  async extensionPairedHere(): Promise<boolean> {
+    return (await this.http.get("/extension/paired-here", ExtensionPairedHereCodec, { silent: true })).paired;
+  }
+
+  async logout(choice: SignOutChoice): Promise<void> {
+    const body: LogoutRequest = { signOutExtension: choice.signOutExtension };
+    await this.http.post("/logout", LogoutResponseCodec, { body, silent: true });
   }
 }

@@ -45,6 +45,8 @@ export const SignedIn: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Logout" }));
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    // The item left with the menu: focus is back on the menu's button, where a dialog Logout opens returns it.
+    await expect(trigger).toHaveFocus();
   },
 };
 

@@ -1,8 +1,9 @@
 import { displayNameOf, initialsOf } from "../../domain/profile";
 import { useContext } from "react";
 import { useLocation, useSearch } from "wouter";
-import { InitialDemoMode, useAppConfig, useCurrentUser, useSignOut } from "../hooks";
+import { InitialDemoMode, useAppConfig, useCurrentUser, useSignOut, useSignOutQuestion } from "../hooks";
 import { Header } from "./Header";
+import { SignOutDialog } from "./SignOutDialog";
 
 export function HeaderContainer() {
   const user = useCurrentUser();
@@ -14,11 +15,21 @@ export function HeaderContainer() {
   // Google's round trip came back with a sign-in to complete: the person is about to be signed in.
   const signingIn = location === "/oauth-callback" && new URLSearchParams(search).get("success") === "true";
   return (
-    <Header
-      user={user ? { displayName: displayNameOf(user), email: user.email, initials: initialsOf(user) } : null}
-      signingIn={signingIn}
-      demoMode={config?.demoMode ?? initialDemoMode}
-      onLogout={signOut}
-    />
+    <>
+      <Header
+        user={user ? { displayName: displayNameOf(user), email: user.email, initials: initialsOf(user) } : null}
+        signingIn={signingIn}
+        demoMode={config?.demoMode ?? initialDemoMode}
+        onLogout={signOut}
+      />
+      <SignOutQuestion />
+    </>
   );
+}
+
+/** Logout's question, shown while the auth machine asks it (an extension was paired from this browser). */
+function SignOutQuestion() {
+  const { question, chooseExtension, confirm, cancel } = useSignOutQuestion();
+  if (!question) return null;
+  return <SignOutDialog signOutExtension={question.signOutExtension} onChooseExtension={chooseExtension} onCancel={cancel} onConfirm={confirm} />;
 }

@@ -15,8 +15,8 @@ const ITEMS = "a[href], button:not(:disabled)";
 
 /**
  * A button that shows a panel of links and actions below it (the disclosure pattern): aria-expanded and aria-controls
- * on the button; Tab, or the arrow keys, move through the items; Escape closes it and gives the focus back to the
- * button; a click elsewhere, or the focus leaving it, closes it.
+ * on the button; Tab, or the arrow keys, move through the items; Escape, or taking an item, closes it and gives the
+ * focus back to the button; a click elsewhere, or the focus leaving it, closes it.
  */
 export function HeaderMenu({ button, buttonClassName, className, children }: HeaderMenuProps) {
   const [open, setOpen] = useState(false);
@@ -43,6 +43,13 @@ export function HeaderMenu({ button, buttonClassName, className, children }: Hea
       document.removeEventListener("keydown", closeOnEscape);
     };
   }, [open]);
+
+  // An item taken closes the menu and leaves with it: focus goes back to the button rather than to the page's start
+  // (a dialog the item opens then gives it back there; a page it opens takes it on).
+  const closeFromItem = () => {
+    if (panel.current?.contains(document.activeElement)) trigger.current?.focus();
+    setOpen(false);
+  };
 
   const moveWithArrows = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
@@ -79,7 +86,7 @@ export function HeaderMenu({ button, buttonClassName, className, children }: Hea
       </button>
       {open && (
         <div id={panelId} ref={panel} className={styles.menu}>
-          {children(() => setOpen(false))}
+          {children(closeFromItem)}
         </div>
       )}
     </div>

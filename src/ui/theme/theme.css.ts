@@ -54,7 +54,8 @@ const lightColors = {
   overlay: "rgba(15, 23, 42, 0.5)",
 };
 
-const darkColors: typeof lightColors = {
+/** The palette the system's dark setting picks; exported so that Storybook can show a view in it whatever the system's. */
+export const darkColors: typeof lightColors = {
   background: "#0b1120",
   surface: "#111827",
   surfaceMuted: "#1e293b",

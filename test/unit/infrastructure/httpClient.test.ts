@@ -195,7 +195,7 @@ describe("restoring a stored session", () => {
     api.on("GET /auth/me", () => json(200, { success: true, user: { ...ALICE, first_name: "Alicia" } }));
     const actor = container.get(AuthSession);
     await settle();
-    expect(actor.getSnapshot().value).toBe("signedIn");
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
     expect(JSON.parse(storage.getItem("user")!).first_name).toBe("Alicia");
   });
 
@@ -211,6 +211,7 @@ describe("restoring a stored session", () => {
   it("signs out through POST /logout and clears storage even when it fails", async () => {
     const { api, container, storage, navigation } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("GET /extension/paired-here", () => json(200, { paired: false }));
     api.on("POST /logout", () => json(500, { message: "down" }));
     const actor = container.get(AuthSession);
     await settle();
@@ -220,5 +221,49 @@ describe("restoring a stored session", () => {
     expect(actor.getSnapshot().value).toBe("signedOut");
     expect(storage.getItem("authToken")).toBeNull();
     expect(navigation.visits.at(-1)?.path).toBe("/");
+  });
+
+  it("asks before signing out only when an extension was paired from this session, and sends the answer", async () => {
+    const { api, container, toastTitles } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("GET /extension/paired-here", () => json(200, { paired: false }), () => json(200, { paired: true }));
+    api.on("POST /logout", () => json(200, { success: true }));
+    const actor = container.get(AuthSession);
+    await settle();
+
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    const [nothingPaired] = api.requests.filter((request) => request.url.pathname === "/api/logout");
+    expect(nothingPaired!.body).toEqual({ signOutExtension: false });
+    expect(nothingPaired!.headers.get("Authorization")).toBe("Bearer token-1");
+
+    actor.send({ type: "SIGNED_IN", session: { accessToken: "token-2", refreshToken: "r2", user: ALICE } });
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: "confirming" })).toBe(true);
+    expect(api.count("POST /logout")).toBe(1);
+    actor.send({ type: "CHOOSE_EXTENSION_SIGN_OUT", signOut: false });
+    actor.send({ type: "CHOOSE_EXTENSION_SIGN_OUT", signOut: true });
+    actor.send({ type: "CONFIRM_SIGN_OUT" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(api.requests.filter((request) => request.url.pathname === "/api/logout").at(-1)!.body).toEqual({ signOutExtension: true });
+    expect(api.requests.filter((request) => request.url.pathname === "/api/logout").at(-1)!.headers.get("Authorization")).toBe("Bearer token-2");
+    expect(toastTitles()).toEqual([]);
+  });
+
+  it("signs the extension out too, unasked and with no toast, when whether one is paired cannot be learnt", async () => {
+    const { api, container, toastTitles } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("GET /extension/paired-here", () => json(503, { message: "down" }));
+    api.on("POST /logout", () => json(200, { success: true }));
+    const actor = container.get(AuthSession);
+    await settle();
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(api.requests.find((request) => request.url.pathname === "/api/logout")!.body).toEqual({ signOutExtension: true });
+    expect(toastTitles()).toEqual([]);
   });
 });
