@@ -10,6 +10,7 @@ import { PathReporter } from "io-ts/lib/PathReporter";
 import { startGoogleEmulator, type GoogleEmulator, type GoogleEmulatorOptions } from "../../../emulator/googleEmulator";
 import { DEMO_CLIENT, emulatorEndpoints, loadConfig, type ServerConfig } from "../../../server/config";
 import { composeServer, type ComposedServer } from "../../../server/compose";
+import type { LogDestination } from "../../../server/http/app";
 import type { Clock } from "../../../server/application/ports";
 import { openDatabase, type Database } from "../../../server/infrastructure/db/database";
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
@@ -78,6 +79,8 @@ export interface StackOptions {
   staticDir?: string;
   /** Offer the unpacked extension in this folder for download, as `npm start` offers extension/dist. */
   extensionDir?: string;
+  /** Receives the HTTP server's log lines (pino's JSON, one a call), as `npm start` prints them; none are written otherwise. */
+  logger?: LogDestination;
   /** Receives the server's log lines (message and detail), as server/main.ts prints them. */
   log?: (message: string, detail?: unknown) => void;
   /** The server's clock (the system's by default). */
@@ -128,7 +131,12 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     config.mail.outboxUrl = options.mailSink.outboxUrl;
   }
   // Every JSON reply of every server test is checked against the wire contract: one that breaks it answers a 500.
-  const server = await composeServer(config, { checkReplies: true, ...(options.log ? { log: options.log } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const server = await composeServer(config, {
+    checkReplies: true,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const close = async () => {
     await server.close();
     await emulator.close();
