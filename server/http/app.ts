@@ -116,14 +116,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       api.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
       registerHealthRoutes(api, services);
       // The routes' own rate limits (config.rateLimit) apply where the plugin is registered, each context with its store.
-      // The sign-in limits count in the database, so that a person meets the same limit whichever API process answers.
-      await api.register(async (signInLimited) => {
-        await signInLimited.register(rateLimit, { global: false, keyGenerator: clientAddressKey, store: sharedRateLimitStore(services.rateLimitCounter) });
-        registerAuthRoutes(signInLimited, services);
-        registerSettingsRoutes(signInLimited, services);
-        registerExtensionRoutes(signInLimited, services);
+      // The limits of sign-in, mail, syncs and pairing count in the database, so that a person meets the same limit
+      // whichever API process answers; so do the per-account limits (limitPerAccount) of some of these routes.
+      await api.register(async (sharedLimits) => {
+        await sharedLimits.register(rateLimit, { global: false, keyGenerator: clientAddressKey, store: sharedRateLimitStore(services.rateLimitCounter) });
+        registerAuthRoutes(sharedLimits, services);
+        registerSettingsRoutes(sharedLimits, services);
+        registerExtensionRoutes(sharedLimits, services);
+        registerGmailRoutes(sharedLimits, services);
         // Its own context: the one-click unsubscribe's form bodies are parsed there alone.
-        await signInLimited.register(async (reports) => registerReportRoutes(reports, services));
+        await sharedLimits.register(async (reports) => registerReportRoutes(reports, services));
       });
       // The image proxy's brake on one address stays in memory: a dashboard loads an image per card, which would be a
       // database write each, and what it protects (this process's outgoing fetches and its image cache) is per process.
@@ -131,7 +133,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         await imageProxy.register(rateLimit, { global: false, keyGenerator: clientAddressKey });
         registerImageRoutes(imageProxy, services);
       });
-      registerGmailRoutes(api, services);
       registerDashboardRoutes(api, services);
       registerDealRoutes(api, services);
       registerBrandRoutes(api, services);

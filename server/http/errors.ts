@@ -5,6 +5,7 @@ import { GmailApiError } from "../application/ports";
 import { GmailAccessWithdrawnError, GmailNotConnectedError } from "../application/gmail/gmailConnection";
 import { UnknownLabelError } from "../application/gmail/gmailLabels";
 import { SESSION_ENDED } from "../application/messages";
+import { tryAgainIn } from "../../src/domain/requestLimits";
 import { errorLogRecord } from "../application/errorLogRecord";
 import { validationMessage } from "./validationMessage";
 
@@ -119,7 +120,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, "Gmail failed");
       return sendError(reply, 502, "gmail_unavailable", `Gmail did not answer as expected (${error.status}). Please try again in a minute, or reconnect Gmail in Settings.`);
     }
-    if (error.statusCode === 429) return sendError(reply, 429, "rate_limited", "Too many requests. Please wait a minute and try again.");
+    if (error.statusCode === 429) {
+      // The limit has set Retry-After: the sentence says the same wait.
+      const retryAfter = Number(reply.getHeader("retry-after"));
+      return sendError(reply, 429, "rate_limited", `Too many requests. Please try again ${tryAgainIn(Number.isFinite(retryAfter) ? retryAfter : 60)}.`);
+    }
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return sendError(reply, 415, "invalid_request", "A request body must be JSON, sent with Content-Type: application/json.");
     }

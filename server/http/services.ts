@@ -46,7 +46,7 @@ export interface AppServices {
   reports: EmailReports;
   /** The stars on deals ("Remind me"). */
   dealReminders: DealReminders;
-  /** The sign-in routes' request counts, shared by every API process (see sharedRateLimit.ts). */
+  /** The rate limits' counts, per address and per account, shared by every API process (see sharedRateLimit.ts). */
   rateLimitCounter: RateLimitCounter;
   /** Resolves when the database answers a trivial query (GET /api/ready). */
   checkDatabase(): Promise<void>;

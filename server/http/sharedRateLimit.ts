@@ -1,5 +1,8 @@
 import { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { accountLimitMessage, type AccountLimit } from "../../src/domain/requestLimits";
+import { userIdOf } from "./authenticate";
+import { sendError } from "./errors";
 
 /** Counts requests in fixed windows wherever every API process sees the same counts (the database). */
 export interface RateLimitCounter {
@@ -46,4 +49,20 @@ export const UNPLACED_CLIENT = "unplaced";
 export function clientAddressKey(request: FastifyRequest): string {
   const address = request.ip as string | undefined;
   return address ? normalizeIP(address) : UNPLACED_CLIENT;
+}
+
+/**
+ * A preHandler, behind requireAuth, that counts the signed-in account's request toward its limit in the shared counter
+ * (so every address and every API process count toward one), and past the limit answers 429 with Retry-After and a
+ * sentence that says when to try again. A preHandler rather than onRequest: a request refused for its address's limit
+ * or its malformed body is no use of the account's allowance.
+ */
+export function limitPerAccount(counter: RateLimitCounter, limit: AccountLimit) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { hits, resetsInMs } = await counter.hit(`${limit.name} account ${userIdOf(request)}`, limit.windowMinutes * 60_000);
+    if (hits <= limit.max) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(resetsInMs / 1000));
+    reply.header("retry-after", String(retryAfterSeconds));
+    return sendError(reply, 429, "rate_limited", accountLimitMessage(limit, retryAfterSeconds));
+  };
 }

@@ -7,6 +7,8 @@ import type { Replies } from "../replies";
 import { requireAuth, requireExtensionAuth, userIdOf } from "../authenticate";
 import { sendError } from "../errors";
 import { uuidString } from "../schemas";
+import { limitPerAccount } from "../sharedRateLimit";
+import { ACCOUNT_LIMITS } from "../../../src/domain/requestLimits";
 
 const PAIRING_CODE_SPENT = "This pairing code has expired or was already used.";
 const EXTENSION_SESSION_ENDED = "The extension's session has ended. Connect the extension again from Deal Finder.";
@@ -48,7 +50,7 @@ export function registerExtensionRoutes(app: FastifyInstance, services: AppServi
 
   app.post<{ Reply: CreatedReplies<"POST /extension/pairing-codes"> }>(
     "/extension/pairing-codes",
-    { config: limited, onRequest: signedIn },
+    { config: limited, onRequest: signedIn, preHandler: limitPerAccount(services.rateLimitCounter, ACCOUNT_LIMITS.pairingCode) },
     async (request, reply) => {
       const pairing = await extension.createPairingCode(request.auth!);
       return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });

@@ -5,6 +5,8 @@ import { requireAuth, userIdOf } from "../authenticate";
 import { sendError } from "../errors";
 import { escapeHtml } from "../../infrastructure/mail/emailText";
 import { MAX_UNSUBSCRIBE_TOKEN_LENGTH, type UnsubscribePurpose } from "../../application/reports/unsubscribeTokens";
+import { ACCOUNT_LIMITS } from "../../../src/domain/requestLimits";
+import { limitPerAccount } from "../sharedRateLimit";
 
 const WHAT: Readonly<Record<UnsubscribePurpose, string>> = { "weekly-report": "the weekly report", reminders: "the expiry reminders" };
 
@@ -39,15 +41,17 @@ const tokenOf = (query: unknown): string | null => {
  * scanners open every link in a mail), POST turns the email off without signing in; the signed token says whose and which.
  */
 export function registerReportRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, reports, config } = services;
+  const { sessions, reports, config, rateLimitCounter } = services;
   const rateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
+  // Each test report is an email: limited per account too, so that many addresses do not make many emails.
+  const perAccount = limitPerAccount(rateLimitCounter, ACCOUNT_LIMITS.testReport);
 
   // A mail client's one-click POST is a form (RFC 8058: urlencoded or multipart); the token in the address is all we read.
   for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
     app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, body));
   }
 
-  app.post<{ Reply: Replies<"POST /reports/test"> }>("/reports/test", { onRequest: requireAuth(sessions), config: rateLimit }, async (request, reply) => {
+  app.post<{ Reply: Replies<"POST /reports/test"> }>("/reports/test", { onRequest: requireAuth(sessions), preHandler: perAccount, config: rateLimit }, async (request, reply) => {
     const outcome = await reports.sendTest(userIdOf(request));
     switch (outcome.kind) {
       case "sent":

@@ -8,6 +8,8 @@ import { sendError, sendSessionEnded } from "../errors";
 import { accountDeleted, answerSyncStart, brandToggled, settingsOverview } from "../presenters";
 import { GMAIL_NOT_CONNECTED } from "../../application/messages";
 import { uuidString } from "../schemas";
+import { limitPerAccount } from "../sharedRateLimit";
+import { ACCOUNT_LIMITS } from "../../../src/domain/requestLimits";
 
 const uuidParam = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
 const labelIdsBody = {
@@ -23,8 +25,9 @@ function preferencesAnswer({ emailsStopped, ...preferences }: Preferences) {
 }
 
 export function registerSettingsRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, accounts, brands, settings, mailbox, gmailLabels, earlyAccess, config } = services;
+  const { sessions, accounts, brands, settings, mailbox, gmailLabels, earlyAccess, config, rateLimitCounter } = services;
   const authenticated = requireAuth(sessions);
+  const perAddress = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
 
   app.get<{ Reply: Replies<"GET /settings"> }>("/settings", { onRequest: authenticated }, async (request, reply) => {
     const overview = await settings.overview(userIdOf(request));
@@ -65,6 +68,9 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
         request.body ??= {};
       },
       schema: { body: { ...labelIdsBody, required: [] } },
+      // A sync, as POST /sync-gmail starts one, under the same limits: per address, and per account with its count.
+      config: perAddress,
+      preHandler: limitPerAccount(rateLimitCounter, ACCOUNT_LIMITS.syncStart),
     },
     async (request, reply) => answerSyncStart(reply, await mailbox.startSync(userIdOf(request), request.body.labels)),
   );
@@ -109,7 +115,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: AppServic
   app.post<{ Body: { name: string; email: string; shopping_frequency: ShoppingFrequency }; Reply: Replies<"POST /early-access"> }>(
     "/early-access",
     {
-      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } },
+      config: perAddress,
       schema: {
         body: {
           type: "object",
