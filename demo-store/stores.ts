@@ -1,6 +1,6 @@
 /**
  * The demo store: one checkout page for each of several brands of the demo mailbox, each in the shape of a common
- * checkout (SPEC of issue 15). Codes are the ones the demo mailbox sends; amounts are in cents.
+ * checkout, so the extension is tried on each shape it must handle. Codes are the ones the demo mailbox sends; amounts are in cents.
  */
 export type CheckoutShape = "plain" | "react" | "shopify" | "woocommerce" | "collapsed" | "none" | "rejecting";
 

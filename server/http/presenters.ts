@@ -11,7 +11,7 @@ import { sendError } from "./errors";
 
 /** Use cases' answers in the wire contract's shapes. Only routes use these (lint enforces it). */
 
-/** What the SPA stores of a user (SPEC section 3): never the Google subject or anything else of the record. */
+/** What the SPA stores of a user (docs/product.md, "User"): never the Google subject or anything else of the record. */
 export function publicUser(user: UserRecord): UserDto {
   return {
     id: user.id,

@@ -1,18 +1,18 @@
 import type { GoogleFlow } from "./ports/auth";
 
 /**
- * The SPA's texts that machines show in toasts and panels, written once (SPEC section 8 where it gives the wording).
+ * The SPA's texts that machines show in toasts and panels, written once (docs/product.md, "Errors", gives the wording).
  * Views and stories that show the same text import it from here.
  */
 
-/** The toast title of a failed request (SPEC section 8), and of one refused because the session has ended. */
+/** The toast title of a failed request (docs/product.md, "Failed requests"), and of one refused because the session has ended. */
 export const REQUEST_FAILED_TITLE = "Request failed";
 export const SESSION_EXPIRED_TITLE = "Your session has expired";
 
-/** The toast title of every failed Google flow (SPEC section 8: "Google flows (titled Error)"). */
+/** The toast title of every failed Google flow (docs/product.md, "Sign-in and the Google round trip"). */
 export const GOOGLE_FLOW_FAILED_TITLE = "Error";
 
-/** What a Google flow says when the server cannot start it (SPEC section 8). */
+/** What a Google flow says when the server cannot start it. */
 export const GOOGLE_FLOW_FAILURES: Record<GoogleFlow, string> = {
   signin: "Failed to initiate Google sign-in",
   signup: "Failed to initiate Google sign-up",
@@ -42,5 +42,5 @@ export const ACCOUNT_DELETION_MESSAGES = {
   failedFallback: "Failed to delete your account. Please try again.",
 } as const;
 
-/** The early-access toast title for a refusal, with the server's message or a fallback (SPEC section 8). */
+/** The early-access toast title for a refusal, with the server's message or a fallback (docs/product.md, "Early-access answers"). */
 export const EARLY_ACCESS_REFUSED_TITLE = "Submission Failed";

@@ -5,7 +5,7 @@ import { provideToastMachine } from "./machines/toastMachine";
 
 /**
  * The global toast area's store: one toast at a time, each living by the toast machine (closed after its duration,
- * 5 s by default, removed 1,000,000 ms after it is dismissed; SPEC sections 4 and 9). Views subscribe; anything may
+ * 5 s by default, removed 1,000,000 ms after it is dismissed; docs/product.md, "Toasts"). Views subscribe; anything may
  * notify. A toast's button (Undo) runs what its requester gave; the list itself holds only the button's label.
  */
 export class ToastCenter extends Notifier {

@@ -12,7 +12,7 @@ export const SyncStatusCodec = t.intersection([
     /** Messages processed and found so far in the running or last sync, for a progress bar. */
     progress: nullable(t.type({ processed: t.number, total: t.number })),
   }),
-  // Beyond the spec's answer, so a reader that knows only the spec's fields still fits.
+  // Beyond the first answer's three fields, so a reader that knows only those still fits.
   t.partial({
     /** ISO time the last successful sync finished; null before the first. */
     last_sync_at: nullable(t.string),

@@ -54,7 +54,7 @@ export const AccountDeletionCodec = t.type({
 });
 
 /** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
-/** The message is optional: a refusal without one gets the client's own text (SPEC section 8). */
+/** The message is optional: a refusal without one gets the client's own text (docs/product.md, "Early-access answers"). */
 export const EarlyAccessResponseCodec = t.union([t.type({ success: t.boolean, message: t.string }), t.type({ success: t.boolean })]);
 
 /** Compile-time proof that the wire's brand is the domain's brand. */

@@ -1,4 +1,4 @@
-/** A sender brand the person can include or exclude (SPEC section 3). */
+/** A sender brand the person can include or exclude (docs/product.md, "Brand"). */
 export interface Brand {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { Brand } from "./brand";
 
 /**
- * The brands Brand Settings lists (SPEC section 5): a case-insensitive substring match on name or domain, ignored
+ * The brands Brand Settings lists (docs/product.md, "Brand search"): a case-insensitive substring match on name or domain, ignored
  * when the query is blank after trimming, sorted alphabetically by name.
  */
 export function searchBrands(brands: readonly Brand[], query: string): Brand[] {

@@ -1,4 +1,4 @@
-/** The broad categories the dashboard groups deals into (SPEC section 3). */
+/** The broad categories the dashboard groups deals into (docs/product.md, "Categories"). */
 export const CATEGORIES = [
   "Automotive",
   "Beauty",

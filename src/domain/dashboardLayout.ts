@@ -1,4 +1,4 @@
-/** SPEC sections 2 and 9: masonry columns by viewport width, and the size of deal images. */
+/** Masonry columns by viewport width, and the size of deal images (docs/product.md, "Dashboard layout"). */
 const COLUMN_BREAKPOINTS: readonly { maxWidth: number; columns: number }[] = [
   { maxWidth: 350, columns: 1 },
   { maxWidth: 700, columns: 2 },
@@ -38,6 +38,6 @@ export function visibleCategories<T>(categories: readonly T[], expanded: boolean
   };
 }
 
-/** SPEC section 9: how long 'Copied!' stays on a card, and how long the dashboard remembers the copied deal. */
+/** How long 'Copied!' stays on a card, and how long the dashboard marks the copied deal (docs/product.md, "Copying a code"). */
 export const CARD_COPY_FEEDBACK_MS = 2_000;
 export const DASHBOARD_COPY_FEEDBACK_MS = 1_500;

@@ -1,6 +1,6 @@
 import type { Category } from "./category";
 
-/** A deal as the dashboard shows it (SPEC section 3). */
+/** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
   id: string;
   title: string;

@@ -1,7 +1,7 @@
 import type { Deal } from "./deal";
 import { expiryStatus, sortDeals } from "./deal";
 
-/** The orders the dashboard offers; "ending-soon" is the spec's order and the default. */
+/** The orders the dashboard offers; "ending-soon" is the default (docs/product.md, "Deal order"). */
 export const SORT_ORDERS = ["ending-soon", "newest", "saving", "brand"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const DEFAULT_SORT: SortOrder = "ending-soon";

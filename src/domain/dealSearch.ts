@@ -3,7 +3,7 @@ import type { Deal } from "./deal";
 import { expiryStatus } from "./deal";
 import { matchesShowFilter, type DealShowFilter } from "./dealDetail";
 
-/** The fields a dashboard search looks in: SPEC section 5's five, and the promo codes the search box promises. */
+/** The fields a dashboard search looks in (docs/product.md, "Deal search"): the promo codes too, as the search box promises. */
 export const SEARCHED_FIELDS = ["title", "description", "brand", "brandDomain", "category", "promoCode"] as const;
 
 export type SearchedField = (typeof SEARCHED_FIELDS)[number];

@@ -1,4 +1,4 @@
-/** The early-access form's rules (SPEC sections 5 and 8). */
+/** The early-access form's rules (docs/product.md, "Early-access form"). */
 export const SHOPPING_FREQUENCIES = ["daily", "weekly", "monthly", "occasionally"] as const;
 export type ShoppingFrequency = (typeof SHOPPING_FREQUENCIES)[number];
 

@@ -1,6 +1,6 @@
 import type { GmailLabel } from "./brand";
 
-/** Labels in the left column of the Gmail Labels panel; the rest go to the right (SPEC section 9). */
+/** Labels in the left column of the Gmail Labels panel; the rest go to the right (docs/product.md, "Gmail Labels"). */
 export const GMAIL_LABELS_LEFT_COLUMN = 8;
 
 export function labelColumns(labels: readonly GmailLabel[]): [GmailLabel[], GmailLabel[]] {

@@ -1,4 +1,4 @@
-/** SPEC section 5: images too small, too thin or decorative are not deal images. */
+/** Images too small, too thin or decorative are not deal images (docs/product.md, "Deal images"). */
 export const MIN_IMAGE_SIDE = 80;
 export const MAX_ASPECT_RATIO = 4;
 export const MIN_ASPECT_RATIO = 0.2;
@@ -93,7 +93,7 @@ export function isProxiedImageUrl(url: string): boolean {
 
 /**
  * A deal's image URLs worth trying, in order: only the proxy's. The proxy judges each image by its address and its
- * real size (SPEC section 5) before answering, so tracking pixels and thin strips never arrive.
+ * real size before answering, so tracking pixels and thin strips never arrive.
  */
 export function candidateImageUrls(urls: readonly string[]): string[] {
   return urls.filter(isProxiedImageUrl);

@@ -1,6 +1,6 @@
 import { type User } from "./user";
 
-/** The query parameters Google's round trip leaves on /oauth-callback (SPEC section 3). */
+/** The query parameters Google's round trip leaves on /oauth-callback (docs/product.md, "OAuth callback"). */
 export interface OAuthCallbackParams {
   error: string | null;
   message: string | null;
@@ -20,7 +20,7 @@ const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   signin_failed: "Google sign-in failed. Please try again.",
 };
 
-/** The message shown for an error code of the OAuth callback (SPEC section 8). */
+/** The message shown for an error code of the OAuth callback (docs/product.md, "Sign-in errors"). */
 export function oauthErrorMessage(code: string, suppliedMessage: string | null): string {
   const known = ERROR_MESSAGES[code];
   if (known) return known;

@@ -2,7 +2,7 @@ import { CATEGORIES, categoryId } from "./category";
 import type { Deal } from "./deal";
 import { candidateImageUrls } from "./imageRules";
 
-/** SPEC section 9: 1 to 5 stock images per category, 1 to 3 generic ones. */
+/** 1 to 5 stock images per category, 1 to 3 generic ones (docs/product.md, "Deal images"). */
 export const STOCK_IMAGES_PER_CATEGORY = 5;
 export const GENERIC_STOCK_IMAGES = 3;
 export const STOCK_IMAGE_DIR = "/stock";

@@ -1,5 +1,5 @@
 import { sameCategory } from "./category";
-/** SPEC sections 5 and 9: what counts as a swipe between categories on a phone. */
+/** What counts as a swipe between categories on a phone (docs/product.md, "Swipe between categories"). */
 export const SWIPE_MIN_DISTANCE_PX = 50;
 export const SWIPE_MAX_VERTICAL_PX = 30;
 export const SWIPE_MIN_SPEED_PX_PER_MS = 0.3;

@@ -1,4 +1,4 @@
-/** The toast list rules of SPEC section 4: add, update, dismiss and remove; one toast shown at a time. */
+/** The toast list rules (docs/product.md, "Toasts"): add, update, dismiss and remove; one toast shown at a time. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -1,4 +1,4 @@
-/** The signed-in person as the SPA stores it (SPEC section 3). */
+/** The signed-in person as the SPA stores it (docs/product.md, "User"). */
 export interface User {
   id: string;
   email: string;

@@ -24,7 +24,7 @@ const ExtensionPage = lazy(() => import("./pages/extension/ExtensionPage"));
 const PrivacyPage = lazy(() => import("./pages/legal/PrivacyPage"));
 const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
 
-/** The routes of SPEC section 2 under a global header and toast area. */
+/** The routes (docs/product.md, "Routes and guards") under a global header and toast area. */
 export function App() {
   const [location] = useLocation();
   usePrefetchSignedInPages();

@@ -5,7 +5,7 @@ import type { SessionService, TokenPair } from "./sessions";
 import { hashToken, matchesHash, pkceChallenge, randomToken } from "./tokens";
 import { GMAIL_SCOPE_DECLINED } from "../messages";
 
-/** The OAuth callback error codes the SPA knows (SPEC section 8). */
+/** The OAuth callback error codes the SPA knows (docs/product.md, "Sign-in errors"). */
 export type OAuthErrorCode =
   | "invalid_state"
   | "authorization_failed"

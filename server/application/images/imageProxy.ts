@@ -48,7 +48,7 @@ export interface ImageProxyOptions {
 
 /**
  * The image proxy: serves an image the extractor found, only through a path we signed, and only when it is a deal
- * image (SPEC section 5, judged by its real size, so tracking pixels are dropped). Answers and refusals are cached in
+ * image (docs/product.md, "Deal images", judged by its real size, so tracking pixels are dropped). Answers and refusals are cached in
  * memory, and one fetch serves every request for the same image that arrives while it runs.
  */
 export class ImageProxy {

@@ -61,7 +61,7 @@ const SEARCHED_COLUMNS: Readonly<Record<SearchedField, string>> = {
 /** The searched fields as one text; a newline starts a word, so no word runs from one field into the next. */
 const SEARCHED_TEXT = `concat_ws(E'\\n', ${Object.values(SEARCHED_COLUMNS).join(", ")})`;
 
-/** The domain's "expiring soon" window (SPEC: 0 to 7 days left), as a condition on a `today` date parameter. */
+/** The domain's "expiring soon" window (0 to 7 days left), as a condition on a `today` date parameter. */
 const expiringSoon = (today: string, days: string) => `d.expiration_date BETWEEN ${today} AND ${today} + ${days}`;
 
 /** The domain's sort rank (SORT_RANK) of a deal in SQL. */

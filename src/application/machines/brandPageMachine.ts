@@ -88,7 +88,7 @@ export const brandPageMachine = setup({
         RELOAD: "loading",
       },
       states: {
-        // 'Copied!' only once the clipboard took the code, never after a failure (SPEC section 4).
+        // 'Copied!' only once the clipboard took the code, never after a failure (docs/product.md, "Copying a code").
         copy: codeCopyRegion,
       },
     },

@@ -4,7 +4,7 @@ import type { BrandToggleResult, SettingsGateway } from "../ports/settings";
 import { SETTINGS_MESSAGES } from "../messages";
 
 /**
- * One brand's include/exclude switch (SPEC section 4): a toggle marks the brand pending and flips it at once; the
+ * One brand's include/exclude switch (docs/product.md, "Brand Settings"): a toggle marks the brand pending and flips it at once; the
  * server's is_active then wins. A failure says so and re-fetches the settings, which hold the true value.
  * Toggling again while pending does nothing (the switch is disabled).
  */

@@ -4,7 +4,7 @@ import type { ToastRequest } from "../ports/notifications";
 import type { Clipboard } from "../ports/platform";
 
 /**
- * Copying a promo code (SPEC section 4), wherever a page offers one: the dashboard's cards and the brand page's
+ * Copying a promo code (docs/product.md, "Copying a code"), wherever a page offers one: the dashboard's cards and the brand page's
  * active deals. 'Copied!' only once the clipboard took the code, never after a failure, which says so beside a toast
  * that says how to copy by hand.
  *

@@ -14,7 +14,10 @@ import { codeCopyRegion, copyCodeStub, copyCodeWith, type CodeToCopy, type CopyC
 import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
 import { syncProgressMachine, type ProvidedSyncProgressMachine, type SyncProgressActor } from "./syncProgressMachine";
 
-/** The toasts of hiding a brand and of starting a sync from the dashboard (SPEC section 8); a started sync shows its progress instead. */
+/**
+ * The toasts of hiding a brand and of starting a sync from the dashboard (docs/product.md, "Hiding a brand", "Sync
+ * progress"); a started sync shows its progress instead.
+ */
 export const DASHBOARD_TOASTS = {
   // The card greys at once, so there is nothing to refresh; Undo is one press away for the toast's 8 s.
   hidden: (brand: BrandToHide): DashboardToast => ({
@@ -100,7 +103,7 @@ export const SYNC_PROGRESS = "syncProgress";
 const queryOf = (event: DashboardEvent) => (event as Extract<DashboardEvent, { type: "QUERY_CHANGED" }>).query;
 
 /**
- * The dashboard (SPEC sections 2, 4 and 8): the cached data followed from the data cache (which refetches on window
+ * The dashboard (docs/product.md, "Dashboard"): the cached data followed from the data cache (which refetches on window
  * focus), a refresh, the filters applied in the browser, copying a code, hiding a brand (asking first on phones), and
  * the welcome panel's Gmail connection (the Google flow, run as a child) and sync. Each concern of a loaded dashboard
  * is its own parallel region.
@@ -221,7 +224,7 @@ export const dashboardMachine = setup({
             },
           },
         },
-        // The copy feedback (SPEC section 4): 'Copied!' only once the clipboard took the code, never after a failure.
+        // The copy feedback (docs/product.md, "Copying a code"): 'Copied!' only once the clipboard took the code.
         copy: codeCopyRegion,
         hide: {
           initial: "idle",

@@ -32,7 +32,7 @@ export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
 export const isStartingSync = (snapshot: DashboardSnapshot): boolean => snapshot.matches({ ready: { gmail: "startingSync" } });
 
 
-/** The deals the grid shows: the dashboard's deals in the chosen order (by default SPEC section 4's), through its filters. */
+/** The deals the grid shows: the dashboard's deals in the chosen order (docs/product.md, "Deal order"), through its filters. */
 export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {
   return filterDeals(sortDealsBy(dashboard.deals, sort, today), filters, today);
 }

@@ -6,7 +6,7 @@ import type { Notifier, ToastRequest } from "../ports/notifications";
 import { EARLY_ACCESS_REFUSED_TITLE } from "../messages";
 
 /**
- * The beta early-access form (SPEC sections 5 and 8). Each outcome is its own state, so a path test reaches every
+ * The beta early-access form (docs/product.md, "Early-access form"). Each outcome is its own state, so a path test reaches every
  * one; all of them accept another submission. `formKey` changes after a success so the view starts a fresh form.
  */
 export const earlyAccessMachine = setup({

@@ -13,8 +13,9 @@ export interface GoogleFlowInput {
 
 /**
  * A "Continue with Google" or "Connect Gmail" button: START asks the server for Google's consent URL, keeps the
- * flow's state (and where to return), and leaves for Google. If the server cannot start it, a toast says so (SPEC
- * section 8) and the button can be pressed again. Login, register, settings and the dashboard run one each.
+ * flow's state (and where to return), and leaves for Google. If the server cannot start it, a toast says so
+ * (docs/product.md, "Sign-in and the Google round trip") and the button can be pressed again. Login, register,
+ * settings and the dashboard run one each.
  */
 export const googleFlowMachine = setup({
   types: {

@@ -29,7 +29,7 @@ export interface OAuthCallbackInput {
 }
 
 /**
- * Every branch of the /oauth-callback page (SPEC section 4). The outcome is decided from the query parameters and
+ * Every branch of the /oauth-callback page (docs/product.md, "OAuth callback"). The outcome is decided from the query parameters and
  * the stored OAuth state; sign-in completion and the profile fetch after a Gmail connection are the only calls.
  * A sign-in code is handed over only for a flow this browser started, with that flow's state, so a link from
  * someone else's flow signs no one in here; a failure leaves the current session as it was.
@@ -114,7 +114,7 @@ export const oauthCallbackMachine = setup({
         },
         onError: [
           {
-            // The call failed or was refused (SPEC section 4): what the server said, else the spec's fallback.
+            // The call failed or was refused: what the server said, else "Failed to complete OAuth sign-in".
             guard: { type: "isRequestFailure", params: ({ event }: { event: { error: unknown } }) => event.error },
             target: "failed",
             actions: assign({ message: ({ event }) => serverMessageOr(event.error, OAUTH_MESSAGES.completionFailed) }),

@@ -18,7 +18,7 @@ export interface SettingsContext {
 }
 
 /**
- * GET /settings for the settings page (SPEC sections 2 and 8): loading (a refetch keeps the last answer on screen),
+ * GET /settings for the settings page (docs/product.md, "Settings"): loading (a refetch keeps the last answer on screen),
  * ready, and failed. A failed load shows its message on the panels and in one toast.
  */
 export const settingsMachine = setup({
@@ -30,7 +30,7 @@ export const settingsMachine = setup({
   },
   actions: {
     notify: (_, _toast: ToastRequest) => {},
-    /** GET /settings refreshes the stored user (SPEC section 7). */
+    /** GET /settings refreshes the stored user (docs/product.md, "User"). */
     userLoaded: (_, _user: User) => {},
     /** A fresh answer says whether Gmail is connected (during a refetch the last one may predate a disconnect). */
     loaded: (_, _answer: { gmailConnected: boolean }) => {},

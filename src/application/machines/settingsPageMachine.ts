@@ -43,7 +43,7 @@ export const SETTINGS_PAGE_CHILDREN = {
 } as const;
 
 /**
- * One visit of /settings (SPEC sections 2 and 4). It runs the settings load, the Gmail sync (polling only while a
+ * One visit of /settings (docs/product.md, "Settings"). It runs the settings load, the Gmail sync (polling only while a
  * fresh settings answer says Gmail is connected), the account deletion and the "Connect Gmail" Google flow, spawns
  * a toggle per brand on its first press, and passes what one machine reports to the one it concerns: a load to the
  * sync, a sync's or a failed toggle's need for fresh settings, and a brand's shown state to the settings. Disconnecting

@@ -2,7 +2,7 @@ import { setup } from "xstate";
 import { TOAST_REMOVE_DELAY_MS } from "../../domain/toast";
 
 /**
- * One toast's life (SPEC sections 4 and 9): open for its duration or until dismissed, then closed, then removed
+ * One toast's life (docs/product.md, "Toasts"): open for its duration or until dismissed, then closed, then removed
  * 1,000,000 ms later so a closing animation can finish. A dismissal of a closed toast changes nothing. While the
  * person points at the toast or has focus in it, its time stands still, and it gets its whole duration again when they
  * leave: a toast never closes under the hand reaching for its button.

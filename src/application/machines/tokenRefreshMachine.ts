@@ -5,7 +5,7 @@ import type { AuthGateway } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 
 /**
- * One refresh for any number of 401s (SPEC section 4). While a refresh runs, further requests for one are absorbed;
+ * One refresh for any number of 401s (docs/product.md, "Token refresh"). While a refresh runs, further requests for one are absorbed;
  * the outcome is the state it lands in. A failed refresh clears the session and sends the person to /login, unless
  * they are already on a page that signs them in.
  */

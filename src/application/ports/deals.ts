@@ -6,7 +6,7 @@ export interface QueryState<T> {
   data: T | undefined;
   error: Error | null;
   isFetching: boolean;
-  /** Failed attempts of the current fetch; the cache retries (SPEC section 9) while status is still "pending". */
+  /** Failed attempts of the current fetch; the cache retries (docs/product.md, "Constants") while status is still "pending". */
   failureCount: number;
 }
 
@@ -17,7 +17,7 @@ export interface LiveQuery<T> {
 }
 
 /**
- * The dashboard data, cached (SPEC section 9) and shared by every view that watches it. It is the whole dashboard once
+ * The dashboard data, cached (docs/product.md, "Constants") and shared by every view that watches it. It is the whole dashboard once
  * its deals have arrived (the first answer holds the first screenful; the rest follow page by page, see
  * Dashboard.nextCursor): the filters (src/domain/dealSearch.ts) are applied in the browser, so a keystroke never waits
  * for the network.

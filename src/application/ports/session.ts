@@ -7,7 +7,7 @@ export interface Session {
   user: User;
 }
 
-/** The session kept in the browser between visits (storage keys of SPEC section 3). */
+/** The session kept in the browser between visits (docs/product.md, "Browser storage"). */
 export abstract class SessionStore {
   /** The stored user, only when an access token is stored with it. */
   abstract storedUser(): User | null;

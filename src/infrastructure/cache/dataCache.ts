@@ -12,7 +12,7 @@ interface LoadedCache {
 const PENDING: QueryState<never> = { status: "pending", data: undefined, error: null, isFetching: true, failureCount: 0 };
 
 /**
- * The data cache (SPEC section 9), loaded on first use: only signed-in screens need it, so the query library stays
+ * The data cache (docs/product.md, "Constants"), loaded on first use: only signed-in screens need it, so the query library stays
  * out of the landing page's JavaScript.
  */
 export class DataCache {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver, type QueryKey, type QueryObserverResult } from "@tanstack/query-core";
 import type { LiveQuery, QueryState } from "../../application/ports/deals";
 
-/** The query cache settings of SPEC section 9. */
+/** The data cache's settings (docs/product.md, "Constants"). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

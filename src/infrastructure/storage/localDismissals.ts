@@ -1,7 +1,7 @@
 import { Dismissals, type DismissibleNotice } from "../../application/ports/dismissals";
 
 /**
- * Keys of our own, beside the spec's (STORAGE_KEYS in localSessionStore.ts); unlike those, signing out keeps them:
+ * Keys of our own, beside the session's (STORAGE_KEYS in localSessionStore.ts); unlike those, signing out keeps them:
  * a closed banner stays closed on this device.
  */
 export const DISMISSAL_KEYS: Readonly<Record<DismissibleNotice, string>> = {

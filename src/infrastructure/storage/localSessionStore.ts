@@ -4,7 +4,7 @@ import { serviceToken } from "../../application/services";
 import type { User } from "../../domain/user";
 import { UserCodec } from "../../contract";
 
-/** The storage keys of SPEC section 3. */
+/** The storage keys (docs/product.md, "Browser storage"). */
 export const STORAGE_KEYS = {
   authToken: "authToken",
   refreshToken: "refreshToken",

@@ -1,7 +1,7 @@
 import { button, muted, stack } from "../../components/primitives.css";
 import { emptyState, emptyTitle, startAligned } from "./settings.css";
 
-/** The panels' shared error line (SPEC section 8). */
+/** The panels' shared error line (docs/product.md, "Settings"). */
 export function PanelError({ message }: { message: string }) {
   return <p role="alert">{`Error: ${message}. Please try refreshing the page.`}</p>;
 }

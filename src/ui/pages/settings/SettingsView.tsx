@@ -33,7 +33,10 @@ export interface SettingsViewProps {
   extensionSessions?: ReactNode;
 }
 
-/** /settings (SPEC section 2): the Gmail connection and the account side by side, then the emails, brands, Gmail labels. */
+/**
+ * /settings (docs/product.md, "Settings"): the Gmail connection and the account side by side, then the emails, brands,
+ * Gmail labels and the browser extension.
+ */
 export function SettingsView(props: SettingsViewProps) {
   const { load } = props;
   const accountEmail = (load.kind === "ready" && load.settings.linkedAccount) || props.userEmail;

@@ -58,7 +58,10 @@ const messageBase = style({
   fontSize: vars.fontSize.sm,
 });
 
-/** SPEC section 8: completed green, in progress or running yellow, error or failed red, anything else blue. */
+/**
+ * Completed green, in progress or running yellow, error or failed red, anything else blue (docs/product.md, "Sync
+ * messages").
+ */
 export const syncMessage = styleVariants({
   success: [messageBase, { color: vars.color.success, background: vars.color.successSoft }],
   warning: [messageBase, { color: vars.color.warning, background: vars.color.surfaceMuted }],
@@ -89,7 +92,7 @@ export const dangerButton = style({
   selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
 });
 
-/** About 18rem, then the list scrolls (SPEC section 9). */
+/** About 18rem, then the list scrolls (docs/product.md, "Brand Settings"). */
 export const brandScroll = style({
   maxHeight: "18rem",
   overflowY: "auto",
