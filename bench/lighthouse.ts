@@ -2,7 +2,7 @@
  * npm run bench:lighthouse : builds the web app, starts the server with its Google emulator (as `npm start` does, on
  * PGlite), and runs Lighthouse (mobile, simulated slow 4G) in Debian's Chromium on the landing page and on the
  * dashboard of a user with 5,000 deals, three runs each, printing the median scores and metrics against the targets
- * of issue 12. Figures, not a pass/fail test.
+ * below (LANDING_TARGETS, DASHBOARD_TARGETS). Figures, not a pass/fail test.
  */
 import { createRequire } from "node:module";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { continueWithGoogle, startE2eApp, type E2eApp } from "./support/app";
 
-/** SPEC section 8: the message /oauth-callback shows for each error code. */
+/** The message /oauth-callback shows for each error code (docs/product.md, "Sign-in errors"). */
 const MESSAGES = {
   invalid_state: "Invalid authentication state. Please try signing in again.",
   authorization_failed: "Google authorization failed. Please try again.",

@@ -10,7 +10,7 @@ import { registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
 const ACCOUNT = "demo@example.com";
 
 /**
- * Issue 17 end to end, in Chromium against the real server and its local mail sink: star a deal on the dashboard,
+ * The weekly report and reminders end to end, in Chromium against the real server and its local mail sink: star a deal on the dashboard,
  * press "Send me a test report" in Settings, and read the report in the demo's outbox, opened from Settings' link.
  */
 describe("the weekly report, from a star on the dashboard to the demo outbox", () => {

@@ -39,7 +39,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-describe("the spec's texts, the header menu and the safety nets", () => {
+describe("the product's texts, the header menu and the safety nets", () => {
   let app: E2eApp;
 
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describe("the spec's texts, the header menu and the safety nets", () => {
       expect(await page.getByRole("status").filter({ hasText: "Session expired" }).textContent()).toBe("Session expired. Please log in again.");
     });
 
-    it("early access answered {success: false} without a message: 'Submission Failed' with the spec's fallback", async () => {
+    it("early access answered {success: false} without a message: 'Submission Failed' with its fallback text", async () => {
       const page = await app.newPage();
       await page.route("**/api/early-access", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }));
       await page.goto(app.stack.baseUrl);

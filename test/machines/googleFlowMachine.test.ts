@@ -40,7 +40,7 @@ describe.each(scenarios)("Google flow machine, $flow: every simple path and one 
     if (event.type === "START") return [`call startGoogleFlow ${flow}`];
     if (event.type.startsWith("xstate.done")) return ["save oauth state state-1", `assign ${CONSENT.authUrl}`];
     expect(to).toBe('"failed"');
-    // The SPEC's text, whatever the server said.
+    // The product's own text (docs/product.md, "Sign-in and the Google round trip"), whatever the server said.
     return [`toast Error: ${failure}`];
   }
 

@@ -69,7 +69,7 @@ const scenarios: Scenario[] = [
     finalViews: { '"gmailConnected"': gmailConnected, '"noProfile"': gmailConnected, '"sessionExpired"': gmailConnected, '"done"': gmailConnected },
   },
   {
-    // The session ended before Google came back: the profile cannot be fetched, which is the spec's "fetch throws".
+    // The session ended before Google came back: the profile cannot be fetched (docs/product.md, "OAuth callback").
     name: "gmail connected without a session",
     params: { success: "true", action: "gmail_connected" },
     hasSession: false,

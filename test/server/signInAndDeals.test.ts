@@ -57,7 +57,7 @@ describe.each(DATABASES)("sign-in to deals, on %s", (database) => {
     // Each deal carries its email's date (for "newest first") and the conditions the sync stored for its codes.
     expect(dashboard.deals.every((deal) => deal.sentAt !== null && new Date(deal.sentAt).toISOString() === deal.sentAt)).toBe(true);
     expect(dashboard.deals.some((deal) => deal.codeConditions.length > 0)).toBe(true);
-    // Sorted as the spec says: expired deals last, others by soonest date, undated after dated.
+    // Sorted as docs/product.md ("Deal order") says: expired deals last, others by soonest date, undated after dated.
     const today = new Date().toISOString().slice(0, 10);
     const rank = (date: string | null) => (date === null ? 1 : date < today ? 2 : 0);
     const ranks = dashboard.deals.map((deal) => rank(deal.expirationDate));

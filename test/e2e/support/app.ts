@@ -78,7 +78,7 @@ export interface StoredSession {
   user: { email: string } | null;
 }
 
-/** What the SPA keeps in localStorage under the keys of SPEC section 3. */
+/** What the SPA keeps in localStorage under its keys (docs/product.md, "Browser storage"). */
 export async function storedSession(page: Page): Promise<StoredSession> {
   return page.evaluate(() => {
     const user = localStorage.getItem("user");

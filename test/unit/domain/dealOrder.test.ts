@@ -68,7 +68,7 @@ describe("the dashboard's orders", () => {
     deal({ id: "soonest", brand: "Brook", title: "50% off", expirationDate: "2025-10-11", sentAt: "2025-10-09T10:00:00.000Z" }),
   ];
 
-  it("ending soonest is the spec's order: soonest first, undated after dated, expired last", () => {
+  it("ending soonest is the default order: soonest first, undated after dated, expired last", () => {
     expect(ids(sortDealsBy(deals, "ending-soon", TODAY))).toEqual(["soonest", "soon", "later", "undated", "expired-big"]);
   });
 

@@ -35,7 +35,7 @@ describe.each([
 });
 
 /**
- * holdout3, written for issue 11 in the styles of real list mail (appeals, news, referral and transactional mail,
+ * holdout3, written for the real-mail rules in the styles of real list mail (appeals, news, referral and transactional mail,
  * six languages): its floors are the figures measured when its rules were written, so any loss shows.
  */
 describe("extractor on the real-mail-style held-out set test/fixtures/extraction/holdout3", () => {

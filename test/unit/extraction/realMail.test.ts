@@ -5,7 +5,7 @@ import { brandDomainOf } from "../../../server/extraction/brand";
 import { renderHtml } from "../../../server/extraction/html";
 import { buildEmail, type TestEmail } from "./email";
 
-/** Issue 11's rules, each on a mail written for this test in the styles real list mail uses. */
+/** The real-mail extraction rules, each on a mail written for this test in the styles real list mail uses. */
 async function extract(email: TestEmail) {
   return extractDeals(buildEmail(email));
 }

@@ -4,7 +4,7 @@ import { brandDomainOf } from "../../../server/extraction/brand";
 import { guessCategory } from "../../../server/extraction/subcategory";
 import { buildEmail, type TestEmail } from "./email";
 
-/** More of issue 11's rules, each on a mail or a sender written for this test. */
+/** More of the real-mail extraction rules, each on a mail or a sender written for this test. */
 async function extract(email: TestEmail) {
   return extractDeals(buildEmail(email));
 }

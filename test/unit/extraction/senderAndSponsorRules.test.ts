@@ -5,7 +5,7 @@ import { findCodeConditions } from "../../../server/extraction/codeConditions";
 import { findExpiry } from "../../../server/extraction/expiry";
 import { buildEmail, type TestEmail } from "./email";
 
-/** Issue 11's remaining rules: who a relayed or publisher's mail is from, sponsors' and partners' offers, spans. */
+/** The remaining real-mail extraction rules: who a relayed or publisher's mail is from, sponsors' and partners' offers, spans. */
 async function extract(email: TestEmail) {
   return extractDeals(buildEmail(email));
 }

@@ -19,7 +19,7 @@ function wire() {
 }
 
 describe("the data cache", () => {
-  it("uses the settings of SPEC section 9", () => {
+  it("uses the settings of docs/product.md's Constants", () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: 300_000,
