@@ -255,7 +255,7 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
   });
 
   describe("signing out of the web session an extension was paired from", () => {
-    /** Another browser of the same person: a web session of its own. */
+    /** Another browser of the person: a web session of its own. Both accounts serve, as each may ask for 20 pairing codes an hour. */
     const newBrowser = (account = "demo@example.com") => signInWithGoogle(stack, "/google-signin", { account });
     const pairedHere = async (userToken: string) => {
       const response = await api(stack, "GET", "/extension/paired-here", { token: userToken });
@@ -310,13 +310,13 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
     });
 
     it("with signOutExtension false, or no body (the sign-out of before), keeps the extension signed in", async () => {
-      const saysNo = await newBrowser();
+      const saysNo = await newBrowser("other.user@example.com");
       const keptOnNo = await pairExtension(saysNo.access_token);
       expect(await logout(saysNo.access_token, { signOutExtension: false })).toMatchObject({ status: 200, body: { success: true } });
       expectRefused(await api(stack, "GET", "/auth/me", { token: saysNo.access_token }), 401);
       await codesOf(keptOnNo.accessToken);
 
-      const saysNothing = await newBrowser();
+      const saysNothing = await newBrowser("other.user@example.com");
       const keptOnNothing = await pairExtension(saysNothing.access_token);
       expect(await logout(saysNothing.access_token)).toMatchObject({ status: 200, body: { success: true } });
       expectRefused(await api(stack, "GET", "/auth/me", { token: saysNothing.access_token }), 401);
@@ -324,18 +324,18 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
       // It refreshes as before, and Settings still lists it for Disconnect.
       const refreshed = await asExtension(stack, "POST", "/extension/sessions/refresh", { body: { refreshToken: keptOnNothing.refreshToken } });
       expect(refreshed.status).toBe(200);
-      expect((await sessionsOf(demo.access_token)).map((session) => session.id)).toContain(keptOnNothing.sessionId);
+      expect((await sessionsOf(other.access_token)).map((session) => session.id)).toContain(keptOnNothing.sessionId);
     });
 
     it("pairs nothing with a code its web session asked for before signing out", async () => {
-      const browser = await newBrowser();
+      const browser = await newBrowser("other.user@example.com");
       const { code } = await pairingCode(browser.access_token);
       expect((await logout(browser.access_token, { signOutExtension: false })).status).toBe(200);
       expectRefused(await asExtension(stack, "POST", "/extension/sessions", { body: { code } }), 400, PAIRING_CODE_SPENT);
     });
 
     it("refuses a malformed choice with a 400 and a message, and keeps the session", async () => {
-      const browser = await newBrowser();
+      const browser = await newBrowser("other.user@example.com");
       const extension = await pairExtension(browser.access_token);
       for (const body of [{ signOutExtension: "true" }, { signOutExtension: 1 }, { signOutExtension: null }, { signOutExtension: true, extra: 1 }, [true], "yes", null]) {
         expectRefused(await logout(browser.access_token, body), 400);
