@@ -11,7 +11,7 @@ export function monitoredLabelCount(labels: readonly GmailLabel[]): number {
   return labels.filter((label) => label.isChecked).length;
 }
 
-/** How a sync message is coloured (SPEC section 8): green, yellow, red or blue. */
+/** How a sync message is coloured (docs/product.md, "Sync messages"): green, yellow, red or blue. */
 export type SyncMessageTone = "success" | "warning" | "danger" | "info";
 
 export function syncMessageTone(message: string): SyncMessageTone {

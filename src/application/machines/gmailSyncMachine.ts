@@ -3,7 +3,7 @@ import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
 import type { GmailGateway, SyncProgress, SyncState } from "../ports/settings";
 import { SYNC_MESSAGES } from "../messages";
 
-/** SPEC section 9: the sync status is asked for every 3 s while Gmail is connected. */
+/** The sync status is asked for every 3 s while Gmail is connected (docs/product.md, "Constants"). */
 export const SYNC_POLL_INTERVAL_MS = 3_000;
 
 export type GmailSyncEvent =
@@ -21,7 +21,7 @@ export interface GmailSyncContext {
 }
 
 /**
- * The Gmail connection card (SPEC sections 4 and 8). While connected the status is polled every 3 s; Sync Now sets
+ * The Gmail connection card (docs/product.md, "Gmail Connection card"). While connected the status is polled every 3 s; Sync Now sets
  * syncing and then refreshes the settings, or goes back to not-syncing with the 409 message, the server's or the
  * fallback. A sync seen to finish refreshes the settings (last sync) and makes the cached deals stale. Disconnect
  * refreshes the settings on success.

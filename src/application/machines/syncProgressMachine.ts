@@ -34,7 +34,7 @@ function bringsNewDeals(before: SyncState | null, now: SyncState): boolean {
 }
 
 /**
- * The dashboard's view of its Gmail sync (issue 14): while a sync runs its status is asked for every 2 s and each
+ * The dashboard's view of its Gmail sync (docs/product.md, "Sync progress"): while a sync runs its status is asked for every 2 s and each
  * answer that brings deals makes the dashboard's data fetch again, so deals appear without a refresh; while none runs
  * it is asked every 30 s, so a background sync shows when it starts; while the page is hidden nothing is asked, and
  * coming back asks at once.
