@@ -35,7 +35,12 @@ export interface RequestOptions {
 }
 
 /** Calls whose 401 means "these credentials are wrong", not "the access token expired". */
-const NO_REFRESH_PATHS = ["/auth/refresh", "/auth/complete", "/logout"];
+const NO_REFRESH_PATHS = ["/auth/refresh", "/auth/complete"];
+/**
+ * Signing out refreshes an expired access token like any call, so that the server still ends the session (and the
+ * extension paired from it); a 401 after that means the session had already ended, which is what was asked for.
+ */
+const SIGN_OUT_PATH = "/logout";
 
 /** Arrays repeat their key without index brackets (a=1&a=2); empty values are left out. */
 export function toQueryString(query: Record<string, QueryValue> | undefined): string {
@@ -88,7 +93,7 @@ export class HttpClient {
       const failure =
         error instanceof RequestError ? error : new RequestError(null, "network_error", NETWORK_ERROR_MESSAGE);
       // A 401 that survived the refresh means the session has ended, not that this one request failed.
-      const sessionEnded = failure.status === 401 && !NO_REFRESH_PATHS.includes(path) && !endedHere;
+      const sessionEnded = failure.status === 401 && !NO_REFRESH_PATHS.includes(path) && path !== SIGN_OUT_PATH && !endedHere;
       if (this.shouldToast(path, options, sessionEnded) && !endedHere) {
         const title = sessionEnded ? SESSION_EXPIRED_TITLE : REQUEST_FAILED_TITLE;
         this.notifier.notify({ title, description: failure.message, variant: "destructive" });

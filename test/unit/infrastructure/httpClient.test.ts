@@ -223,6 +223,38 @@ describe("restoring a stored session", () => {
     expect(navigation.visits.at(-1)?.path).toBe("/");
   });
 
+  it("refreshes an access token that expired before signing out, so the server still ends the session", async () => {
+    const { api, container, storage, toastTitles } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("GET /extension/paired-here", () => json(200, { paired: false }));
+    api.on("POST /logout", () => json(401, { message: "expired" }), () => json(200, { success: true }));
+    api.on("POST /auth/refresh", () => json(200, { success: true, access_token: "token-2", refresh_token: "r2", user: ALICE }));
+    const actor = container.get(AuthSession);
+    await settle();
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    const signOuts = api.requests.filter((request) => request.url.pathname === "/api/logout");
+    expect(signOuts.map((request) => request.headers.get("Authorization"))).toEqual(["Bearer token-1", "Bearer token-2"]);
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(storage.getItem("refreshToken")).toBeNull();
+    expect(toastTitles()).toEqual([]);
+  });
+
+  it("signs out quietly when the session had already ended on the server", async () => {
+    const { api, container, storage, toastTitles } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    api.on("GET /extension/paired-here", () => json(200, { paired: false }));
+    api.on("POST /logout", () => json(401, { message: "expired" }));
+    api.on("POST /auth/refresh", () => json(401, { message: "ended" }));
+    const actor = container.get(AuthSession);
+    await settle();
+    actor.send({ type: "SIGN_OUT" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(storage.getItem("authToken")).toBeNull();
+    expect(toastTitles()).toEqual([]);
+  });
+
   it("asks before signing out only when an extension was paired from this session, and sends the answer", async () => {
     const { api, container, toastTitles } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
