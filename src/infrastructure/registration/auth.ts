@@ -37,7 +37,9 @@ export function registerAuth(services: ServiceRegistry): void {
       auth: s.get(AuthGateway),
       session: s.get(SessionStore),
       navigation: s.get(Navigation),
-      onSessionEnded: () => s.get(AuthSession).send({ type: "SESSION_EXPIRED" }),
+      // After the refresh machine's own step: an actor's action that drives another actor's assign at once is
+      // refused by XState ("Custom actions should not call assign() directly").
+      onSessionEnded: () => queueMicrotask(() => s.get(AuthSession).send({ type: "SESSION_EXPIRED" })),
     });
     return createActor(logic).start();
   });
