@@ -1,4 +1,5 @@
-import { expiryStatus, sortDeals, type Deal } from "../../src/domain/deal";
+import { sortDeals, type Deal } from "../../src/domain/deal";
+import { isCurrentDeal } from "../../src/domain/dealLifecycle";
 import { emailsPerWeek, typicalPercentOff, type BrandPage } from "../../src/domain/dealDetail";
 import type { DataVersions } from "./dataVersions";
 import { withProxiedImages } from "./dealDetails";
@@ -41,7 +42,7 @@ export interface BrandPagesRepository {
   brandPage(userId: string, brandId: string): Promise<StoredBrandPage | null>;
 }
 
-/** A brand's page: its active and past deals, its typical discount and how often it mails. */
+/** A brand's page: its current and past deals, its typical discount and how often it mails. */
 export class BrandPages {
   constructor(
     private readonly pages: BrandPagesRepository,
@@ -54,12 +55,13 @@ export class BrandPages {
     if (!stored) return null;
     const today = this.clock.now();
     const deals = sortDeals(stored.deals, today).map((deal) => withProxiedImages(deal, this.imageLinks));
-    const isPast = (deal: Deal) => expiryStatus(deal.expirationDate, today) === "expired";
+    // The page is where the brand's switch is, so its deals are judged as if the brand were shown.
+    const current = deals.filter((deal) => isCurrentDeal(deal, today));
     return {
       brand: stored.brand,
-      activeDeals: deals.filter((deal) => !isPast(deal)),
-      // Most recently expired first.
-      pastDeals: deals.filter(isPast).reverse(),
+      currentDeals: current,
+      // The dashboard's order reversed: the most recently expired first.
+      pastDeals: deals.filter((deal) => !current.includes(deal)).reverse(),
       typicalPercentOff: typicalPercentOff(stored.deals.map((deal) => deal.discount)),
       emailsPerWeek: emailsPerWeek(stored.emailCount, stored.mailboxPeriod.from, stored.mailboxPeriod.to),
       emailCount: stored.emailCount,

@@ -14,6 +14,7 @@ export interface DashboardFilters {
 }
 
 export interface DashboardFigures {
+  /** The deals the person can still use (the current view's deals; see DashboardStats in src/domain/dashboard.ts). */
   activePromos: number;
   emailsScanned: number;
   uniqueBrands: number;
@@ -21,7 +22,7 @@ export interface DashboardFigures {
 }
 
 /**
- * Where a deal stands in the dashboard's order (active before used or not working, then SORT_RANK, the end date, the
+ * Where a deal stands in the dashboard's order (unmarked before used or not working, then SORT_RANK, the end date, the
  * newest email, the id): the keys of a keyset page, so the next page starts right after it, whatever changed meanwhile.
  */
 export interface DealPosition {
@@ -46,9 +47,9 @@ export interface DashboardSummary {
   current: DashboardFigures;
   previous: DashboardFigures;
   newDealsToday: number;
-  /** The person's deals (of brands they show), in all and per category. */
+  /** The person's deals (of brands they show), in all and per category; `current` counts those they can still use. */
   totalDeals: number;
-  categories: { category: string; count: number; unmarked: number }[];
+  categories: { category: string; count: number; current: number }[];
 }
 
 export interface DealsRepository {
@@ -139,7 +140,7 @@ export class DashboardService {
     const order = (label: string) => CATEGORIES.indexOf(label as (typeof CATEGORIES)[number]);
     return {
       categories: counts
-        .map(({ category, count, unmarked }) => ({ id: categoryId(category), label: category, count, unmarked }))
+        .map(({ category, count, current }) => ({ id: categoryId(category), label: category, count, current }))
         .sort((a, b) => b.count - a.count || order(a.label) - order(b.label)),
       deals: this.proxied(page.deals),
       totalDeals: filteredTotal ?? summary.totalDeals,

@@ -79,10 +79,10 @@ export interface ExtensionDeal {
 
 export interface ExtensionDealsRepository {
   /**
-   * The user's deals that carry a code, have not expired by `today` (YYYY-MM-DD), belong to a brand switched on and
-   * were not marked used or not working by the user.
+   * The user's deals that carry a code and that they can still use on `today` (YYYY-MM-DD): dealLifecycle's current
+   * states (brand shown, not marked used or not working, not expired).
    */
-  activeCodes(userId: string, today: string): Promise<ExtensionDeal[]>;
+  currentCodes(userId: string, today: string): Promise<ExtensionDeal[]>;
 }
 
 /** The built browser extension, packed for download from the app. */
@@ -165,7 +165,7 @@ export class ExtensionService {
 
   async codes(userId: string): Promise<{ deals: ExtensionDeal[]; lastSyncAt: Date | null }> {
     const today = this.clock.now().toISOString().slice(0, 10);
-    const [deals, sync] = await Promise.all([this.deals.activeCodes(userId, today), this.syncs.state(userId)]);
+    const [deals, sync] = await Promise.all([this.deals.currentCodes(userId, today), this.syncs.state(userId)]);
     return { deals, lastSyncAt: sync.lastSyncAt };
   }
 

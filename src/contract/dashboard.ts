@@ -30,9 +30,16 @@ export const DealCodec = t.type({
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
 
-/** GET /dashboard-products: the figures and the first screenful of deals; the rest from GET /dashboard-products/deals. */
+/**
+ * GET /dashboard-products: the figures and the first screenful of deals; the rest from GET /dashboard-products/deals.
+ * A category's `count` is all its deals, `current` those the person can still use. `stats.activePromos` keeps the
+ * spec's name and means the deals the person can still use today: brand shown, not marked used or not working, not
+ * expired (undated deals included), the current view's size; `stats.expiring` those of them ending within 7 days.
+ * `newDealsToday` counts the current deals a sync found since the start of today. The states are
+ * src/domain/dealLifecycle.ts's.
+ */
 export const DashboardCodec = t.type({
-  categories: t.array(t.type({ id: t.string, label: t.string, count: t.number, unmarked: t.number })),
+  categories: t.array(t.type({ id: t.string, label: t.string, count: t.number, current: t.number })),
   deals: t.array(DealCodec),
   totalDeals: t.number,
   nextCursor: nullable(t.string),

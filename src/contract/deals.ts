@@ -28,7 +28,7 @@ export const ReminderAnswerCodec = t.type({ remind: t.boolean, remindAt: nullabl
 /** GET /brands/:id. */
 export const BrandPageCodec = t.type({
   brand: BrandCodec,
-  activeDeals: t.array(DealCodec),
+  currentDeals: t.array(DealCodec),
   pastDeals: t.array(DealCodec),
   typicalPercentOff: nullable(t.number),
   emailsPerWeek: t.number,

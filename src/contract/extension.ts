@@ -26,7 +26,7 @@ export const ExtensionDealCodec = t.type({
   codes: t.array(ExtensionCodeCodec),
 });
 
-/** GET /extension/codes: the user's active, code-carrying deals of brands switched on. */
+/** GET /extension/codes: the code-carrying deals the user can still use (dealLifecycle's current states). */
 export const ExtensionCodesCodec = t.type({ deals: t.array(ExtensionDealCodec), lastSyncAt: nullable(t.string) });
 
 export const ExtensionSessionCodec = t.type({

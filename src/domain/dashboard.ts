@@ -6,6 +6,14 @@ export interface StatFigure {
   delta: number | null;
 }
 
+/**
+ * The four stat cards. The names are the spec's wire names; what each counts:
+ * - activePromos: the deals the person can still use today (states live and ending-soon: brand shown, not marked used
+ *   or not working, not expired; undated deals included), which is the current view's deal count with no filter set;
+ * - emailsScanned: the emails read; uniqueBrands: the shown brands with a deal;
+ * - expiring: the deals ending soon (state ending-soon: usable, 0 to 7 days left), what "Show only these" lists.
+ * Each delta compares with the same count a month earlier, of the deals known by then.
+ */
 export interface DashboardStats {
   activePromos: StatFigure;
   emailsScanned: StatFigure;
@@ -19,9 +27,9 @@ export interface CategoryCount {
   count: number;
 }
 
-/** A category of the person's deals: all of them, and those not marked used or not working (the default view's). */
+/** A category of the person's deals: all of them, and those they can still use (the current view's, by default shown). */
 export interface DashboardCategory extends CategoryCount {
-  unmarked: number;
+  current: number;
 }
 
 export interface Dashboard {
@@ -33,6 +41,7 @@ export interface Dashboard {
   /** Where the deals not fetched yet continue; null once `deals` holds them all. */
   nextCursor: string | null;
   stats: DashboardStats;
+  /** The new deals (dealLifecycle's isNewDeal) found since the start of today: current deals a sync stored today. */
   newDealsToday: number;
 }
 

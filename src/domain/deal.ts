@@ -43,7 +43,11 @@ export type DealSource = "markup" | "text" | "llm";
 export const EXPIRING_SOON_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export type ExpiryStatus = "expired" | "expiring-soon" | "active" | "undated";
+/**
+ * Where a deal's end date alone stands on a day: the sort's first key and the expiring-soon filter. Whether the person
+ * can still use the deal (its mark, its brand) is its lifecycle state: dealLifecycle.ts.
+ */
+export type ExpiryStatus = "expired" | "expiring-soon" | "later" | "undated";
 
 /** Splits the wire's comma-separated code string into codes. */
 export function promoCodesOf(deal: Pick<Deal, "promoCode">): string[] {
@@ -64,14 +68,14 @@ export function expiryStatus(expirationDate: string | null, today: Date): Expiry
   const days = daysUntil(expirationDate, today);
   if (days < 0) return "expired";
   if (days <= EXPIRING_SOON_DAYS) return "expiring-soon";
-  return "active";
+  return "later";
 }
 
 /**
  * The dashboard's order, first key: live deals (expiring soon or later), then undated ones, then expired ones. Within a
  * rank the earlier date comes first; deals still level keep the order they came in (the server sends the newest first).
  */
-export const SORT_RANK: Readonly<Record<ExpiryStatus, number>> = { "expiring-soon": 0, active: 0, undated: 1, expired: 2 };
+export const SORT_RANK: Readonly<Record<ExpiryStatus, number>> = { "expiring-soon": 0, later: 0, undated: 1, expired: 2 };
 
 /** Expired deals last; the others by soonest date; undated after dated. */
 export function compareDeals(today: Date) {

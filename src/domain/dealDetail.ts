@@ -1,5 +1,6 @@
 import type { Brand } from "./brand";
-import type { Deal, DealSource, DealStatus } from "./deal";
+import type { Deal, DealSource } from "./deal";
+import { DEAL_VIEW_LABELS, DEAL_VIEWS, dealStateOf, isInView, type DealView, type LifecycleFacts } from "./dealLifecycle";
 
 /** Where a deal came from: the email it was found in, and how. Only its owner ever sees it. */
 export interface DealDetail {
@@ -22,25 +23,22 @@ export const DEAL_SOURCE_LABELS: Readonly<Record<DealSource, string>> = {
   llm: "Found by the language model",
 };
 
-/** Which deals the dashboard shows: the active ones (no status), or those marked used or not working. */
-export type DealShowFilter = "active" | DealStatus;
+/** Which deals the dashboard shows: one of its views (dealLifecycle's DEAL_VIEWS), the current one by default. */
+export type DealShowFilter = DealView;
 
-export const DEAL_SHOW_FILTERS: readonly { value: DealShowFilter; label: string }[] = [
-  { value: "active", label: "Active" },
-  { value: "used", label: "Used" },
-  { value: "not_working", label: "Didn't work" },
-];
+export const DEAL_SHOW_FILTERS: readonly { value: DealShowFilter; label: string }[] = DEAL_VIEWS.map((view) => ({ value: view, label: DEAL_VIEW_LABELS[view] }));
 
-export function matchesShowFilter(deal: Pick<Deal, "status">, show: DealShowFilter): boolean {
-  return show === "active" ? deal.status === null : deal.status === show;
+/** Whether a deal belongs to a view on `today`: its lifecycle state is one of the view's. */
+export function matchesShowFilter(deal: LifecycleFacts, show: DealShowFilter, today: Date): boolean {
+  return isInView(dealStateOf(deal, today), show);
 }
 
 /** A brand's own page: its deals, what it typically offers and how often it writes. */
 export interface BrandPage {
   brand: Brand;
-  /** Deals not yet expired (or undated), soonest first. */
-  activeDeals: Deal[];
-  /** Expired deals, most recent first. */
+  /** Deals the person can still use (dealLifecycle's current states, judged as if the brand were shown), soonest first. */
+  currentDeals: Deal[];
+  /** The others: expired, or marked used or not working; the dashboard's order reversed (the most recently expired first). */
   pastDeals: Deal[];
   /** The median percent off of its deals that state one; null when none does. */
   typicalPercentOff: number | null;

@@ -14,7 +14,7 @@ export interface DealFilters {
   category: string | null;
   search: string;
   expiringOnly: boolean;
-  /** Active deals, or those marked used or not working; absent means active. */
+  /** The view: the deals the person can still use, the expired ones, or those marked; absent means the current view. */
   show?: DealShowFilter;
 }
 
@@ -90,7 +90,7 @@ export function filterDeals<T extends SearchableDeal & Pick<Deal, "expirationDat
   const matchesQuery = dealSearchMatcher(filters.search);
   return deals.filter(
     (deal) =>
-      matchesShowFilter(deal, filters.show ?? "active") &&
+      matchesShowFilter(deal, filters.show ?? "current", today) &&
       matchesCategory(deal, filters.category) &&
       (!filters.expiringOnly || expiryStatus(deal.expirationDate, today) === "expiring-soon") &&
       matchesQuery(deal),

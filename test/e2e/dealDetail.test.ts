@@ -151,7 +151,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     await used.getByRole("button", { name: `Used it: ${title}` }).click();
     await page.locator(`#deal-${id}`).waitFor({ state: "detached" });
     await expect.poll(() => statusOf(id)).toBeNull();
-    await page.getByRole("radio", { name: "Active" }).check();
+    await page.getByRole("radio", { name: "Current" }).check();
     await page.locator(`#deal-${id}`).waitFor();
   });
 
@@ -164,7 +164,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     const marked = page.locator("article", { has: page.locator(`#deal-${id}`) });
     await marked.getByRole("button", { name: `Didn't work: ${title}` }).click();
     await expect.poll(() => statusOf(id)).toBeNull();
-    await page.getByRole("radio", { name: "Active" }).check();
+    await page.getByRole("radio", { name: "Current" }).check();
     await page.locator(`#deal-${id}`).waitFor();
   });
 
@@ -202,7 +202,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     await page.getByRole("heading", { level: 1, name: brandName }).waitFor();
     const expected = decode(BrandPageCodec, (await api(stack, "GET", `/brands/${brandId}`, { token })).body);
     await page.getByText(expected.typicalPercentOff === null ? "No percent deals yet" : `${expected.typicalPercentOff}% off`, { exact: true }).waitFor();
-    await page.getByRole("heading", { name: "Active deals" }).waitFor();
+    await page.getByRole("heading", { name: "Current deals" }).waitFor();
 
     const toggle = page.getByRole("switch");
     await toggle.click();

@@ -65,7 +65,7 @@ export const nikeDetail: DealDetail = {
 
 export const nikePage: BrandPage = {
   brand: { id: "b1", name: "Nike", domain: "nike.com", isActive: true },
-  activeDeals: [deal],
+  currentDeals: [deal],
   pastDeals: [],
   typicalPercentOff: 20,
   emailsPerWeek: 1.5,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../src/domain/category";
-import { EXPIRING_SOON_DAYS, sortDeals, type Deal } from "../../src/domain/deal";
+import { sortDeals, type Deal } from "../../src/domain/deal";
+import { countStates } from "../../src/domain/dealLifecycle";
 import { matchesCategory, matchesSearch } from "../../src/domain/dealSearch";
 import { ApiErrorCodec, DashboardCodec, DashboardDealsPageCodec, type DashboardDto } from "../../src/contract";
 import { FIRST_PAGE_SIZE, NEXT_PAGE_SIZE, encodeCursor } from "../../server/application/dashboard";
@@ -132,14 +133,15 @@ describe.each(DATABASES)("the dashboard's first answer and its keyset pages, on 
   it("gives the figures, counts and greeting of the whole list, not of the first screenful", async () => {
     const { first, pages } = await everyPage(stack, token);
     const all = pages.flat();
-    const soon = dayFrom(new Date(`${today}T00:00:00Z`), EXPIRING_SOON_DAYS);
-    const startOfToday = Date.parse(`${today}T00:00:00Z`);
-    expect(first.stats.activePromos.value).toBe(all.filter((deal) => deal.expirationDate === null || deal.expirationDate >= today).length);
-    expect(first.stats.expiring.value).toBe(all.filter((deal) => deal.expirationDate !== null && deal.expirationDate >= today && deal.expirationDate <= soon).length);
+    // Active Promos and Expiring Soon by the domain's lifecycle: the deals marked used above count in neither.
+    const states = countStates(all, new Date(`${today}T00:00:00Z`));
+    expect(states.used).toBe(3);
+    expect(first.stats.activePromos.value).toBe(states.live + states["ending-soon"]);
+    expect(first.stats.expiring.value).toBe(states["ending-soon"]);
     expect(first.stats.uniqueBrands.value).toBe(new Set(all.map((deal) => deal.brandId)).size);
     expect(first.stats.emailsScanned.value).toBe(DEALS);
-    // An email without a date counts from when its deal was stored: now.
-    expect(first.newDealsToday).toBe(all.filter((deal) => deal.sentAt === null || Date.parse(deal.sentAt) >= startOfToday).length);
+    // Every deal here was stored (found) today, so the new deals of today are the ones the person can still use.
+    expect(first.newDealsToday).toBe(states.live + states["ending-soon"]);
     const counted = new Map<string, number>();
     for (const deal of all) counted.set(deal.category, (counted.get(deal.category) ?? 0) + 1);
     expect(Object.fromEntries(first.categories.map((category) => [category.label, category.count]))).toEqual(Object.fromEntries(counted));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec, BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../src/contract";
-import { expiryStatus } from "../../src/domain/deal";
+import { isCurrentDeal } from "../../src/domain/dealLifecycle";
 import { typicalPercentOff } from "../../src/domain/dealDetail";
 import { DATABASES, api, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { wholeDashboard } from "./support/dashboard";
@@ -124,7 +124,7 @@ describe.each(DATABASES)("a deal's detail, its owner's status and brand pages, o
     expectHumanRefusal(await setStatus(demo.access_token, "nope", { status: "used" }), "invalid_deal_id");
   });
 
-  it("answers a brand's page: its active and past deals, its typical discount and how often it mails", async () => {
+  it("answers a brand's page: its current and past deals, its typical discount and how often it mails", async () => {
     const dashboard = await dashboardOf(demo.access_token);
     const brandId = dashboard.deals[0]!.brandId;
     const response = await api(stack, "GET", `/brands/${brandId}`, { token: demo.access_token });
@@ -133,10 +133,10 @@ describe.each(DATABASES)("a deal's detail, its owner's status and brand pages, o
     expect(page.brand).toMatchObject({ id: brandId, name: dashboard.deals[0]!.brand, isActive: true });
 
     const brandDeals = dashboard.deals.filter((deal) => deal.brandId === brandId);
-    expect([...page.activeDeals, ...page.pastDeals].map((deal) => deal.id).sort()).toEqual(brandDeals.map((deal) => deal.id).sort());
+    expect([...page.currentDeals, ...page.pastDeals].map((deal) => deal.id).sort()).toEqual(brandDeals.map((deal) => deal.id).sort());
     const today = new Date();
-    expect(page.activeDeals.every((deal) => expiryStatus(deal.expirationDate, today) !== "expired")).toBe(true);
-    expect(page.pastDeals.every((deal) => expiryStatus(deal.expirationDate, today) === "expired")).toBe(true);
+    expect(page.currentDeals.every((deal) => isCurrentDeal(deal, today))).toBe(true);
+    expect(page.pastDeals.every((deal) => !isCurrentDeal(deal, today))).toBe(true);
     expect(page.typicalPercentOff).toBe(typicalPercentOff(brandDeals.map((deal) => deal.discount)));
 
     const [counts] = await stack.server.db.query<{ emails: number; days: number }>(

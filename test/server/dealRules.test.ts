@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../src/domain/category";
-import { expiryStatus, sortDeals, type Deal } from "../../src/domain/deal";
+import { sortDeals, type Deal } from "../../src/domain/deal";
+import { countStates } from "../../src/domain/dealLifecycle";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
@@ -8,7 +9,7 @@ import { SqlDealsRepository } from "../../server/infrastructure/db/dealsReposito
 import { DATABASES, openTestDatabase } from "./support/stack";
 
 /**
- * The dashboard's deal rules (search, category, expiring soon, sort, active and expired) are written once in
+ * The dashboard's deal rules (search, category, expiring soon, sort, current and expired) are written once in
  * src/domain; the browser applies them to the deals it holds and the server in SQL. The same table of cases runs
  * through both, so the two can never disagree.
  */
@@ -95,8 +96,10 @@ const domainDeals: (Deal & { key: string })[] = [...DEALS]
 const today = new Date(`${TODAY}T12:00:00Z`);
 
 describe("the deal rules in the domain", () => {
+  // The server sends the deals of every view in one order; the browser lists the current view, then the expired one.
   it.each(CASES)("$name", ({ filters, expected }) => {
-    const found = filterDeals(sortDeals(domainDeals, today), { ...NO_FILTERS, ...filters }, today);
+    const sorted = sortDeals(domainDeals, today);
+    const found = (["current", "expired"] as const).flatMap((show) => filterDeals(sorted, { ...NO_FILTERS, ...filters, show }, today));
     expect(found.map((deal) => deal.key)).toEqual(expected);
   });
 });
@@ -151,10 +154,10 @@ describe.each(DATABASES)("the same deal rules in SQL, on %s", (database) => {
     expect(await repository.countDeals(userId, TODAY, filters)).toBe(expected.length);
   });
 
-  it("counts active and expiring-soon deals as the domain classifies them", async () => {
+  it("counts current and ending-soon deals as the domain's lifecycle classifies them", async () => {
     const { current: figures } = await repository.summary(userId, TODAY, TODAY, new Date(`${TODAY}T00:00:00Z`));
-    const statuses = domainDeals.map((deal) => expiryStatus(deal.expirationDate, today));
-    expect(figures.expiring).toBe(statuses.filter((status) => status === "expiring-soon").length);
-    expect(figures.activePromos).toBe(statuses.filter((status) => status !== "expired").length);
+    const states = countStates(domainDeals, today);
+    expect(figures.expiring).toBe(states["ending-soon"]);
+    expect(figures.activePromos).toBe(states.live + states["ending-soon"]);
   });
 });

@@ -1,6 +1,6 @@
 import { createActor, waitFor } from "xstate";
 import { APP_ORIGIN, APP_URL } from "../config";
-import { codeCount, dealsForHost, liveDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
+import { codeCount, dealsForHost, currentDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
 import { provideSessionMachine } from "../machines/sessionMachine";
 import { GO_TO_PANEL_COMMAND, type BackgroundRequest, type GoToPanelMessage, type PairAnswer, type SiteAnswer, type StatusAnswer } from "../messages";
 import { ExtensionApi } from "./api";
@@ -12,9 +12,9 @@ const SYNC_PERIOD_MINUTES = 15;
 
 const api = new ExtensionApi(APP_URL);
 
-async function announceNewDeals(codes: Parameters<typeof liveDeals>[0]): Promise<void> {
+async function announceNewDeals(codes: Parameters<typeof currentDeals>[0]): Promise<void> {
   const state = await readState();
-  const live = liveDeals(codes, new Date());
+  const live = currentDeals(codes, new Date());
   const fresh = state.codes ? newDeals(state.knownDealIds, live) : [];
   await writeState({ knownDealIds: live.map((deal) => deal.id) });
   if (!state.alertsEnabled || fresh.length === 0) return;

@@ -1,6 +1,7 @@
 import { getDomain } from "tldts";
 import type { ExtensionDealDto } from "../../../src/contract/extension";
-import { expiryStatus, sortDeals } from "../../../src/domain/deal";
+import { sortDeals } from "../../../src/domain/deal";
+import { isCurrentDeal } from "../../../src/domain/dealLifecycle";
 
 export type SiteDeal = ExtensionDealDto;
 
@@ -9,10 +10,13 @@ export function registrableDomainOf(host: string): string | null {
   return getDomain(host) ?? null;
 }
 
-/** Deals still running on `today` (undated ones count as running), soonest end first. */
-export function liveDeals(deals: readonly SiteDeal[], today: Date): SiteDeal[] {
+/**
+ * The deals with codes the person can still use on `today`, soonest end first. The server sends only such deals (no
+ * hidden brand, no marked deal); the answer is kept between syncs, so the date is judged again here by the same rule.
+ */
+export function currentDeals(deals: readonly SiteDeal[], today: Date): SiteDeal[] {
   return sortDeals(
-    deals.filter((deal) => deal.codes.length > 0 && expiryStatus(deal.expirationDate, today) !== "expired"),
+    deals.filter((deal) => deal.codes.length > 0 && isCurrentDeal({ expirationDate: deal.expirationDate, status: null }, today)),
     today,
   );
 }
@@ -21,7 +25,7 @@ export function liveDeals(deals: readonly SiteDeal[], today: Date): SiteDeal[] {
 export function dealsForHost(deals: readonly SiteDeal[], host: string, today: Date): SiteDeal[] {
   const domain = registrableDomainOf(host);
   if (!domain) return [];
-  return liveDeals(deals, today).filter((deal) => deal.brandDomain.toLowerCase() === domain);
+  return currentDeals(deals, today).filter((deal) => deal.brandDomain.toLowerCase() === domain);
 }
 
 /** How many codes a site has, for the toolbar badge. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { APP_URL } from "../config";
 import { readState, type StoredState } from "../background/store";
-import { dealsForHost, liveDeals } from "../domain/siteMatch";
+import { dealsForHost, currentDeals } from "../domain/siteMatch";
 import { ask } from "../messages";
 import { PopupView } from "../ui/PopupView";
 import "../ui/popup.css";
@@ -58,7 +58,7 @@ function Popup() {
       appUrl={APP_URL}
       paired={state.session !== null}
       siteDeals={host ? dealsForHost(deals, host, today) : []}
-      allDeals={liveDeals(deals, today)}
+      allDeals={currentDeals(deals, today)}
       lastSync={formatSync(state.codes?.lastSyncAt ?? null)}
       alertsEnabled={state.alertsEnabled}
       problem={problem}

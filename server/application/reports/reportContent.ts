@@ -3,7 +3,8 @@
  * parameters), so every rule is tested without a clock, a database or a mail server.
  */
 import { CATEGORIES, type Category } from "../../../src/domain/category";
-import { daysUntil, EXPIRING_SOON_DAYS, type DealStatus } from "../../../src/domain/deal";
+import { daysUntil, type DealStatus } from "../../../src/domain/deal";
+import { dealStateOf, isCurrent, isNewDeal, type DealState } from "../../../src/domain/dealLifecycle";
 import { localDateOf, type LocalDate } from "./schedule";
 
 /** A deal as a report reads it: the dashboard's fields, its brand's switch, and when we found it. */
@@ -54,10 +55,12 @@ export type WeeklyReport =
   | {
       kind: "report";
       today: LocalDate;
-      /** Codes and deals ending within EXPIRING_SOON_DAYS (7), soonest first: listed first. */
+      /** Codes and deals ending soon (state ending-soon: 0 to 7 days left), soonest first: listed first. */
       expiringSoon: ReportSection;
-      /** Found since the last report, newest first, without those already listed as expiring. */
+      /** The other new deals (found since the last report), newest first: those not already listed as ending soon. */
       newDeals: ReportSection;
+      /** Every new deal (dealLifecycle's isNewDeal: found since the last report, still usable), ending soon or not. */
+      newDealCount: number;
       /** Every deal of the report by category, most first. */
       totals: CategoryTotal[];
       dealCount: number;
@@ -92,15 +95,12 @@ export function reportWindow(lastReportAt: Date | null, now: Date, timeZone: str
   return { today: localDateOf(now, timeZone), foundSince: lastReportAt ?? new Date(now.getTime() - FIRST_REPORT_LOOKBACK_MS) };
 }
 
-const daysLeftOf = (deal: ReportDeal, today: LocalDate) =>
-  deal.expirationDate === null ? null : daysUntil(deal.expirationDate, new Date(`${today}T00:00:00Z`));
+const dayOf = (today: LocalDate) => new Date(`${today}T00:00:00Z`);
 
-/** A deal a person may still use: brand on, not marked used or not working, not ended before today. */
-function isLive(deal: ReportDeal, today: LocalDate): boolean {
-  if (!deal.brandActive || deal.status !== null) return false;
-  const daysLeft = daysLeftOf(deal, today);
-  return daysLeft === null || daysLeft >= 0;
-}
+const daysLeftOf = (deal: ReportDeal, today: LocalDate) => (deal.expirationDate === null ? null : daysUntil(deal.expirationDate, dayOf(today)));
+
+/** The deal's lifecycle state on the person's day; the brand's switch is part of it. */
+const stateOf = (deal: ReportDeal, today: LocalDate): DealState => dealStateOf({ ...deal, brandShown: deal.brandActive }, dayOf(today));
 
 function itemOf(deal: ReportDeal, today: LocalDate): ReportItem {
   return {
@@ -133,14 +133,12 @@ function totalsOf(deals: readonly ReportDeal[]): CategoryTotal[] {
 
 export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportRequest): WeeklyReport {
   const { today, foundSince } = reportWindow(lastReportAt, now, timeZone);
-  const live = deals.filter((deal) => isLive(deal, today));
-  const expiring = live
-    .filter((deal) => (daysLeftOf(deal, today) ?? Infinity) <= EXPIRING_SOON_DAYS)
+  const expiring = deals
+    .filter((deal) => stateOf(deal, today) === "ending-soon")
     .sort((a, b) => a.expirationDate!.localeCompare(b.expirationDate!) || byFoundNewestFirst(a, b));
+  const isNew = (deal: ReportDeal) => isNewDeal({ ...deal, brandShown: deal.brandActive }, foundSince, dayOf(today));
   const listedAsExpiring = new Set(expiring.map((deal) => deal.id));
-  const fresh = live
-    .filter((deal) => !listedAsExpiring.has(deal.id) && deal.foundAt.getTime() > foundSince.getTime())
-    .sort(byFoundNewestFirst);
+  const fresh = deals.filter((deal) => !listedAsExpiring.has(deal.id) && isNew(deal)).sort(byFoundNewestFirst);
   const included = [...expiring, ...fresh];
   if (included.length === 0) return { kind: "nothing" };
   return {
@@ -148,6 +146,7 @@ export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportReque
     today,
     expiringSoon: sectionOf(expiring, today),
     newDeals: sectionOf(fresh, today),
+    newDealCount: deals.filter(isNew).length,
     totals: totalsOf(included),
     dealCount: included.length,
   };
@@ -156,6 +155,6 @@ export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportReque
 /** A starred deal's reminder, or nothing when the deal is no longer worth one (marked, brand off, ended, undated). */
 export function reminderContent(deal: ReportDeal, now: Date, timeZone: string): ReminderContent {
   const today = localDateOf(now, timeZone);
-  if (deal.expirationDate === null || !isLive(deal, today)) return { kind: "nothing" };
+  if (deal.expirationDate === null || !isCurrent(stateOf(deal, today))) return { kind: "nothing" };
   return { kind: "reminder", today, item: itemOf(deal, today) };
 }

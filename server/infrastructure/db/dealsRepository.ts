@@ -1,8 +1,10 @@
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
+import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DashboardSummary, DealPosition, DealsPage, DealsRepository } from "../../application/dashboard";
 import type { Database } from "./database";
+import { DEAL_AND_BRAND, dealStateSql } from "./dealLifecycleSql";
 
 export interface DealRow {
   id: string;
@@ -67,7 +69,7 @@ const expiringSoon = (today: string, days: string) => `d.expiration_date BETWEEN
 /** The domain's sort rank (SORT_RANK) of a deal in SQL. */
 const sortRank = (today: string, days: string) =>
   `CASE WHEN d.expiration_date IS NULL THEN ${SORT_RANK.undated} WHEN d.expiration_date < ${today} THEN ${SORT_RANK.expired}
-        WHEN ${expiringSoon(today, days)} THEN ${SORT_RANK["expiring-soon"]} ELSE ${SORT_RANK.active} END`;
+        WHEN ${expiringSoon(today, days)} THEN ${SORT_RANK["expiring-soon"]} ELSE ${SORT_RANK.later} END`;
 
 /** A query's parameters in placeholder order; a value several conditions share is added once. */
 class Parameters {
@@ -153,7 +155,7 @@ export class SqlDealsRepository implements DealsRepository {
     const { where, params, rank, todayParam } = filterClause(userId, today, filters);
     const runs = [0, 1].flatMap((marked) =>
       [
-        { rank: SORT_RANK.active, dates: `d.expiration_date >= ${todayParam()}` },
+        { rank: SORT_RANK.later, dates: `d.expiration_date >= ${todayParam()}` },
         { rank: SORT_RANK.undated, dates: "d.expiration_date IS NULL" },
         { rank: SORT_RANK.expired, dates: `d.expiration_date < ${todayParam()}` },
       ].map((run) => ({ ...run, marked })),
@@ -203,25 +205,28 @@ export class SqlDealsRepository implements DealsRepository {
   }
 
   /**
-   * The four figures as they stand on a day (deals and emails known by then), for today and a month earlier, the deals
-   * first seen today, and the deals per category: one pass over the person's deals counted per category, one over
-   * their emails, and one look per brand. A deal is known from its email's time, or from when it was stored.
+   * The four figures as they stand on a day, for today and a month earlier, the new deals of today, and the deals per
+   * category: one pass over the person's deals counted per category, one over their emails, and one look per brand.
+   * Each deal's state on both days is the domain's (dealLifecycleSql.ts). Today's figures count every deal as it stands
+   * now, so Active Promos is the current view's size and Expiring Soon its expiring filter's; a month earlier counts the
+   * deals known by then (a deal is known from its email's time, or from when it was stored).
    */
   async summary(userId: string, today: string, monthAgo: string, startOfToday: Date): Promise<DashboardSummary> {
     // "Known by the end of a day" compares times with the next midnight (in the session's zone, as ::date would).
     const knownBy = (time: string, day: string) => `${time} < (${day} + 1)::timestamptz`;
-    const live = (day: string) => `(e IS NULL OR e >= ${day})`;
-    const soon = (day: string) => `e BETWEEN ${day} AND ${day} + $4::int`;
-    type CategoryRow = { category: string; deals: number; unmarked: number; active_now: number; active_before: number; expiring_now: number; expiring_before: number; new_today: number };
+    const current = (state: string) => `${state} IN (${CURRENT_STATES.map((name) => `'${name}'`).join(", ")})`;
+    type CategoryRow = { category: string; deals: number; current_now: number; current_before: number; ending_now: number; ending_before: number; new_today: number };
     const [categories, [others]] = await Promise.all([
       this.db.query<CategoryRow>(
-        `SELECT category, count(*)::int AS deals, count(*) FILTER (WHERE unmarked)::int AS unmarked,
-           count(*) FILTER (WHERE ${knownBy("t", "$2::date")} AND ${live("$2::date")})::int AS active_now,
-           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${live("$3::date")})::int AS active_before,
-           count(*) FILTER (WHERE ${knownBy("t", "$2::date")} AND ${soon("$2::date")})::int AS expiring_now,
-           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${soon("$3::date")})::int AS expiring_before,
-           count(*) FILTER (WHERE t >= $5)::int AS new_today
-         FROM (SELECT d.category, d.expiration_date AS e, coalesce(d.sent_at, d.created_at) AS t, d.status IS NULL AS unmarked
+        `SELECT category, count(*)::int AS deals,
+           count(*) FILTER (WHERE ${current("state_now")})::int AS current_now,
+           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${current("state_before")})::int AS current_before,
+           count(*) FILTER (WHERE state_now = 'ending-soon')::int AS ending_now,
+           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND state_before = 'ending-soon')::int AS ending_before,
+           count(*) FILTER (WHERE found >= $5 AND ${current("state_now")})::int AS new_today
+         FROM (SELECT d.category, coalesce(d.sent_at, d.created_at) AS t, d.created_at AS found,
+                      ${dealStateSql(DEAL_AND_BRAND, "$2::date", "$4::int")} AS state_now,
+                      ${dealStateSql(DEAL_AND_BRAND, "$3::date", "$4::int")} AS state_before
                FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.user_id = $1 AND b.is_active) AS deals
          GROUP BY category ORDER BY category`,
         [userId, today, monthAgo, EXPIRING_SOON_DAYS, startOfToday],
@@ -241,11 +246,11 @@ export class SqlDealsRepository implements DealsRepository {
     ]);
     const sum = (key: Exclude<keyof CategoryRow, "category">) => categories.reduce((total, row) => total + row[key], 0);
     return {
-      current: { activePromos: sum("active_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: sum("expiring_now") },
-      previous: { activePromos: sum("active_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: sum("expiring_before") },
+      current: { activePromos: sum("current_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: sum("ending_now") },
+      previous: { activePromos: sum("current_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: sum("ending_before") },
       newDealsToday: sum("new_today"),
       totalDeals: sum("deals"),
-      categories: categories.map(({ category, deals, unmarked }) => ({ category, count: deals, unmarked })),
+      categories: categories.map(({ category, deals, current_now }) => ({ category, count: deals, current: current_now })),
     };
   }
 }

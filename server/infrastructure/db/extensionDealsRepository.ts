@@ -1,8 +1,10 @@
 import type { CodeCondition } from "../../../src/domain/deal";
+import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import type { ExtensionDeal, ExtensionDealsRepository } from "../../application/extension";
 import type { Database } from "./database";
+import { DEAL_AND_BRAND, inStatesSql } from "./dealLifecycleSql";
 
-/** More active codes than anyone could try at a checkout; bounds the answer whatever the mailbox. */
+/** More current codes than anyone could try at a checkout; bounds the answer whatever the mailbox. */
 const MAX_DEALS = 1000;
 
 interface ExtensionDealRow {
@@ -19,13 +21,13 @@ interface ExtensionDealRow {
 export class SqlExtensionDealsRepository implements ExtensionDealsRepository {
   constructor(private readonly db: Database) {}
 
-  async activeCodes(userId: string, today: string): Promise<ExtensionDeal[]> {
+  /** The deals with codes the person can still use on `today` (the domain's current states), soonest end first. */
+  async currentCodes(userId: string, today: string): Promise<ExtensionDeal[]> {
     const rows = await this.db.query<ExtensionDealRow>(
       `SELECT d.id, b.name AS brand, b.domain AS brand_domain, d.title, d.discount, d.expiration_date::text AS expiration_date,
               d.promo_codes, d.code_conditions
        FROM deals d JOIN brands b ON b.id = d.brand_id AND b.user_id = d.user_id
-       WHERE d.user_id = $1 AND b.is_active AND cardinality(d.promo_codes) > 0 AND d.status IS NULL
-         AND (d.expiration_date IS NULL OR d.expiration_date >= $2::date)
+       WHERE d.user_id = $1 AND cardinality(d.promo_codes) > 0 AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$2::date")}
        ORDER BY d.expiration_date NULLS LAST, coalesce(d.sent_at, d.created_at) DESC, d.id
        LIMIT ${MAX_DEALS}`,
       [userId, today],

@@ -1,8 +1,10 @@
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, type DealStatus } from "../../../src/domain/deal";
+import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import type { ReportsRepository, ReportWindow } from "../../application/reports/ports";
 import type { ReportDeal } from "../../application/reports/reportContent";
 import type { Database } from "./database";
+import { DEAL_AND_BRAND, inStatesSql } from "./dealLifecycleSql";
 
 /**
  * The most deals one report reads. A week of mail rarely brings a tenth of this; past it, the soonest ending and then
@@ -49,9 +51,9 @@ function toReportDeal(row: ReportDealRow): ReportDeal {
 }
 
 /**
- * Reads what a report is made of from the dashboard's own tables. The SQL narrows to the report's window (unmarked,
- * not ended, new or ending soon) so a report costs about its own size; reportContent applies the exact rules,
- * brand switches included, so they live in one place.
+ * Reads what a report is made of from the dashboard's own tables. The SQL narrows to the report's window (deals the
+ * person can still use, by the domain's lifecycle, that are new or end within the week) so a report costs about its
+ * own size; reportContent applies the report's rules to what it reads.
  */
 export class SqlReportsRepository implements ReportsRepository {
   constructor(private readonly db: Database) {}
@@ -60,8 +62,7 @@ export class SqlReportsRepository implements ReportsRepository {
     const rows = await this.db.query<ReportDealRow>(
       `SELECT ${COLUMNS}
        FROM deals d JOIN brands b ON b.id = d.brand_id
-       WHERE d.user_id = $1 AND d.status IS NULL
-         AND (d.expiration_date IS NULL OR d.expiration_date >= $2::date)
+       WHERE d.user_id = $1 AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$2::date", "$4::int")}
          AND (d.created_at > $3 OR d.expiration_date <= $2::date + $4::int)
        ORDER BY d.expiration_date NULLS LAST, d.created_at DESC, d.id
        LIMIT ${MAX_REPORT_DEALS}`,

@@ -72,15 +72,19 @@ function unsubscribeHeaders(links: EmailLinks): Record<string, string> {
 function summaryOf(report: Report): string {
   const parts: string[] = [];
   const ending = sectionCount(report.expiringSoon);
-  const fresh = sectionCount(report.newDeals);
+  const fresh = report.newDealCount;
   if (ending > 0) parts.push(`${plural(ending, "deal ends", "deals end")} in the next 7 days`);
   if (fresh > 0) parts.push(`${plural(fresh, "new deal", "new deals")} since your last report`);
   return parts.join(", ");
 }
 
+/** The new deals' section lists those not already listed as ending soon; its heading says so when some are. */
+const newSectionHeading = (report: Report) =>
+  report.newDealCount > sectionCount(report.newDeals) ? "Other new deals since your last report" : "New since your last report";
+
 function weeklySubject(report: Report): string {
   const ending = sectionCount(report.expiringSoon);
-  const fresh = sectionCount(report.newDeals);
+  const fresh = report.newDealCount;
   if (ending > 0 && fresh > 0) return `Your deals this week: ${plural(ending, "ends", "end")} soon, ${fresh} new`;
   if (ending > 0) return `Your deals this week: ${plural(ending, "deal ends", "deals end")} soon`;
   return `Your deals this week: ${plural(fresh, "new deal", "new deals")}`;
@@ -231,7 +235,7 @@ export class HtmlReportEmails implements ReportEmails {
         heading("Your deals this week"),
         paragraph(`${escapeHtml(summary)}.`),
         sectionHtml("Ending in the next 7 days", report.expiringSoon, links),
-        sectionHtml("New since your last report", report.newDeals, links),
+        sectionHtml(newSectionHeading(report), report.newDeals, links),
         totalsHtml(report),
         paragraph(link(absolute(links, "/dashboard"), "Open your dashboard"), "margin-top:24px;font-weight:bold"),
         footerHtml(WEEKLY_WHY, links),
@@ -243,7 +247,7 @@ export class HtmlReportEmails implements ReportEmails {
       `${summary}.`,
       "",
       ...sectionText("Ending in the next 7 days", report.expiringSoon, links),
-      ...sectionText("New since your last report", report.newDeals, links),
+      ...sectionText(newSectionHeading(report), report.newDeals, links),
       "BY CATEGORY",
       "",
       ...report.totals.map(({ category, count }) => `${category}: ${count}`),

@@ -1,4 +1,5 @@
-import { hasAllDeals, type CategoryCount, type Dashboard } from "../../domain/dashboard";
+import { hasAllDeals, type CategoryCount, type Dashboard, type DashboardStats } from "../../domain/dashboard";
+import { countStates } from "../../domain/dealLifecycle";
 import type { Deal } from "../../domain/deal";
 import { sortDealsBy, type SortOrder } from "../../domain/dealOrder";
 import { filterDeals, searchWords, tallyCategories, type DealFilters } from "../../domain/dealSearch";
@@ -78,8 +79,8 @@ export interface ChipCounts {
 export function chipCounts(dashboard: Dashboard, filters: DealFilters, today: Date): ChipCounts {
   if (!hasAllDeals(dashboard) && countsAsServerDoes(filters)) {
     return {
-      total: dashboard.categories.reduce((total, category) => total + category.unmarked, 0),
-      categories: dashboard.categories.map((category) => ({ ...category, count: category.unmarked })),
+      total: dashboard.categories.reduce((total, category) => total + category.current, 0),
+      categories: dashboard.categories.map((category) => ({ ...category, count: category.current })),
     };
   }
   const tally = tallyCategories(dashboard.deals, filters, today);
@@ -114,6 +115,36 @@ function filtersBesidesCategory({ category: _category, ...others }: DealFilters)
   return JSON.stringify(others);
 }
 
-/** Filters under which the chips count what the server's `unmarked` counts: no search, any end date, unmarked deals. */
+/** Filters under which the chips count what the server's `current` counts: no search, any end date, the current view. */
 const countsAsServerDoes = (filters: DealFilters) =>
-  searchWords(filters.search).length === 0 && !filters.expiringOnly && (filters.show ?? "active") === "active";
+  searchWords(filters.search).length === 0 && !filters.expiringOnly && (filters.show ?? "current") === "current";
+
+/**
+ * The stat cards' figures. Once every deal has arrived, Active Promos and Expiring Soon are counted here from the deals
+ * as the browser holds them (a deal just marked used, shown at once, leaves both), by the same lifecycle the server
+ * counted with; until then they are the server's. The change against last month stays the server's.
+ */
+export function statFigures(dashboard: Dashboard, today: Date): DashboardStats {
+  if (!hasAllDeals(dashboard)) return dashboard.stats;
+  const states = countStates(dashboard.deals, today);
+  const { activePromos, expiring } = dashboard.stats;
+  return {
+    ...dashboard.stats,
+    activePromos: { ...activePromos, value: states.live + states["ending-soon"] },
+    expiring: { ...expiring, value: states["ending-soon"] },
+  };
+}
+
+/** statFigures as a selector for one visit: the same object until the dashboard's answer (or a status shown in it) changes. */
+export function statFiguresSelector(today: Date): (snapshot: DashboardSnapshot) => DashboardStats | null {
+  let countedFrom: Dashboard | null = null;
+  let figures: DashboardStats | null = null;
+  return (snapshot) => {
+    const { dashboard } = snapshot.context;
+    if (dashboard !== countedFrom) {
+      countedFrom = dashboard;
+      figures = dashboard && statFigures(dashboard, today);
+    }
+    return figures;
+  };
+}

@@ -32,26 +32,32 @@ describe("how often a brand mails", () => {
 });
 
 describe("the Show filter", () => {
-  it("lists deals without a status as active, and each status under its own list", () => {
-    expect(matchesShowFilter({ status: null }, "active")).toBe(true);
-    expect(matchesShowFilter({ status: "used" }, "active")).toBe(false);
-    expect(matchesShowFilter({ status: "used" }, "used")).toBe(true);
-    expect(matchesShowFilter({ status: "not_working" }, "used")).toBe(false);
-    expect(matchesShowFilter({ status: "not_working" }, "not_working")).toBe(true);
+  const today = new Date("2026-11-20T00:00:00Z");
+  it("lists usable deals in the current view, expired ones in their own, and each mark under its own list", () => {
+    expect(matchesShowFilter({ status: null, expirationDate: null }, "current", today)).toBe(true);
+    expect(matchesShowFilter({ status: null, expirationDate: "2026-11-19" }, "current", today)).toBe(false);
+    expect(matchesShowFilter({ status: null, expirationDate: "2026-11-19" }, "expired", today)).toBe(true);
+    expect(matchesShowFilter({ status: "used", expirationDate: null }, "current", today)).toBe(false);
+    expect(matchesShowFilter({ status: "used", expirationDate: "2026-11-19" }, "expired", today)).toBe(false);
+    expect(matchesShowFilter({ status: "used", expirationDate: null }, "used", today)).toBe(true);
+    expect(matchesShowFilter({ status: "not_working", expirationDate: null }, "used", today)).toBe(false);
+    expect(matchesShowFilter({ status: "not_working", expirationDate: null }, "not_working", today)).toBe(true);
   });
 });
 
 describe("the dashboard's filters with the Show filter", () => {
   const deals = [
-    { id: "a", status: null },
-    { id: "u", status: "used" as const },
-    { id: "n", status: "not_working" as const },
-  ].map((deal) => ({ ...deal, title: "Boots", description: "", brand: "Nike", brandDomain: "nike.com", category: "Fashion" as const, promoCode: null, expirationDate: null }));
+    { id: "a", status: null, expirationDate: null },
+    { id: "x", status: null, expirationDate: "2026-11-19" },
+    { id: "u", status: "used" as const, expirationDate: null },
+    { id: "n", status: "not_working" as const, expirationDate: null },
+  ].map((deal) => ({ ...deal, title: "Boots", description: "", brand: "Nike", brandDomain: "nike.com", category: "Fashion" as const, promoCode: null }));
   const ids = (show?: DealShowFilter) => filterDeals(deals, { ...NO_FILTERS, ...(show ? { show } : {}) }, new Date("2026-11-20T00:00:00Z")).map((deal) => deal.id);
 
-  it("shows the active deals unless asked for another list", () => {
+  it("shows the current deals unless asked for another list; never an expired one among them", () => {
     expect(ids()).toEqual(["a"]);
-    expect(ids("active")).toEqual(["a"]);
+    expect(ids("current")).toEqual(["a"]);
+    expect(ids("expired")).toEqual(["x"]);
     expect(ids("used")).toEqual(["u"]);
     expect(ids("not_working")).toEqual(["n"]);
   });

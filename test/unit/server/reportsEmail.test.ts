@@ -47,7 +47,8 @@ describe("the weekly report email", () => {
   const html = parse(email.html);
 
   it("says in its subject what is inside", () => {
-    expect(email.subject).toBe("Your deals this week: 1 ends soon, 2 new");
+    // "New" counts every deal found since the last report that can still be used, the one ending soon among them.
+    expect(email.subject).toBe("Your deals this week: 1 ends soon, 3 new");
   });
 
   it("offers one-click unsubscribe (RFC 8058)", () => {
@@ -66,7 +67,7 @@ describe("the weekly report email", () => {
 
   it("lists the ending deal first, each deal with its code and a link to it on the dashboard", () => {
     const headings = html.tags("h2").map(html.text);
-    expect(headings).toEqual(["Ending in the next 7 days", "New since your last report", "By category"]);
+    expect(headings).toEqual(["Ending in the next 7 days", "Other new deals since your last report", "By category"]);
     const links = html.tags("a").map((link) => [html.text(link), link.attribs.href]);
     expect(links).toContainEqual(["25% off brake pads", "https://deals.example.org/dashboard?from_domain=torqhaven.com"]);
     expect(links).toContainEqual(["Treats for two", "https://deals.example.org/dashboard?from_domain=pawly.example"]);

@@ -7,17 +7,17 @@ import { BrandPageView } from "./BrandPageView";
 
 const brindlemart: BrandPage = {
   brand: { id: "b1", name: "Brindlemart", domain: "brindlemart.com", isActive: true },
-  activeDeals: [SAMPLE_DEALS[0]!, { ...SAMPLE_DEALS[3]!, status: "used" }],
-  pastDeals: [SAMPLE_DEALS[2]!],
+  currentDeals: [SAMPLE_DEALS[0]!],
+  pastDeals: [{ ...SAMPLE_DEALS[3]!, status: "used" }, SAMPLE_DEALS[2]!],
   typicalPercentOff: 25,
   emailsPerWeek: 1.5,
   emailCount: 6,
 };
 
-/** A brand whose active deals have codes (one with a condition per code), fine print and links, and a past deal with a code. */
+/** A brand whose current deals have codes (one with a condition per code), fine print and links, and a past deal with a code. */
 const withCodes: BrandPage = {
   ...brindlemart,
-  activeDeals: [
+  currentDeals: [
     sampleDeal({
       id: "b1-tiers",
       title: "Save on every order this week",
@@ -167,7 +167,7 @@ export const TogglePending: Story = {
 };
 
 export const NoDealsYet: Story = {
-  args: { state: { kind: "ready", page: { ...brindlemart, activeDeals: [], pastDeals: [], typicalPercentOff: null, emailsPerWeek: 0, emailCount: 0 }, togglePending: false } },
+  args: { state: { kind: "ready", page: { ...brindlemart, currentDeals: [], pastDeals: [], typicalPercentOff: null, emailsPerWeek: 0, emailCount: 0 }, togglePending: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("No percent deals yet")).toBeInTheDocument();

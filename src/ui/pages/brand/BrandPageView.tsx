@@ -42,9 +42,9 @@ function DealHead({ deal, today, codes }: { deal: Deal; today: Date; codes?: rea
   );
 }
 
-/** The brand's active deals, each with what the dashboard's card offers to act on: its codes to copy, its fine print, its link. */
-function ActiveDealRows({ deals, today }: { deals: readonly Deal[]; today: Date }) {
-  if (deals.length === 0) return <p className={muted}>No active deals from this brand right now.</p>;
+/** The brand's current deals, each with what the dashboard's card offers to act on: its codes to copy, its fine print, its link. */
+function CurrentDealRows({ deals, today }: { deals: readonly Deal[]; today: Date }) {
+  if (deals.length === 0) return <p className={muted}>No current deals from this brand right now.</p>;
   return (
     <ul className={styles.dealList}>
       {deals.map((deal) => (
@@ -59,9 +59,9 @@ function ActiveDealRows({ deals, today }: { deals: readonly Deal[]; today: Date 
   );
 }
 
-/** The brand's expired deals: what they were, their codes as text (nothing to copy: they have ended). */
+/** The brand's expired and marked deals: what they were, their codes as text (nothing to copy: they are done with). */
 function PastDealRows({ deals, today }: { deals: readonly Deal[]; today: Date }) {
-  if (deals.length === 0) return <p className={muted}>No expired deals from this brand.</p>;
+  if (deals.length === 0) return <p className={muted}>No past deals from this brand.</p>;
   return (
     <ul className={styles.dealList}>
       {deals.map((deal) => (
@@ -117,7 +117,7 @@ function BrandToggle({ page: brandPage, pending, onToggle }: { page: BrandPage; 
   );
 }
 
-/** /brands/:id: a brand's active and past deals, its typical discount, how often it mails, and its show/hide switch. */
+/** /brands/:id: a brand's current and past deals, its typical discount, how often it mails, and its show/hide switch. */
 export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onToggleBrand }: BrandPageViewProps) {
   const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   if (state.kind === "loading") return <LoadingScreen label="Loading the brand..." />;
@@ -154,9 +154,9 @@ export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onT
         <BrandToggle page={brandPage} pending={state.togglePending} onToggle={onToggleBrand} />
       </div>
       <Figures page={brandPage} />
-      <h2 className={heading2}>Active deals</h2>
+      <h2 className={heading2}>Current deals</h2>
       <CodeCopyContext value={codeCopy}>
-        <ActiveDealRows deals={brandPage.activeDeals} today={today} />
+        <CurrentDealRows deals={brandPage.currentDeals} today={today} />
       </CodeCopyContext>
       <h2 className={heading2}>Past deals</h2>
       <PastDealRows deals={brandPage.pastDeals} today={today} />

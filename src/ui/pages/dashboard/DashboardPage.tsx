@@ -13,6 +13,7 @@ import {
   selectHiddenBrandIds,
   selectSort,
   selectViewState,
+  statFiguresSelector,
   visibleDealsSelector,
 } from "../../../application/machines/dashboardSelectors";
 import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion";
@@ -71,6 +72,8 @@ export default function DashboardPage() {
   const visibleDeals = useSelector(actor, selectVisibleDeals);
   const selectChipCounts = useMemo(() => chipCountsSelector(today), [today]);
   const chipCounts = useSelector(actor, selectChipCounts);
+  const selectStatFigures = useMemo(() => statFiguresSelector(today), [today]);
+  const stats = useSelector(actor, selectStatFigures);
   const sort = useSelector(actor, selectSort);
   const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);
   const hiddenBrandIds = useSelector(actor, selectHiddenBrandIds);
@@ -114,6 +117,7 @@ export default function DashboardPage() {
       visibleDeals={visibleDeals}
       sort={sort}
       chipCounts={chipCounts}
+      stats={stats}
       copyFeedback={copyFeedback}
       hiddenBrandIds={hiddenBrandIds}
       brandToConfirm={brandToConfirm}

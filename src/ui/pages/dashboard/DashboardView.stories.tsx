@@ -399,7 +399,7 @@ const badgeDeals = [
   sampleDeal({ id: "bn", title: "No date", brand: "Elm" }),
   sampleDeal({ id: "bx", title: "Already over", brand: "Fern", expirationDate: "2025-10-01" }),
 ];
-const badgeDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "shopping", label: "Shopping", count: 6, unmarked: 6 }], deals: badgeDeals };
+const badgeDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "shopping", label: "Shopping", count: 6, current: 6 }], deals: badgeDeals };
 
 /** Expiry badges on an urgency scale; the words carry the meaning, the colour only repeats it. */
 export const ExpiryBadges: Story = {
@@ -437,7 +437,7 @@ const tieredDeal = sampleDeal({
   expirationDate: "2025-10-20",
   category: "Fashion",
 });
-const tieredDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "fashion", label: "Fashion", count: 1, unmarked: 1 }], deals: [tieredDeal] };
+const tieredDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "fashion", label: "Fashion", count: 1, current: 1 }], deals: [tieredDeal] };
 
 /** Each code says which spend it is for, the fine print is shown, and no single pill contradicts the tiers. */
 export const TieredCodesAndFinePrint: Story = {
@@ -462,7 +462,7 @@ const imageDeals = [
   sampleDeal({ id: "own", title: "With its own image", brand: "Aster", imageUrls: [PROXIED_MISSING], category: "Home" }),
   sampleDeal({ id: "stock", title: "Without an image", brand: "Birch", category: "Pets" }),
 ];
-const imageDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "home", label: "Home", count: 1, unmarked: 1 }, { id: "pets", label: "Pets", count: 1, unmarked: 1 }], deals: imageDeals };
+const imageDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "home", label: "Home", count: 1, current: 1 }, { id: "pets", label: "Pets", count: 1, current: 1 }], deals: imageDeals };
 
 /**
  * The media area is a fixed-ratio box: the skeleton shows while the offer's image loads, and when it cannot load the

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { ChipCounts, DashboardState } from "../../../application/machines/dashboardSelectors";
 import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
-import type { Dashboard } from "../../../domain/dashboard";
+import type { Dashboard, DashboardStats } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
 import type { DealFilters } from "../../../domain/dealSearch";
 import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "../../../domain/dealOrder";
@@ -40,6 +40,8 @@ export interface DashboardViewProps {
   sort: SortOrder;
   /** The category chips' counts under the filters set (all but the category). */
   chipCounts: ChipCounts;
+  /** The stat cards' figures as the deals now stand (statFigures); the answer's own when absent. */
+  stats?: DashboardStats | null;
   copyFeedback: CopyFeedback | null;
   hiddenBrandIds: readonly string[];
   /** A brand waiting for the phone's confirmation before it is hidden. */
@@ -64,7 +66,7 @@ export interface DashboardViewProps {
   onStartSync: () => void;
   /** The cards' Details, Used it and Didn't work, with the detail dialog and the undo bar; none when absent. */
   dealDetail?: DealDetailTools;
-  /** Chooses among the active, used and not-working deals; no such choice when absent. */
+  /** Chooses the view: current, expired, used or not-working deals; no such choice when absent. */
   onShowStatus?: (show: DealShowFilter) => void;
 }
 
@@ -130,8 +132,10 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
         </div>
       </div>
       <SyncProgress sync={props.sync} />
-      <StatCards stats={dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
-      {dashboard.stats.activePromos.value === 0 ? (
+      <StatCards stats={props.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
+      {/* The welcome panel when there is no deal at all (Active Promos is 0 then too); a person whose deals have all
+          expired or been used still reaches them through the views. */}
+      {dashboard.totalDeals === 0 ? (
         <WelcomePanel
           gmailConnected={props.gmailConnected}
           sync={props.sync}
@@ -182,7 +186,7 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
               mobile={mobile}
               onSelect={onSelectCategory}
             />
-            {props.onShowStatus && <DealDetailStatusFilter show={filters.show ?? "active"} onShow={props.onShowStatus} />}
+            {props.onShowStatus && <DealDetailStatusFilter show={filters.show ?? "current"} onShow={props.onShowStatus} />}
           </div>
           <section aria-labelledby="deals-title" className={styles.swipeArea} {...swipe.handlers}>
             <h2 id="deals-title" className={visuallyHidden}>

@@ -71,7 +71,7 @@ const meta = {
   title: "Pages/Dashboard/Deal detail and status",
   component: Layer,
   args: {
-    show: "active",
+    show: "current",
     onShow: fn(),
     sheet: false,
     actions: { openDetail: fn(), setStatus: fn(), reminderOf: (deal) => deal.remind, setReminder: fn() },

@@ -1,7 +1,7 @@
 import { DEAL_SHOW_FILTERS, type DealShowFilter } from "../../../domain/dealDetail";
 import * as styles from "./DealDetail.css";
 
-/** "Show: Active · Used · Didn't work": which of the person's deals the grid lists. */
+/** "Show: Current · Expired · Used · Didn't work": which of the person's deals the grid lists. */
 export function DealDetailStatusFilter({ show, onShow }: { show: DealShowFilter; onShow: (show: DealShowFilter) => void }) {
   return (
     <fieldset className={styles.showFilter}>

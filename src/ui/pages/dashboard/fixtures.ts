@@ -40,14 +40,14 @@ export const SAMPLE_DEALS: Deal[] = [
 
 export const SAMPLE_DASHBOARD: Dashboard = {
   categories: [
-    { id: "home", label: "Home", count: 1, unmarked: 1 },
-    { id: "automotive", label: "Automotive", count: 1, unmarked: 1 },
-    { id: "shopping", label: "Shopping", count: 1, unmarked: 1 },
-    { id: "fashion", label: "Fashion", count: 1, unmarked: 1 },
-    { id: "software-and-apps", label: "Software and Apps", count: 1, unmarked: 1 },
-    { id: "pets", label: "Pets", count: 1, unmarked: 1 },
-    { id: "health", label: "Health", count: 1, unmarked: 1 },
-    { id: "travel-and-local", label: "Travel and Local", count: 1, unmarked: 1 },
+    { id: "home", label: "Home", count: 1, current: 1 },
+    { id: "automotive", label: "Automotive", count: 1, current: 1 },
+    { id: "shopping", label: "Shopping", count: 1, current: 1 },
+    { id: "fashion", label: "Fashion", count: 1, current: 1 },
+    { id: "software-and-apps", label: "Software and Apps", count: 1, current: 1 },
+    { id: "pets", label: "Pets", count: 1, current: 1 },
+    { id: "health", label: "Health", count: 1, current: 1 },
+    { id: "travel-and-local", label: "Travel and Local", count: 1, current: 1 },
   ],
   deals: SAMPLE_DEALS,
   totalDeals: SAMPLE_DEALS.length,
