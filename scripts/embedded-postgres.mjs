@@ -51,7 +51,7 @@ export async function startEmbeddedPostgres({ dataDir: persistentDir, password }
       chownSync(passwordFolder, owner.uid, owner.gid);
       chownSync(passwordFile, owner.uid, owner.gid);
     }
-    const init = spawnSync(usable.initdb, ["-D", dataDir, "-U", USER, `--pwfile=${passwordFile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-instructions"], { ...spawnOptions, encoding: "utf8" });
+    const init = spawnSync(usable.initdb, ["-D", dataDir, "-U", USER, `--pwfile=${passwordFile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--no-instructions"], { ...spawnOptions, encoding: "utf8" });
     rmSync(passwordFolder, { recursive: true, force: true });
     if (init.status !== 0) {
       usable.remove();
