@@ -9,8 +9,6 @@ export const GMAIL_NOT_CONNECTED = "Gmail is not connected. Connect Gmail first.
 export const GMAIL_ACCESS_WITHDRAWN = "Gmail access was withdrawn at Google. Connect Gmail again in Settings to keep finding deals.";
 export const GMAIL_SCOPE_DECLINED = "Deal Finder needs read-only access to your Gmail to find deals. Please allow it to connect Gmail.";
 
-/** The SPA shows the same words for a 409 (docs/product.md, "Sync messages"). */
-export const SYNC_IN_PROGRESS = "Sync is already in progress. Please wait for it to complete.";
 export const SYNC_STARTED = "Gmail sync started.";
 
 export const GOOGLE_SIGN_IN_ONLY = "Deal Finder accounts use Google sign-in only. Please continue with Google.";

@@ -1,12 +1,12 @@
 import type { FastifyReply } from "fastify";
-import type { SuccessBody, UserDto } from "../../src/contract";
+import { SYNC_ALREADY_RUNNING, type SuccessBody, type UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
 import type { CallbackOutcome } from "../application/auth/googleSignIn";
 import type { SyncReport } from "../application/gmail/mailbox";
 import type { StartOutcome } from "../application/gmail/syncEngine";
 import type { SettingsOverview } from "../application/settings";
 import type { UserRecord } from "../application/repositories";
-import { GMAIL_NOT_CONNECTED, SYNC_IN_PROGRESS, SYNC_STARTED } from "../application/messages";
+import { GMAIL_NOT_CONNECTED, SYNC_STARTED } from "../application/messages";
 import { sendError } from "./errors";
 
 /** Use cases' answers in the wire contract's shapes. Only routes use these (lint enforces it). */
@@ -24,7 +24,9 @@ export function publicUser(user: UserRecord): UserDto {
 
 /** What POST /sync-gmail and POST /gmail/sync answer once a sync was asked for. */
 export function answerSyncStart(reply: FastifyReply, outcome: StartOutcome): SuccessBody<"POST /sync-gmail"> | FastifyReply {
-  if (outcome === "already-running") return sendError(reply, 409, "sync_in_progress", SYNC_IN_PROGRESS);
+  if (outcome === "already-running") {
+    return sendError(reply, SYNC_ALREADY_RUNNING.status, SYNC_ALREADY_RUNNING.code, SYNC_ALREADY_RUNNING.message);
+  }
   if (outcome === "not-connected") return sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
   return { status: "success", message: SYNC_STARTED };
 }
@@ -34,11 +36,19 @@ export function syncStatus(state: SyncReport): SuccessBody<"GET /sync-gmail"> {
     status: "success",
     gmail_sync_status: state.status,
     gmail_sync_progress: state.progressMessage,
+    outcome: syncOutcomeOf(state),
     progress: state.total > 0 || state.status === "syncing" ? { processed: state.processed, total: state.total } : null,
     last_sync_at: state.lastSyncAt?.toISOString() ?? null,
     last_sync_failed: state.status === "idle" && state.lastError !== null,
     next_sync_at: state.nextSyncAt?.toISOString() ?? null,
   };
+}
+
+/** A failure is the last word until a sync completes; before any sync there is nothing to say. */
+function syncOutcomeOf(state: SyncReport): SuccessBody<"GET /sync-gmail">["outcome"] {
+  if (state.status === "syncing") return "running";
+  if (state.lastError !== null) return "failed";
+  return state.lastSyncAt ? "completed" : "none";
 }
 
 export function settingsOverview(overview: SettingsOverview): SuccessBody<"GET /settings"> {

@@ -40,8 +40,3 @@ export function isRefusal(error: unknown): error is RefusedRequest {
 export function serverMessageOr(error: unknown, fallback: string): string {
   return (isRequestError(error) && error.serverMessage) || fallback;
 }
-
-/** The server refused to start a sync because one is running (409). */
-export function isSyncAlreadyRunning(error: unknown): boolean {
-  return isRequestError(error) && error.status === 409;
-}

@@ -32,7 +32,6 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 export const SYNC_MESSAGES = {
-  alreadyRunning: "Sync is already in progress. Please wait for it to complete.",
   startFailed: "Failed to initiate Gmail sync. Please try again.",
   disconnectFailed: "Failed to disconnect Gmail. Please try again.",
 } as const;

@@ -11,15 +11,28 @@ export function monitoredLabelCount(labels: readonly GmailLabel[]): number {
   return labels.filter((label) => label.isChecked).length;
 }
 
+/**
+ * How the running or last sync stands, as the server says it: none has run yet, one runs, the last completed or
+ * failed, or a start was refused because one already runs.
+ */
+export type SyncOutcome = "none" | "running" | "completed" | "failed" | "already_running";
+
 /** How a sync message is coloured (docs/product.md, "Sync messages"): green, yellow, red or blue. */
 export type SyncMessageTone = "success" | "warning" | "danger" | "info";
 
-export function syncMessageTone(message: string): SyncMessageTone {
-  const text = message.toLowerCase();
-  if (text.includes("completed")) return "success";
-  if (text.includes("already in progress") || text.includes("running")) return "warning";
-  if (text.includes("error") || text.includes("failed")) return "danger";
-  return "info";
+/** Completed green; already in progress or running yellow; failed red; anything else blue. By the outcome, never the wording. */
+export function syncMessageTone(outcome: SyncOutcome): SyncMessageTone {
+  switch (outcome) {
+    case "completed":
+      return "success";
+    case "running":
+    case "already_running":
+      return "warning";
+    case "failed":
+      return "danger";
+    case "none":
+      return "info";
+  }
 }
 
 /** The sync progress as a whole percentage, or null when the total is not known yet. */

@@ -9,7 +9,6 @@ import {
 } from "../../src/application/machines/dashboardMachine";
 import {
   chipCountsSelector,
-  isStartingSync,
   isUpdating,
   selectHiddenBrandIds,
   selectSort,
@@ -18,10 +17,10 @@ import {
 import { selectCopyFeedback } from "../../src/application/machines/codeCopyRegion";
 import type { ToastRequest } from "../../src/application/ports/notifications";
 import { googleFlowMachine, isGoogleFlowBusy, provideGoogleFlowMachine } from "../../src/application/machines/googleFlowMachine";
-import { dashboardSyncOf, provideSyncProgressMachine } from "../../src/application/machines/syncProgressMachine";
+import { dashboardSyncOf, provideSyncFollowerMachine } from "../../src/application/machines/syncFollowerMachine";
 import { DashboardSource, type LiveQuery, type QueryState } from "../../src/application/ports/deals";
 import { Clipboard } from "../../src/application/ports/platform";
-import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type SettingsData, type SyncState } from "../../src/application/ports/settings";
+import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type SettingsData, type SyncStart, type SyncState } from "../../src/application/ports/settings";
 import { RequestError } from "../../src/application/errors";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
@@ -80,7 +79,7 @@ function fakePorts(log: EffectLog) {
     syncStatus(): Promise<SyncState> {
       return calls.call("syncStatus");
     }
-    startSync(): Promise<string> {
+    startSync(): Promise<SyncStart> {
       return calls.call("startSync");
     }
     disconnect(): Promise<string> {
@@ -96,12 +95,12 @@ function fakePorts(log: EffectLog) {
   };
   const session = new MemorySessionStore(log);
   const connectGmail = provideGoogleFlowMachine({ auth: calls, session, navigation: new RecordingNavigation(log), notifier });
-  const syncProgress = provideSyncProgressMachine({ gateway: gmail, dealsChanged: () => log.record("deals changed") });
-  const logic = provideDashboardMachine({ source, clipboard, settings, gmail, notifier, connectGmail, syncProgress });
+  const syncProgress = provideSyncFollowerMachine({ gateway: gmail, dealsChanged: () => log.record("deals changed") });
+  const logic = provideDashboardMachine({ source, clipboard, settings, notifier, connectGmail, syncProgress });
   return { calls, session, logic, notifier };
 }
 
-const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", showBrand: "toggleBrand", startSync: "startSync" };
+const gatewayCallOf = { refresh: "refresh", copyCode: "copy", hideBrand: "toggleBrand", showBrand: "toggleBrand" };
 const HIDDEN_TOAST = "toast All deals from Brindlemart hidden: You can show them again in Settings. [Undo]";
 const SHOW_FAILED_TOAST = "toast Error: Failed to show Brindlemart again. Please turn it back on in Settings.";
 
@@ -126,8 +125,6 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
       return region(to, "hide") === "hiding" ? ["call toggleBrand brand-d1"] : [];
     case "CONFIRM_HIDE":
       return ["call toggleBrand brand-d1"];
-    case "START_SYNC":
-      return ["call startSync"];
     case "xstate.done.actor.hideBrand":
       return (event as unknown as { output: BrandToggleResult }).output.isActive
         ? ["toast Error: Failed to deactivate brand. Please try again."]
@@ -147,10 +144,6 @@ function expectedEffects(from: string, event: EventObject, to: string): string[]
       return region(from, "refresh") === "updating" ? ["toast Error: Failed to load dashboard data. Please try again."] : [];
     case "xstate.error.actor.copyCode":
       return ["toast Copy failed: Select the code SAFE10 and copy it by hand."];
-    case "xstate.error.actor.startSync":
-      return (event as unknown as { error: RequestError }).error.status === 409
-        ? ["toast Sync in progress: Sync is already in progress. Please wait for it to complete."]
-        : ["toast Sync failed: Failed to initiate Gmail sync. Please try again."];
     default:
       return [];
   }
@@ -172,7 +165,6 @@ function assertStep(snapshot: DashboardSnapshot): void {
     copying ? { dealId: "d2", code: "SAFE10", status, highlighted: copy === "copied.highlighted" } : null,
   );
   expect(isUpdating(snapshot)).toBe(region(state, "refresh") === "updating" || (region(state, "refresh") !== null && context.isFetching));
-  expect(isStartingSync(snapshot)).toBe(region(state, "gmail") === "startingSync");
 }
 
 const scenarios: { name: string; events: EventObject[] }[] = [
@@ -207,16 +199,6 @@ const scenarios: { name: string; events: EventObject[] }[] = [
       done("hideBrand", { isActive: false, message: "Brand deactivated" }),
       done("hideBrand", { isActive: true, message: "Brand activated" }),
       failed("hideBrand", new RequestError(500, "http_error", "Server error")),
-    ],
-  },
-  {
-    name: "starting a sync from the welcome panel",
-    events: [
-      loaded,
-      { type: "START_SYNC" },
-      done("startSync", "Gmail sync started."),
-      failed("startSync", new RequestError(409, "sync_running", "Conflict", "A sync is already running")),
-      failed("startSync", new RequestError(500, "http_error", "Server error", null)),
     ],
   },
 ];
@@ -418,7 +400,7 @@ describe("Connect Gmail on the welcome panel: every path of the Google flow the 
       );
       // The button is busy from the press until the browser leaves; the dashboard's own regions are untouched.
       expect(isGoogleFlowBusy(flow.getSnapshot())).toBe(to === '"starting"' || to === '"redirecting"');
-      expect(dashboard.getSnapshot().matches({ ready: { gmail: "idle" } })).toBe(true);
+      expect(dashboard.getSnapshot().matches("ready")).toBe(true);
       expect(session.takeReturnPath()).toBe(to === '"redirecting"' ? "/dashboard" : null);
     }
     dashboard.stop();
@@ -469,28 +451,56 @@ describe("copy feedback", () => {
   });
 });
 
+const NEVER_SYNCED: SyncState = { syncing: false, message: "", outcome: "none", progress: null, lastSyncAt: null, lastSyncFailed: false, nextSyncAt: null };
+
 describe("a sync started from the welcome panel", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it.each([
-    ["started", { output: "Gmail sync started." }, []],
-    ["already running", { error: new RequestError(409, "sync_in_progress", "Conflict") }, ["toast Sync in progress: Sync is already in progress. Please wait for it to complete."]],
-  ] as const)("when %s, shows its progress at once, with no toast to press Refresh, and follows it", async (_name, outcome, toasts) => {
+  /** A loaded dashboard whose sync child has heard that no sync ever ran. */
+  async function loadedWithNoSync() {
     const log = new EffectLog();
     const { calls, logic } = fakePorts(log);
     const dashboard = createActor(logic, { input: {} }).start();
     dashboard.send(loaded as never);
     const progress = syncProgressOf(dashboard);
-    calls.settle("syncStatus", { output: { syncing: false, message: "", progress: null, lastSyncAt: null, lastSyncFailed: false, nextSyncAt: null } });
-    await vi.waitFor(() => expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "never" }));
+    calls.settle("syncStatus", { output: NEVER_SYNCED });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "never" });
     log.takeNew();
+    return { log, calls, dashboard, progress };
+  }
+
+  it.each([
+    ["started", { output: { outcome: "running", message: "Gmail sync started." } }, []],
+    [
+      "already running",
+      { output: { outcome: "already_running", message: "Sync is already in progress. Please wait for it to complete." } },
+      ["toast Sync in progress: Sync is already in progress. Please wait for it to complete."],
+    ],
+  ] as const)("when %s, shows its progress at once, with no toast to press Refresh, and follows it", async (_name, outcome, toasts) => {
+    const { log, calls, dashboard, progress } = await loadedWithNoSync();
 
     dashboard.send({ type: "START_SYNC" });
     calls.settle("startSync", outcome);
     await vi.waitFor(() => expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "running", message: "Starting sync...", progress: null }));
     expect(log.takeNew()).toEqual(["call startSync", ...toasts]);
     await vi.advanceTimersByTimeAsync(2_000);
+    expect(log.takeNew()).toEqual(["call syncStatus"]);
+    dashboard.stop();
+  });
+
+  it("when it cannot start, says why in a toast and keeps following the status at its idle pace", async () => {
+    const { log, calls, dashboard, progress } = await loadedWithNoSync();
+
+    dashboard.send({ type: "START_SYNC" });
+    calls.settle("startSync", { error: new RequestError(500, "http_error", "Server error", null) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dashboardSyncOf(progress.getSnapshot())).toEqual({ kind: "never" });
+    expect(log.takeNew()).toEqual(["call startSync", "toast Sync failed: Failed to initiate Gmail sync. Please try again."]);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(log.takeNew()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(log.takeNew()).toEqual(["call syncStatus"]);
     dashboard.stop();
   });

@@ -1,4 +1,4 @@
-import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type CallOptions, type SettingsData, type SyncState } from "../../src/application/ports/settings";
+import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleResult, type CallOptions, type SettingsData, type SyncStart, type SyncState } from "../../src/application/ports/settings";
 import type { ControlledAuthGateway, EffectLog } from "./fakePorts";
 import { alice } from "./fakePorts";
 
@@ -29,7 +29,7 @@ export class ControlledGmailGateway extends GmailGateway {
   syncStatus(options?: CallOptions): Promise<SyncState> {
     return this.calls.call("syncStatus", how(options));
   }
-  startSync(options?: CallOptions): Promise<string> {
+  startSync(options?: CallOptions): Promise<SyncStart> {
     return this.calls.call("startSync", how(options));
   }
   disconnect(options?: CallOptions): Promise<string> {

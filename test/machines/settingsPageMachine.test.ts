@@ -156,7 +156,7 @@ describe("settings page machine, what its machines report to each other", () => 
     page.send({ type: "DISCONNECT_CANCEL" });
     expect(isConfirmingDisconnect(page.getSnapshot())).toBe(false);
     expect(log.takeNew()).toEqual([]);
-    expect(gmailSyncOf(page).matches("connected")).toBe(true);
+    expect(gmailSyncOf(page).matches("following")).toBe(true);
     page.send({ type: "DISCONNECT_REQUEST" });
     page.send({ type: "DISCONNECT_CONFIRM" });
     expect(isConfirmingDisconnect(page.getSnapshot())).toBe(false);
@@ -175,11 +175,11 @@ describe("settings page machine, what its machines report to each other", () => 
     calls.settle("disconnect", { output: "Gmail disconnected." });
     await flush();
     expect(log.takeNew()).toEqual(["call settings (silent)"]);
-    expect(gmailSyncOf(page).value).toBe("notConnected");
+    expect(gmailSyncOf(page).value).toBe("off");
     calls.settle("settings", { output: { ...aliceSettings, gmailConnected: false, linkedAccount: null } });
     await flush();
     expect(log.takeNew()).toEqual(["user alice@example.com"]);
-    expect(gmailSyncOf(page).value).toBe("notConnected");
+    expect(gmailSyncOf(page).value).toBe("off");
     page.stop();
   });
 
@@ -188,14 +188,14 @@ describe("settings page machine, what its machines report to each other", () => 
     const { calls, page } = startPage(log);
     await flush();
     await loaded(log, calls);
-    calls.settle("syncStatus", { output: { syncing: false, message: "", progress: null } });
+    calls.settle("syncStatus", { output: { syncing: false, message: "", outcome: "none", progress: null } });
     await flush();
     page.send({ type: "SYNC_NOW" });
     expect(log.takeNew()).toEqual(["call startSync (silent)"]);
-    calls.settle("startSync", { output: "Gmail sync started." });
+    calls.settle("startSync", { output: { outcome: "running", message: "Gmail sync started." } });
     await flush();
     expect(log.takeNew()).toEqual(["call settings (silent)"]);
-    expect(gmailSyncOf(page).context.message).toBe("Gmail sync started.");
+    expect(gmailSyncOf(page).context.notice).toEqual({ text: "Gmail sync started.", outcome: "running" });
     page.stop();
   });
 

@@ -10,6 +10,7 @@ import {
   LoginResponseCodec,
   SettingsCodec,
   StatusMessageCodec,
+  SYNC_ALREADY_RUNNING,
   SyncStatusCodec,
   UserPreferencesCodec,
 } from "../../src/contract";
@@ -418,7 +419,7 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
     expectError(await api(stack, "POST", "/sync-gmail", { token: fresh.access_token }), 400, "gmail_not_connected");
     expectError(await api(stack, "POST", "/disconnect-gmail", { token: fresh.access_token }), 400, "gmail_not_connected");
     const status = decode(SyncStatusCodec, (await api(stack, "GET", "/sync-gmail", { token: fresh.access_token })).body);
-    expect(status).toMatchObject({ gmail_sync_status: "idle", progress: null });
+    expect(status).toMatchObject({ gmail_sync_status: "idle", progress: null, outcome: "none" });
   });
 
   it("starts Google flows for a signed-in user: linking and connecting Gmail with a login hint", async () => {
@@ -442,12 +443,15 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
     const connected = await runGoogleFlow(stack, "/connect-gmail", { account: "new.user@example.com" }, fresh.access_token);
     expect(Object.fromEntries(connected.searchParams)).toEqual({ success: "true", action: "gmail_connected" });
 
-    expectError(await api(stack, "POST", "/sync-gmail", { token: fresh.access_token }), 409, "sync_in_progress", "Sync is already in progress");
+    expectError(await api(stack, "POST", "/sync-gmail", { token: fresh.access_token }), 409, SYNC_ALREADY_RUNNING.code, SYNC_ALREADY_RUNNING.message);
     expectError(await api(stack, "POST", "/gmail/sync", { token: fresh.access_token, body: {} }), 409, "sync_in_progress", "Sync is already in progress");
     const running = decode(SyncStatusCodec, (await api(stack, "GET", "/sync-gmail", { token: fresh.access_token })).body);
-    expect(running.gmail_sync_status).toBe("syncing");
+    expect(running).toMatchObject({ gmail_sync_status: "syncing", outcome: "running" });
 
-    expect(decode(SyncStatusCodec, await waitForSync(stack, fresh.access_token)).gmail_sync_progress).toBe("Sync completed: 200 new deals");
+    expect(decode(SyncStatusCodec, await waitForSync(stack, fresh.access_token))).toMatchObject({
+      gmail_sync_progress: "Sync completed: 200 new deals",
+      outcome: "completed",
+    });
     const again = await api(stack, "POST", "/sync-gmail", { token: fresh.access_token });
     expect(again.status).toBe(200);
     decode(StatusMessageCodec, again.body);

@@ -109,6 +109,8 @@ describe.each(DATABASES)("sync at scale and under failure, on %s", (database) =>
     stack.emulator.revokeAccess(ACCOUNT);
     const status = decode(SyncStatusCodec, await waitForSync(stack, token));
     expect(status.gmail_sync_progress).toBe("Sync failed: Gmail access was withdrawn at Google. Connect Gmail again in Settings to keep finding deals.");
+    // The colour comes from this, never from the word "failed" in the sentence.
+    expect(status.outcome).toBe("failed");
     const stored = await codesOnDashboard(stack, token);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.length).toBeLessThan(SLOW_MAILBOX);

@@ -1,18 +1,22 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Dashboard } from "../../domain/dashboard";
 import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
 import { parseSortOrder, type SortOrder } from "../../domain/dealOrder";
 import { UNDO_TOAST_DURATION_MS } from "../../domain/toast";
 import type { DealShowFilter } from "../../domain/dealDetail";
-import { isSyncAlreadyRunning, serverMessageOr } from "../errors";
-import { SYNC_MESSAGES } from "../messages";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
-import type { BrandToggleResult, GmailGateway, SettingsGateway } from "../ports/settings";
+import type { BrandToggleResult, SettingsGateway } from "../ports/settings";
 import { codeCopyRegion, copyCodeStub, copyCodeWith, type CodeToCopy, type CopyCodeEvent } from "./codeCopyRegion";
 import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
-import { syncProgressMachine, type ProvidedSyncProgressMachine, type SyncProgressActor } from "./syncProgressMachine";
+import {
+  DASHBOARD_SYNC_POLLING,
+  syncFollowerMachine,
+  type ProvidedSyncFollowerMachine,
+  type SyncFollowerActor,
+  type SyncNotice,
+} from "./syncFollowerMachine";
 
 /**
  * The toasts of hiding a brand and of starting a sync from the dashboard (docs/product.md, "Hiding a brand", "Sync
@@ -35,16 +39,8 @@ export const DASHBOARD_TOASTS = {
     description: `Failed to show ${brand} again. Please turn it back on in Settings.`,
     variant: "destructive",
   }),
-  syncBusy: {
-    title: "Sync in progress",
-    description: SYNC_MESSAGES.alreadyRunning,
-    variant: "default",
-  },
-  syncFailed: (error: unknown): DashboardToast => ({
-    title: "Sync failed",
-    description: serverMessageOr(error, SYNC_MESSAGES.startFailed),
-    variant: "destructive",
-  }),
+  syncBusy: (notice: SyncNotice): DashboardToast => ({ title: "Sync in progress", description: notice.text, variant: "default" }),
+  syncFailed: (notice: SyncNotice): DashboardToast => ({ title: "Sync failed", description: notice.text, variant: "destructive" }),
 } satisfies Record<string, DashboardToast | ((value: never) => DashboardToast)>;
 
 /** A toast the dashboard asks for; its button (Undo), when it has one, sends the dashboard an event. */
@@ -86,7 +82,9 @@ export type DashboardEvent =
   | { type: "CANCEL_HIDE" }
   | { type: "UNDO_HIDE"; brand: BrandToHide }
   | { type: "CONNECT_GMAIL" }
-  | { type: "START_SYNC" };
+  | { type: "START_SYNC" }
+  /** The sync child's answer to Sync Now: a start shows as progress, a refusal as a toast. */
+  | { type: "SYNC_ANSWERED"; notice: SyncNotice };
 
 export interface DashboardInput {
   /** The from_domain query parameter: pre-fills the search. */
@@ -129,10 +127,7 @@ export const dashboardMachine = setup({
       throw new Error("showBrand is provided at the composition root");
     }),
     connectGmail: googleFlowMachine,
-    syncProgress: syncProgressMachine,
-    startSync: fromPromise<string>(async () => {
-      throw new Error("startSync is provided at the composition root");
-    }),
+    syncProgress: syncFollowerMachine,
   },
   guards: {
     hasData: ({ event }) => queryOf(event).data !== undefined,
@@ -143,7 +138,6 @@ export const dashboardMachine = setup({
     wasDeactivated: (_, result: BrandToggleResult) => !result.isActive,
     wasActivated: (_, result: BrandToggleResult) => result.isActive,
     isHiddenHere: ({ context }, brand: BrandToHide) => context.hiddenBrandIds.includes(brand.brandId),
-    isSyncRunning: (_, error: unknown) => isSyncAlreadyRunning(error),
   },
   actions: {
     notify: (_, _toast: DashboardToast) => {},
@@ -171,7 +165,7 @@ export const dashboardMachine = setup({
   invoke: [
     { id: "watchDashboard", src: "watchDashboard" },
     { id: CONNECT_GMAIL_FLOW, src: "connectGmail", input: { flow: "connect-gmail", returnPath: "/dashboard" } },
-    { id: SYNC_PROGRESS, src: "syncProgress" },
+    { id: SYNC_PROGRESS, src: "syncProgress", input: { ...DASHBOARD_SYNC_POLLING, followAtStart: true } },
   ],
   on: {
     SELECT_CATEGORY: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, category: event.category }) }) },
@@ -207,7 +201,17 @@ export const dashboardMachine = setup({
     },
     ready: {
       type: "parallel",
-      on: { QUERY_CHANGED: { actions: "followQuery" } },
+      on: {
+        QUERY_CHANGED: { actions: "followQuery" },
+        // The Google flow says whether it is busy; pressed again while busy, it ignores the press.
+        CONNECT_GMAIL: { actions: sendTo(CONNECT_GMAIL_FLOW, { type: "START" }) },
+        // The sync child starts it: its progress is the feedback, and the deals appear as they are found.
+        START_SYNC: { actions: sendTo(SYNC_PROGRESS, { type: "SYNC_NOW" }) },
+        SYNC_ANSWERED: [
+          { guard: ({ event }) => event.notice.outcome === "already_running", actions: { type: "notify", params: ({ event }) => DASHBOARD_TOASTS.syncBusy(event.notice) } },
+          { guard: ({ event }) => event.notice.outcome === "failed", actions: { type: "notify", params: ({ event }) => DASHBOARD_TOASTS.syncFailed(event.notice) } },
+        ],
+      },
       states: {
         refresh: {
           initial: "idle",
@@ -298,40 +302,6 @@ export const dashboardMachine = setup({
             },
           },
         },
-        gmail: {
-          initial: "idle",
-          states: {
-            idle: {
-              on: {
-                // The Google flow says whether it is busy; pressed again while busy, it ignores the press.
-                CONNECT_GMAIL: { actions: sendTo(CONNECT_GMAIL_FLOW, { type: "START" }) },
-                START_SYNC: "startingSync",
-              },
-            },
-            startingSync: {
-              invoke: {
-                id: "startSync",
-                src: "startSync",
-                // The progress is the feedback: it shows at once, and the deals appear as they are found.
-                onDone: { target: "idle", actions: sendTo(SYNC_PROGRESS, { type: "SYNC_STARTED" }) },
-                onError: [
-                  {
-                    guard: { type: "isSyncRunning", params: ({ event }: { event: { error: unknown } }) => event.error },
-                    target: "idle",
-                    actions: [{ type: "notify", params: DASHBOARD_TOASTS.syncBusy }, sendTo(SYNC_PROGRESS, { type: "SYNC_STARTED" })],
-                  },
-                  {
-                    target: "idle",
-                    actions: {
-                      type: "notify",
-                      params: ({ event }) => DASHBOARD_TOASTS.syncFailed(event.error),
-                    },
-                  },
-                ],
-              },
-            },
-          },
-        },
       },
     },
   },
@@ -345,19 +315,18 @@ export const connectGmailFlowOf = (dashboard: DashboardActor): GoogleFlowActor =
   dashboard.getSnapshot().children[CONNECT_GMAIL_FLOW] as GoogleFlowActor;
 
 /** The child that follows the Gmail sync, which lives as long as the dashboard. */
-export const syncProgressOf = (dashboard: DashboardActor): SyncProgressActor =>
-  dashboard.getSnapshot().children[SYNC_PROGRESS] as SyncProgressActor;
+export const syncProgressOf = (dashboard: DashboardActor): SyncFollowerActor =>
+  dashboard.getSnapshot().children[SYNC_PROGRESS] as SyncFollowerActor;
 
 export interface DashboardPorts {
   source: DashboardSource;
   clipboard: Clipboard;
   settings: SettingsGateway;
-  gmail: GmailGateway;
   notifier: Notifier;
   /** "Connect Gmail": the Google flow that grants Gmail access. */
   connectGmail: ProvidedGoogleFlowMachine;
-  /** Follows the Gmail sync and fetches the dashboard again as it stores deals. */
-  syncProgress: ProvidedSyncProgressMachine;
+  /** Follows the Gmail sync, starts one, and fetches the dashboard again as it stores deals. */
+  syncProgress: ProvidedSyncFollowerMachine;
 }
 
 export function provideDashboardMachine(ports: DashboardPorts) {
@@ -376,8 +345,9 @@ export function provideDashboardMachine(ports: DashboardPorts) {
       // The brand toggle flips: pressed again, it turns the brand back on.
       showBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
       connectGmail: ports.connectGmail,
-      syncProgress: ports.syncProgress,
-      startSync: fromPromise(() => ports.gmail.startSync({ silent: true })),
+      syncProgress: ports.syncProgress.provide({
+        actions: { startAnswered: sendParent((_, notice: SyncNotice) => ({ type: "SYNC_ANSWERED", notice })) },
+      }),
     },
     actions: {
       notify: ({ self }, { action, ...toast }) =>

@@ -29,9 +29,6 @@ export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
   snapshot.matches({ ready: { refresh: "updating" } }) ||
   (snapshot.matches("ready") && (snapshot.context.isFetching || (snapshot.context.dashboard !== null && !hasAllDeals(snapshot.context.dashboard))));
 
-/** The welcome panel's sync is starting; the "Connect Gmail" flow says for itself when it is busy. */
-export const isStartingSync = (snapshot: DashboardSnapshot): boolean => snapshot.matches({ ready: { gmail: "startingSync" } });
-
 
 /** The deals the grid shows: the dashboard's deals in the chosen order (docs/product.md, "Deal order"), through its filters. */
 export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {

@@ -4,7 +4,7 @@ import type { Notifier } from "../ports/notifications";
 import type { GmailGateway, SettingsGateway } from "../ports/settings";
 import { accountDeletionMachine, provideAccountDeletionMachine } from "./accountDeletionMachine";
 import { brandToggleMachine, provideBrandToggleMachine, type BrandToggleActor } from "./brandToggleMachine";
-import { gmailSyncMachine, provideGmailSyncMachine } from "./gmailSyncMachine";
+import { provideSyncFollowerMachine, SETTINGS_SYNC_POLLING, syncFollowerMachine } from "./syncFollowerMachine";
 import { googleFlowMachine, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
 import { provideSettingsMachine, settingsMachine } from "./settingsMachine";
 
@@ -53,7 +53,7 @@ export const settingsPageMachine = setup({
   types: { context: {} as SettingsPageContext, events: {} as SettingsPageEvent },
   actors: {
     settings: settingsMachine,
-    gmailSync: gmailSyncMachine,
+    gmailSync: syncFollowerMachine,
     accountDeletion: accountDeletionMachine,
     connectGmail: googleFlowMachine,
     brandToggle: brandToggleMachine,
@@ -66,7 +66,7 @@ export const settingsPageMachine = setup({
   context: { brandToggles: {}, pendingBrandIds: new Set() },
   invoke: [
     { id: SETTINGS_PAGE_CHILDREN.settings, src: "settings" },
-    { id: SETTINGS_PAGE_CHILDREN.gmailSync, src: "gmailSync" },
+    { id: SETTINGS_PAGE_CHILDREN.gmailSync, src: "gmailSync", input: { ...SETTINGS_SYNC_POLLING, followAtStart: false } },
     { id: SETTINGS_PAGE_CHILDREN.accountDeletion, src: "accountDeletion" },
     { id: SETTINGS_PAGE_CHILDREN.connectGmail, src: "connectGmail", input: { flow: "connect-gmail", returnPath: null } },
   ],
@@ -138,7 +138,7 @@ export function settingsPageChildren(page: SettingsPageActor) {
   const { children } = page.getSnapshot();
   return {
     settings: children[SETTINGS_PAGE_CHILDREN.settings] as ActorRefFrom<typeof settingsMachine>,
-    gmailSync: children[SETTINGS_PAGE_CHILDREN.gmailSync] as ActorRefFrom<typeof gmailSyncMachine>,
+    gmailSync: children[SETTINGS_PAGE_CHILDREN.gmailSync] as ActorRefFrom<typeof syncFollowerMachine>,
     accountDeletion: children[SETTINGS_PAGE_CHILDREN.accountDeletion] as ActorRefFrom<typeof accountDeletionMachine>,
     connectGmail: children[SETTINGS_PAGE_CHILDREN.connectGmail] as ActorRefFrom<typeof googleFlowMachine>,
   };
@@ -165,8 +165,8 @@ export function provideSettingsPageMachine(ports: SettingsPagePorts) {
       settings: provideSettingsMachine({ gateway: ports.settings, notifier: ports.notifier, userLoaded: ports.userLoaded }).provide({
         actions: { loaded: sendParent((_, answer: { gmailConnected: boolean }) => ({ type: "SETTINGS_LOADED", ...answer })) },
       }),
-      gmailSync: provideGmailSyncMachine({ gateway: ports.gmail, dealsChanged: ports.dealsChanged }).provide({
-        actions: { refetchSettings: sendParent({ type: "REFETCH_SETTINGS" }) },
+      gmailSync: provideSyncFollowerMachine({ gateway: ports.gmail, dealsChanged: ports.dealsChanged }).provide({
+        actions: { settingsChanged: sendParent({ type: "REFETCH_SETTINGS" }) },
       }),
       accountDeletion: provideAccountDeletionMachine({ gateway: ports.settings, notifier: ports.notifier, endSession: ports.endSession }),
       connectGmail: ports.connectGmail,

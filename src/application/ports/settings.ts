@@ -1,4 +1,5 @@
 import type { Brand, GmailLabel } from "../../domain/brand";
+import type { SyncOutcome } from "../../domain/gmailSettings";
 import type { User } from "../../domain/user";
 
 /** GET /settings: everything the settings page shows. */
@@ -22,6 +23,8 @@ export interface SyncState {
   syncing: boolean;
   /** A sentence a person understands: 'Scanning 120 of 480 emails', 'Sync completed: 14 new deals', or what failed. */
   message: string;
+  /** How it stands, which colours the message. */
+  outcome: Exclude<SyncOutcome, "already_running">;
   progress: SyncProgress | null;
   /** ISO time the last successful sync finished; null before the first. */
   lastSyncAt: string | null;
@@ -29,6 +32,13 @@ export interface SyncState {
   lastSyncFailed: boolean;
   /** ISO time the background sync looks again; null while syncing, before the first sync, or when it is off. */
   nextSyncAt: string | null;
+}
+
+/** The answer to Sync Now: started, or refused because a sync already runs (which is not a failure: it runs). */
+export interface SyncStart {
+  outcome: "running" | "already_running";
+  /** 'Gmail sync started.', or 'Sync is already in progress. Please wait for it to complete.' */
+  message: string;
 }
 
 export interface BrandToggleResult {
@@ -55,10 +65,9 @@ export abstract class SettingsGateway {
   abstract deleteAccount(options?: CallOptions): Promise<AccountDeletion>;
 }
 
-/** The Gmail connection and its sync. Failures throw RequestError (a running sync answers 409 to startSync). */
+/** The Gmail connection and its sync. Failures throw RequestError. */
 export abstract class GmailGateway {
   abstract syncStatus(options?: CallOptions): Promise<SyncState>;
-  /** Answers the server's message, e.g. 'Gmail sync started.'. */
-  abstract startSync(options?: CallOptions): Promise<string>;
+  abstract startSync(options?: CallOptions): Promise<SyncStart>;
   abstract disconnect(options?: CallOptions): Promise<string>;
 }

@@ -5,9 +5,11 @@ import {
   type BrandToggleResult,
   type CallOptions,
   type SettingsData,
+  type SyncStart,
   type SyncState,
 } from "../../application/ports/settings";
-import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, StatusMessageCodec, SyncStatusCodec } from "../../contract";
+import { isRequestError } from "../../application/errors";
+import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, StatusMessageCodec, SYNC_ALREADY_RUNNING, SyncStatusCodec } from "../../contract";
 import type { HttpClient } from "./httpClient";
 
 export class HttpSettingsGateway extends SettingsGateway {
@@ -40,6 +42,7 @@ export class HttpGmailGateway extends GmailGateway {
     return {
       syncing: answer.gmail_sync_status === "syncing",
       message: answer.gmail_sync_progress,
+      outcome: answer.outcome,
       progress: answer.progress,
       lastSyncAt: answer.last_sync_at ?? null,
       lastSyncFailed: answer.last_sync_failed ?? false,
@@ -47,8 +50,15 @@ export class HttpGmailGateway extends GmailGateway {
     };
   }
 
-  async startSync(options: CallOptions = {}): Promise<string> {
-    return (await this.http.post("/sync-gmail", StatusMessageCodec, options)).message;
+  async startSync(options: CallOptions = {}): Promise<SyncStart> {
+    try {
+      return { outcome: "running", message: (await this.http.post("/sync-gmail", StatusMessageCodec, options)).message };
+    } catch (error) {
+      if (isRequestError(error) && error.status === SYNC_ALREADY_RUNNING.status && error.code === SYNC_ALREADY_RUNNING.code) {
+        return { outcome: "already_running", message: SYNC_ALREADY_RUNNING.message };
+      }
+      throw error;
+    }
   }
 
   async disconnect(options: CallOptions = {}): Promise<string> {

@@ -14,19 +14,18 @@ export function registerDashboard(services: ServiceRegistry): void {
   // The machines' code comes with the dashboard page's (it imports them too), not with the landing page's script.
   services.bind(DashboardLogic, async (s) => {
     // The data cache's code, which the dashboard's first request waits for, is fetched beside them, not after.
-    const [{ provideDashboardMachine }, { provideSyncProgressMachine }] = await Promise.all([
+    const [{ provideDashboardMachine }, { provideSyncFollowerMachine }] = await Promise.all([
       import("../../application/machines/dashboardMachine"),
-      import("../../application/machines/syncProgressMachine"),
+      import("../../application/machines/syncFollowerMachine"),
       s.get(DataCache).load(),
     ]);
     return provideDashboardMachine({
       source: s.get(DashboardSource),
       clipboard: s.get(Clipboard),
       settings: s.get(SettingsGateway),
-      gmail: s.get(GmailGateway),
       notifier: s.get(Notifier),
       connectGmail: s.get(GoogleFlowLogic),
-      syncProgress: provideSyncProgressMachine({ gateway: s.get(GmailGateway), dealsChanged: () => void s.get(DashboardSource).invalidate() }),
+      syncProgress: provideSyncFollowerMachine({ gateway: s.get(GmailGateway), dealsChanged: () => void s.get(DashboardSource).invalidate() }),
     });
   });
 }

@@ -24,7 +24,7 @@ function wire() {
   const api = new FakeApi()
     .on("GET /auth/me", () => json(200, { success: true, user: ALICE }))
     .on("GET /settings", () => settingsAnswer(true))
-    .on("GET /sync-gmail", () => json(200, { status: "success", gmail_sync_status: "idle", gmail_sync_progress: "", progress: null }))
+    .on("GET /sync-gmail", () => json(200, { status: "success", gmail_sync_status: "idle", gmail_sync_progress: "", outcome: "none", progress: null }))
     .on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD));
   const localStorage = new MemoryStorage();
   localStorage.setItem("authToken", "access-1");
@@ -48,8 +48,20 @@ describe("the settings page machine, wired at the composition root", () => {
     page = createActor(await container.get(SettingsPageLogic)).start();
     await settle();
     expect(settingsPageChildren(page).settings.getSnapshot().value).toBe("ready");
-    expect(settingsPageChildren(page).gmailSync.getSnapshot().matches("connected")).toBe(true);
+    expect(settingsPageChildren(page).gmailSync.getSnapshot().matches("following")).toBe(true);
     expect(api.count("GET /sync-gmail")).toBe(1);
+  });
+
+  it("takes a 409 to Sync Now for a sync already running, in yellow, and follows it", async () => {
+    const { api, container } = wire();
+    api.on("POST /sync-gmail", () => json(409, { success: false, code: "sync_in_progress", message: "Sync is already in progress. Please wait for it to complete." }));
+    page = createActor(await container.get(SettingsPageLogic)).start();
+    await settle();
+    page.send({ type: "SYNC_NOW" });
+    await settle();
+    const sync = settingsPageChildren(page).gmailSync.getSnapshot();
+    expect(sync.context.notice).toEqual({ text: "Sync is already in progress. Please wait for it to complete.", outcome: "already_running" });
+    expect(sync.matches({ following: "syncing" })).toBe(true);
   });
 
   it("stops polling after a disconnect, without polling again while the settings reload", async () => {
@@ -62,7 +74,7 @@ describe("the settings page machine, wired at the composition root", () => {
     page.send({ type: "DISCONNECT_CONFIRM" });
     await settle();
     expect(api.count("GET /settings")).toBe(2);
-    expect(settingsPageChildren(page).gmailSync.getSnapshot().value).toBe("notConnected");
+    expect(settingsPageChildren(page).gmailSync.getSnapshot().value).toBe("off");
     expect(api.count("GET /sync-gmail")).toBe(1);
   });
 

@@ -3,9 +3,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useLocation, useSearch } from "wouter";
 import { DashboardLogic } from "../../../application/services";
 import { connectGmailFlowOf, syncProgressOf } from "../../../application/machines/dashboardMachine";
-import { dashboardSyncOf, type SyncProgressActor } from "../../../application/machines/syncProgressMachine";
+import { dashboardSyncOf, isStartingSync, type SyncFollowerActor } from "../../../application/machines/syncFollowerMachine";
 import {
-  isStartingSync,
   isUpdating,
   chipCountsSelector,
   selectBrandToConfirm,
@@ -40,7 +39,7 @@ function useViewportWidth(): number {
 }
 
 /** Tells the sync's follower when the tab is hidden or seen again: nobody looking, nothing asked. */
-function usePageVisibility(syncProgress: SyncProgressActor): void {
+function usePageVisibility(syncProgress: SyncFollowerActor): void {
   useEffect(() => {
     const report = () => syncProgress.send({ type: document.hidden ? "PAGE_HIDDEN" : "PAGE_VISIBLE" });
     if (document.hidden) report();
@@ -79,9 +78,9 @@ export default function DashboardPage() {
   const hiddenBrandIds = useSelector(actor, selectHiddenBrandIds);
   const brandToConfirm = useSelector(actor, selectBrandToConfirm);
   const isRefreshing = useSelector(actor, isUpdating);
-  const startingSync = useSelector(actor, isStartingSync);
   const connectingGmail = useSelector(connectGmailFlowOf(actor), isGoogleFlowBusy);
   const syncProgress = syncProgressOf(actor);
+  const startingSync = useSelector(syncProgress, isStartingSync);
   const sync = useSelector(syncProgress, dashboardSyncOf, sameFields);
   usePageVisibility(syncProgress);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;

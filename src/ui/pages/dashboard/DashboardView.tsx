@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { ChipCounts, DashboardState } from "../../../application/machines/dashboardSelectors";
-import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
+import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import type { Dashboard, DashboardStats } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
 import type { DealFilters } from "../../../domain/dealSearch";

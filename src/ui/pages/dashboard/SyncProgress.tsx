@@ -1,4 +1,4 @@
-import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
+import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import { syncPercent } from "../../../domain/gmailSettings";
 import { visuallyHidden } from "../../components/primitives.css";
 import * as styles from "./SyncProgress.css";

@@ -1,4 +1,4 @@
-import type { DashboardSync } from "../../../application/machines/syncProgressMachine";
+import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import { lookAgainIn } from "../../../domain/syncSchedule";
 import { button, heading2, muted } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";

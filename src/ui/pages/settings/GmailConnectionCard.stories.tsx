@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { GmailConnectionCard } from "./GmailConnectionCard";
 import { IDLE_SYNC, LOAD_FAILED, MOBILE, NOT_CONNECTED, READY, RUNNING_SYNC } from "./fixtures";
-import { SYNC_MESSAGES } from "../../../application/messages";
 
 const meta = {
   title: "Pages/Settings/Gmail Connection",
@@ -62,12 +61,13 @@ export const Syncing: Story = {
     await expect(bar).toHaveAttribute("aria-valuenow", "18");
     await expect(bar).toHaveAttribute("aria-valuemax", "47");
     await expect(canvas.getByRole("status")).toHaveTextContent("Scanning 18 of 47 emails");
+    await expect(canvas.getByRole("status")).toHaveAttribute("data-tone", "warning");
     await expect(canvas.getByRole("button", { name: "Syncing..." })).toBeDisabled();
   },
 };
 
 export const SyncStarted: Story = {
-  args: { sync: { ...IDLE_SYNC, syncing: true, message: "Gmail sync started." } },
+  args: { sync: { ...IDLE_SYNC, syncing: true, notice: { text: "Gmail sync started.", outcome: "running" } } },
   play: async ({ canvasElement }) => {
     const bar = within(canvasElement).getByRole("progressbar", { name: "Sync progress" });
     await expect(bar).not.toHaveAttribute("aria-valuenow");
@@ -76,19 +76,36 @@ export const SyncStarted: Story = {
 };
 
 export const SyncCompleted: Story = {
-  args: { sync: { ...IDLE_SYNC, message: "Sync completed: 9 new deals", progress: { processed: 47, total: 47 } } },
+  args: { sync: { ...IDLE_SYNC, notice: { text: "Sync completed: 9 new deals", outcome: "completed" }, progress: { processed: 47, total: 47 } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Sync completed: 9 new deals");
+    await expect(within(canvasElement).getByRole("status")).toHaveAttribute("data-tone", "success");
     await expect(within(canvasElement).getByRole("button", { name: "Sync Now" })).toBeEnabled();
   },
 };
 
 export const SyncAlreadyRunning: Story = {
-  args: { sync: { ...IDLE_SYNC, message: SYNC_MESSAGES.alreadyRunning } },
+  args: { sync: { ...IDLE_SYNC, syncing: true, notice: { text: "Sync is already in progress. Please wait for it to complete.", outcome: "already_running" } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveAttribute("data-tone", "warning");
+  },
 };
 
+/** The colour follows the outcome, not the words: a failure that never says "failed" is still red. */
 export const SyncFailed: Story = {
-  args: { sync: { ...IDLE_SYNC, message: SYNC_MESSAGES.startFailed } },
+  args: { sync: { ...IDLE_SYNC, notice: { text: "Gmail is not connected. Connect Gmail first.", outcome: "failed" } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveAttribute("data-tone", "danger");
+    await expect(within(canvasElement).getByRole("button", { name: "Sync Now" })).toBeEnabled();
+  },
+};
+
+/** A sentence that says "running" or "completed" in passing is coloured by the outcome alone. */
+export const SyncNeverRan: Story = {
+  args: { sync: { ...IDLE_SYNC, notice: { text: "No sync has completed yet.", outcome: "none" } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveAttribute("data-tone", "info");
+  },
 };
 
 export const Disconnecting: Story = {

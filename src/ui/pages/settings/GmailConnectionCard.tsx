@@ -1,4 +1,4 @@
-import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
+import type { GmailSyncView } from "../../../application/machines/syncFollowerMachine";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import { syncMessageTone, syncPercent } from "../../../domain/gmailSettings";
 import { button, card, heading2, muted, stack } from "../../components/primitives.css";
@@ -55,9 +55,14 @@ export function GmailConnectionCard(props: GmailConnectionCardProps) {
             <dd className={styles.factValue}>{load.settings.linkedAccount ?? "None linked"}</dd>
           </dl>
           {sync.syncing && <SyncProgressBar progress={sync.progress} />}
-          {sync.message && (
-            <p className={styles.syncMessage[syncMessageTone(sync.message)]} role="status" aria-live="polite">
-              {sync.message}
+          {sync.notice && (
+            <p
+              className={styles.syncMessage[syncMessageTone(sync.notice.outcome)]}
+              data-tone={syncMessageTone(sync.notice.outcome)}
+              role="status"
+              aria-live="polite"
+            >
+              {sync.notice.text}
             </p>
           )}
           <div className={`${styles.actions} ${styles.footActions}`}>

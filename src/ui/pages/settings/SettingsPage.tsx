@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import type { SnapshotFrom } from "xstate";
 import type { accountDeletionMachine } from "../../../application/machines/accountDeletionMachine";
-import { gmailSyncViewOf } from "../../../application/machines/gmailSyncMachine";
+import { gmailSyncViewOf } from "../../../application/machines/syncFollowerMachine";
 import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { settingsLoadOf } from "../../../application/machines/settingsMachine";
 import { isConfirmingDisconnect, settingsPageChildren } from "../../../application/machines/settingsPageMachine";

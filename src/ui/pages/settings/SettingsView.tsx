@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
+import type { GmailSyncView } from "../../../application/machines/syncFollowerMachine";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import { heading1, muted, page, stack } from "../../components/primitives.css";
 import { AccountSettings, type AccountDeletionPhase } from "./AccountSettings";

@@ -1,4 +1,4 @@
-import type { GmailSyncView } from "../../../application/machines/gmailSyncMachine";
+import type { GmailSyncView } from "../../../application/machines/syncFollowerMachine";
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import type { SettingsData } from "../../../application/ports/settings";
 import { SETTINGS_MESSAGES } from "../../../application/messages";
@@ -52,12 +52,12 @@ export const NOT_CONNECTED: SettingsLoad = {
 
 export const LOAD_FAILED: SettingsLoad = { kind: "error", message: SETTINGS_MESSAGES.loadFailedFallback };
 
-export const IDLE_SYNC: GmailSyncView = { syncing: false, starting: false, disconnecting: false, message: null, progress: null };
+export const IDLE_SYNC: GmailSyncView = { syncing: false, starting: false, disconnecting: false, notice: null, progress: null };
 
 export const RUNNING_SYNC: GmailSyncView = {
   ...IDLE_SYNC,
   syncing: true,
-  message: "Scanning 18 of 47 emails",
+  notice: { text: "Scanning 18 of 47 emails", outcome: "running" },
   progress: { processed: 18, total: 47 },
 };
 
