@@ -42,7 +42,7 @@ export const SAMPLE_DASHBOARD: Dashboard = {
   categories: [
     { id: "home", label: "Home", count: 1, current: 1 },
     { id: "automotive", label: "Automotive", count: 1, current: 1 },
-    { id: "shopping", label: "Shopping", count: 1, current: 1 },
+    { id: "shopping", label: "Shopping", count: 1, current: 0 },
     { id: "fashion", label: "Fashion", count: 1, current: 1 },
     { id: "software-and-apps", label: "Software and Apps", count: 1, current: 1 },
     { id: "pets", label: "Pets", count: 1, current: 1 },
