@@ -5,12 +5,12 @@ import { screen, waitFor, within, fireEvent } from "@testing-library/dom";
 import { createContainer } from "../../../src/infrastructure/container";
 import { FETCH } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
-import { Navigation } from "../../../src/application/ports/platform";
+import { Clock, Navigation } from "../../../src/application/ports/platform";
 import { BrowserNavigation } from "../../../src/infrastructure/platform/browser";
 import { ContainerProvider } from "../../../src/ui/di";
 import { App } from "../../../src/ui/App";
 import { ALICE, FakeApi, MemoryStorage, json } from "../support";
-import { SAMPLE_DASHBOARD } from "../../../src/ui/pages/dashboard/fixtures";
+import { SAMPLE_DASHBOARD, SAMPLE_TODAY } from "../../../src/ui/pages/dashboard/fixtures";
 
 /** Real navigation through the History API, except that leaving the app (to Google) is only recorded. */
 class RecordingBrowserNavigation extends BrowserNavigation {
@@ -49,6 +49,8 @@ function start(path: string, options: { signedIn?: boolean; oauthState?: string;
   container.rebindValue(LOCAL_STORAGE, localStorage);
   container.rebindValue(SESSION_STORAGE, sessionStorage);
   container.rebindValue(Navigation, navigation);
+  // The sample deals' end dates are set around this day.
+  container.rebindValue(Clock, { now: () => SAMPLE_TODAY });
   const element = document.createElement("div");
   document.body.appendChild(element);
   root = createRoot(element);

@@ -171,7 +171,7 @@ export const NoDealsYet: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("No percent deals yet")).toBeInTheDocument();
-    await expect(canvas.getByText("No active deals from this brand right now.")).toBeInTheDocument();
+    await expect(canvas.getByText("No current deals from this brand right now.")).toBeInTheDocument();
   },
 };
 

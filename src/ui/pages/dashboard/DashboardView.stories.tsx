@@ -112,10 +112,11 @@ export const WithDeals: Story = {
     await expect(canvas.getByPlaceholderText("Search promotions, brands, or codes...")).toBeInTheDocument();
     await expect(canvas.getByRole("button", { name: /Expiring Soon/ })).toHaveTextContent("Show only these");
     await expect(canvas.getByText("+33%")).toBeInTheDocument();
-    // Soonest first, expired last.
+    // Soonest first, undated last; an expired deal is in the Expired view, not here.
     await expect(titles(canvasElement)[0]).toBe("25% off home essentials");
-    await expect(titles(canvasElement).at(-1)).toBe("Free shipping this weekend");
-    await expect(canvas.getByText("Expired")).toBeInTheDocument();
+    await expect(titles(canvasElement).at(-1)).toBe("20% off + free engraving");
+    await expect(titles(canvasElement)).not.toContain("Free shipping this weekend");
+    await expect(canvas.queryByText("Expired")).toBeNull();
     await expect(canvas.getByText("Expires in 3 days")).toBeInTheDocument();
     await userEvent.click(canvas.getByRole("button", { name: "Refresh" }));
     await expect(args.onRefresh).toHaveBeenCalled();
@@ -215,7 +216,7 @@ export const Filters: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Home 1" }));
     await expect(args.onSelectCategory).toHaveBeenCalledWith("Home");
     await waitFor(() => expect(titles(canvasElement)).toEqual(["25% off home essentials"]));
-    await userEvent.click(canvas.getByRole("button", { name: "All 8" }));
+    await userEvent.click(canvas.getByRole("button", { name: "All 7" }));
     const expiring = canvas.getByRole("button", { name: /Expiring Soon/ });
     await userEvent.click(expiring);
     await expect(expiring).toHaveTextContent("Showing only these");
@@ -402,23 +403,34 @@ const badgeDeals = [
 const badgeDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "shopping", label: "Shopping", count: 6, current: 6 }], deals: badgeDeals };
 
 /** Expiry badges on an urgency scale; the words carry the meaning, the colour only repeats it. */
+const badgeOf = (canvasElement: HTMLElement, title: string) => within(within(canvasElement).getByRole("article", { name: title })).getByText(/^(Expire|No end)/);
+
 export const ExpiryBadges: Story = {
   args: { state: { kind: "ready", dashboard: badgeDashboard }, ...withFilters(NO_FILTERS, "ending-soon", badgeDashboard) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const badgeOf = (title: string) => within(canvas.getByRole("article", { name: title })).getByText(/^(Expire|No end)/);
     const expected = [
       ["Ends today", "Expires today", "urgent"],
       ["Ends tomorrow", "Expires tomorrow", "urgent"],
       ["Ends in three days", "Expires in 3 days", "soon"],
       ["Ends later", "Expires in 9 days", "later"],
       ["No date", "No end date", "undated"],
-      ["Already over", "Expired", "expired"],
     ] as const;
     for (const [title, text, urgency] of expected) {
-      await expect(badgeOf(title)).toHaveTextContent(text);
-      await expect(badgeOf(title).className).toMatch(new RegExp(`expiry_${urgency}`));
+      await expect(badgeOf(canvasElement, title)).toHaveTextContent(text);
+      await expect(badgeOf(canvasElement, title).className).toMatch(new RegExp(`expiry_${urgency}`));
     }
+    // The current view holds the deals a person can still use.
+    await expect(within(canvasElement).queryByRole("article", { name: "Already over" })).toBeNull();
+  },
+};
+
+/** The Expired view: the deals whose end date has passed, badged as such. */
+export const ExpiredView: Story = {
+  args: { state: { kind: "ready", dashboard: badgeDashboard }, ...withFilters({ ...NO_FILTERS, show: "expired" }, "ending-soon", badgeDashboard) },
+  play: async ({ canvasElement }) => {
+    await expect(titles(canvasElement)).toEqual(["Already over"]);
+    await expect(badgeOf(canvasElement, "Already over")).toHaveTextContent("Expired");
+    await expect(badgeOf(canvasElement, "Already over").className).toMatch(/expiry_expired/);
   },
 };
 
