@@ -25,6 +25,16 @@ export class BrandService {
     if (isActive !== null) await this.dataVersions.bump(userId);
     return isActive;
   }
+
+  /**
+   * Shows or hides a brand, as asked: asked twice, or from two tabs at once, it ends as asked (a flip would not).
+   * Answers whether it is shown now, or null when the user has no such brand.
+   */
+  async setActive(userId: string, brandId: string, isActive: boolean): Promise<boolean | null> {
+    const now = await this.brands.setActive(userId, brandId, isActive);
+    if (now !== null) await this.dataVersions.bump(userId);
+    return now;
+  }
 }
 
 /** What a brand's page is computed from: the brand, its deals, and the emails they came in. */

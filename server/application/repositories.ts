@@ -191,6 +191,8 @@ export interface BrandsRepository {
   list(userId: string): Promise<BrandRecord[]>;
   /** Flips a brand of this user; null when the user has no such brand. */
   toggle(userId: string, brandId: string): Promise<boolean | null>;
+  /** Shows or hides a brand of this user, whatever it was; null when the user has no such brand. */
+  setActive(userId: string, brandId: string, isActive: boolean): Promise<boolean | null>;
 }
 
 export interface Preferences {

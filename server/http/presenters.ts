@@ -65,7 +65,8 @@ export function settingsOverview(overview: SettingsOverview): SuccessBody<"GET /
   };
 }
 
-export function brandToggled(isActive: boolean): SuccessBody<"POST /api/toggle_brand/:id"> {
+/** The answer of the flip (POST /api/toggle_brand/:id) and of the set state (PUT /brands/:id/state). */
+export function brandToggled(isActive: boolean): SuccessBody<"POST /api/toggle_brand/:id"> & SuccessBody<"PUT /brands/:id/state"> {
   return { status: "success", is_active: isActive, message: isActive ? "Brand included again." : "Brand hidden from your dashboard." };
 }
 

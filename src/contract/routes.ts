@@ -68,6 +68,8 @@ export const API_ROUTES = {
   "GET /reports/unsubscribe": answers(null),
   "POST /reports/unsubscribe": answers(null),
   "GET /brands/:id": answers(BrandPageCodec),
+  /** Shows or hides a brand, { active: boolean }: idempotent, unlike the flip of POST /api/toggle_brand/:id. */
+  "PUT /brands/:id/state": answers(BrandToggleCodec),
   "POST /extension/pairing-codes": answers(PairingCodeCodec),
   "POST /extension/sessions": answers(ExtensionTokensCodec),
   "POST /extension/sessions/refresh": answers(ExtensionTokensCodec),

@@ -42,7 +42,7 @@ export const UserPreferencesCodec = t.type({
 /** POST /reports/test: a report sent now to the account's email. */
 export const TestReportCodec = t.type({ success: t.literal(true), message: t.string });
 
-/** POST /api/toggle_brand/{id}. */
+/** POST /api/toggle_brand/{id} (a flip), and PUT /brands/{id}/state (the state asked for). */
 export const BrandToggleCodec = t.type({ status: t.literal("success"), is_active: t.boolean, message: t.string });
 
 /** DELETE /account: what was deleted, and whether Google access could be revoked. */

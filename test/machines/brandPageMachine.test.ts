@@ -54,7 +54,7 @@ function modelOfEffects() {
     if (event.type === "TOGGLE_BRAND") {
       if (togglePending) return [];
       togglePending = true;
-      return ["call toggleBrand b1 (silent)"];
+      return ["call setBrandState b1 inactive (silent)"];
     }
     if (event.type === "COPY") return ["call copy BOOTS20"];
     if (event.type === "xstate.error.actor.copyCode") return [COPY_FAILED_TOAST];
@@ -137,19 +137,19 @@ describe("brand page machine: the brand's switch", () => {
     const { actor, calls, log } = await readyPage();
     actor.send({ type: "TOGGLE_BRAND", isActive: true });
     expect(selectBrandPage(actor.getSnapshot())).toMatchObject({ kind: "ready", togglePending: true, page: { brand: { isActive: false } } });
-    calls.settle("toggleBrand b1", { output: { isActive: false, message: "hidden" } });
+    calls.settle("setBrandState b1 inactive", { output: { isActive: false, message: "hidden" } });
     await flush();
     expect(selectBrandPage(actor.getSnapshot())).toMatchObject({ kind: "ready", togglePending: false, page: { brand: { isActive: false } } });
-    expect(log.takeNew()).toEqual(["call toggleBrand b1 (silent)", "deals changed"]);
+    expect(log.takeNew()).toEqual(["call setBrandState b1 inactive (silent)", "deals changed"]);
   });
 
   it("says so when the toggle fails, and loads the page again", async () => {
     const { actor, calls, log } = await readyPage();
     actor.send({ type: "TOGGLE_BRAND", isActive: true });
-    calls.settle("toggleBrand b1", { error: new RequestError(500, "internal", "boom", "boom") });
+    calls.settle("setBrandState b1 inactive", { error: new RequestError(500, "internal", "boom", "boom") });
     await flush();
     expect(selectBrandPage(actor.getSnapshot())).toEqual({ kind: "loading" });
-    expect(log.takeNew()).toEqual(["call toggleBrand b1 (silent)", "toast Failed to update brand status", "call brandPage b1 (silent)"]);
+    expect(log.takeNew()).toEqual(["call setBrandState b1 inactive (silent)", "toast Failed to update brand status", "call brandPage b1 (silent)"]);
   });
 });
 

@@ -13,9 +13,9 @@ export class ControlledSettingsGateway extends SettingsGateway {
   settings(options?: CallOptions): Promise<SettingsData> {
     return this.calls.call("settings", how(options));
   }
-  /** Named per brand, so toggles of different brands stay apart. */
-  toggleBrand(brandId: string, options?: CallOptions): Promise<BrandToggleResult> {
-    return this.calls.call(`toggleBrand ${brandId}`, how(options));
+  /** Named per brand and state, so toggles of different brands stay apart. */
+  setBrandActive(brandId: string, isActive: boolean, options?: CallOptions): Promise<BrandToggleResult> {
+    return this.calls.call(`setBrandState ${brandId} ${isActive ? "active" : "inactive"}`, how(options));
   }
   deleteAccount(options?: CallOptions): Promise<AccountDeletion> {
     return this.calls.call("deleteAccount", how(options));

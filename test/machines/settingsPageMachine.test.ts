@@ -49,6 +49,9 @@ async function loaded(log: EffectLog, calls: ControlledAuthGateway) {
 
 const pendingOf = (snapshot: { context: SettingsPageSnapshot["context"] }) => JSON.stringify([...snapshot.context.pendingBrandIds].sort());
 
+/** The call a press of a brand's switch makes: b1 starts shown and is hidden, b2 the other way round. */
+const saveOf = (brandId: string) => `setBrandState ${brandId} ${brandId === "b2" ? "active" : "inactive"}`;
+
 describe("settings page machine, the Disconnect Gmail confirmation: every simple path", () => {
   const events = [{ type: "DISCONNECT_REQUEST" }, { type: "DISCONNECT_CANCEL" }, { type: "DISCONNECT_CONFIRM" }] as EventObject[];
   const paths = getSimplePaths(settingsPageMachine, { events: events as never, serializeState: ((snapshot: SettingsPageSnapshot) => JSON.stringify(snapshot.value)) as never });
@@ -104,10 +107,11 @@ describe("settings page machine, brand toggles: every simple path of the pending
         if (step.event.type === "TOGGLE_BRAND") {
           page.send(step.event as never);
           toggled.add(brandId);
-          expect(log.takeNew()).toEqual([`call toggleBrand ${brandId} (silent)`]);
+          // The state the press asks for is saved, not a flip: b1 was shown, b2 hidden.
+          expect(log.takeNew()).toEqual([`call ${saveOf(brandId)} (silent)`]);
         } else {
           // The page hears that a toggle settled when the server answers it.
-          calls.settle(`toggleBrand ${brandId}`, { output: { isActive: brandId === "b2", message: "ok" } });
+          calls.settle(saveOf(brandId), { output: { isActive: brandId === "b2", message: "ok" } });
           await flush();
           expect(log.takeNew()).toEqual(["deals changed"]);
         }
@@ -128,10 +132,10 @@ describe("settings page machine, what its machines report to each other", () => 
     await loaded(log, calls);
     page.send({ type: "TOGGLE_BRAND", brandId: "b1", isActive: true });
     page.send({ type: "TOGGLE_BRAND", brandId: "b1", isActive: false });
-    expect(log.takeNew()).toEqual(["call toggleBrand b1 (silent)"]);
+    expect(log.takeNew()).toEqual(["call setBrandState b1 inactive (silent)"]);
     expect(shownActive(page)).toEqual({ b1: false, b2: false });
 
-    calls.settle("toggleBrand b1", { error: new Error("offline") });
+    calls.settle("setBrandState b1 inactive", { error: new Error("offline") });
     await flush();
     expect(log.takeNew()).toEqual(["toast Failed to update brand status", "call settings (silent)"]);
     expect(page.getSnapshot().context.pendingBrandIds.size).toBe(0);
@@ -142,7 +146,7 @@ describe("settings page machine, what its machines report to each other", () => 
     expect(log.takeNew()).toEqual(["user alice@example.com"]);
 
     page.send({ type: "TOGGLE_BRAND", brandId: "b1", isActive: true });
-    expect(log.takeNew()).toEqual(["call toggleBrand b1 (silent)"]);
+    expect(log.takeNew()).toEqual(["call setBrandState b1 inactive (silent)"]);
     page.stop();
   });
 

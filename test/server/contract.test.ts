@@ -107,6 +107,11 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("GET", `/brands/${brand.id}`, 200, { token });
     await checked("GET", `/brands/${NO_SUCH_ID}`, 404, { token });
     await checked("GET", "/brands/not-an-id", 400, { token });
+    await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: false } });
+    await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: true } });
+    await checked("PUT", `/brands/${brand.id}/state`, 400, { token, body: { active: "yes" } });
+    await checked("PUT", `/brands/${NO_SUCH_ID}/state`, 404, { token, body: { active: true } });
+    await checked("PUT", "/brands/not-an-id/state", 400, { token, body: { active: true } });
 
     const dealId = decode(DashboardCodec, (await checked("GET", "/dashboard-products", 200, { token })).body).deals[0]!.id;
     await checked("GET", `/deals/${dealId}`, 200, { token });

@@ -49,6 +49,7 @@ const AUTHENTICATED: Route[] = [
   ["PUT", `/deals/${NO_SUCH_ID}/reminder`, { remind: true }],
   ["POST", "/reports/test"],
   ["GET", `/brands/${NO_SUCH_ID}`],
+  ["PUT", `/brands/${NO_SUCH_ID}/state`, { active: false }],
   ["POST", "/extension/pairing-codes"],
   ["GET", "/extension/sessions"],
   ["GET", "/extension/paired-here"],

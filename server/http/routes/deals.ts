@@ -4,6 +4,7 @@ import type { AppServices } from "../services";
 import type { Replies } from "../replies";
 import { requireAuth, userIdOf } from "../authenticate";
 import { sendError } from "../errors";
+import { onlyBooleanField } from "../jsonBody";
 import { isUuid } from "../schemas";
 
 const STATUSES: readonly (DealStatus | null)[] = ["used", "not_working", null];
@@ -21,12 +22,6 @@ function statusOf(body: unknown): DealStatus | null | undefined {
 
 const BAD_REMIND = 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.';
 
-function remindOf(body: unknown): boolean | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const keys = Object.keys(body);
-  const remind = (body as { remind?: unknown }).remind;
-  return keys.length === 1 && keys[0] === "remind" && typeof remind === "boolean" ? remind : undefined;
-}
 
 const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, "invalid_deal_id", BAD_DEAL_ID);
 const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
@@ -61,7 +56,7 @@ export function registerDealRoutes(app: FastifyInstance, services: AppServices):
     { onRequest: authenticated },
     async (request, reply) => {
       if (!isUuid(request.params.id)) return refuseBadId(reply);
-      const remind = remindOf(request.body);
+      const remind = onlyBooleanField(request.body, "remind");
       if (remind === undefined) return sendError(reply, 400, "invalid_reminder", BAD_REMIND);
       const answer = await services.dealReminders.set(userIdOf(request), request.params.id, remind);
       if (answer.kind === "not_found") return refuseUnknownDeal(reply);

@@ -18,4 +18,12 @@ export class SqlBrandsRepository implements BrandsRepository {
     );
     return rows[0]?.is_active ?? null;
   }
+
+  async setActive(userId: string, brandId: string, isActive: boolean): Promise<boolean | null> {
+    const rows = await this.db.query<{ is_active: boolean }>(
+      "UPDATE brands SET is_active = $3 WHERE id = $1 AND user_id = $2 RETURNING is_active",
+      [brandId, userId, isActive],
+    );
+    return rows[0]?.is_active ?? null;
+  }
 }

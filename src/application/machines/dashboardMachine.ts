@@ -7,7 +7,8 @@ import type { DealShowFilter } from "../../domain/dealDetail";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
-import type { BrandToggleResult, SettingsGateway } from "../ports/settings";
+import type { SettingsGateway } from "../ports/settings";
+import { brandToggleMachine, provideBrandToggleMachine, type BrandSaved } from "./brandToggleMachine";
 import { codeCopyRegion, copyCodeStub, copyCodeWith, type CodeToCopy, type CopyCodeEvent } from "./codeCopyRegion";
 import { googleFlowMachine, type GoogleFlowActor, type ProvidedGoogleFlowMachine } from "./googleFlowMachine";
 import {
@@ -81,6 +82,9 @@ export type DashboardEvent =
   | { type: "CONFIRM_HIDE" }
   | { type: "CANCEL_HIDE" }
   | { type: "UNDO_HIDE"; brand: BrandToHide }
+  /** The brand machine's answer to a hide or an Undo. */
+  | ({ type: "BRAND_SAVED" } & BrandSaved)
+  | { type: "BRAND_FAILED"; brandId: string }
   | { type: "CONNECT_GMAIL" }
   | { type: "START_SYNC" }
   /** The sync child's answer to Sync Now: a start shows as progress, a refusal as a toast. */
@@ -120,12 +124,8 @@ export const dashboardMachine = setup({
       throw new Error("refresh is provided at the composition root");
     }),
     copyCode: copyCodeStub,
-    hideBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
-      throw new Error("hideBrand is provided at the composition root");
-    }),
-    showBrand: fromPromise<BrandToggleResult, BrandToHide>(async () => {
-      throw new Error("showBrand is provided at the composition root");
-    }),
+    /** Hiding and its Undo are the brand machine's, as on Settings and the brand page. */
+    brandState: brandToggleMachine,
     connectGmail: googleFlowMachine,
     syncProgress: syncFollowerMachine,
   },
@@ -135,8 +135,8 @@ export const dashboardMachine = setup({
     hasFailed: ({ event }) => queryOf(event).status === "error" || queryOf(event).failureCount > 0,
     isLoaded: ({ context }) => context.dashboard !== null,
     asksFirst: ({ event }) => (event as Extract<DashboardEvent, { type: "HIDE_BRAND" }>).confirmFirst,
-    wasDeactivated: (_, result: BrandToggleResult) => !result.isActive,
-    wasActivated: (_, result: BrandToggleResult) => result.isActive,
+    wasDeactivated: ({ event }) => event.type === "BRAND_SAVED" && !event.isActive,
+    wasActivated: ({ event }) => event.type === "BRAND_SAVED" && event.isActive,
     isHiddenHere: ({ context }, brand: BrandToHide) => context.hiddenBrandIds.includes(brand.brandId),
   },
   actions: {
@@ -256,13 +256,11 @@ export const dashboardMachine = setup({
               },
             },
             hiding: {
-              invoke: {
-                id: "hideBrand",
-                src: "hideBrand",
-                input: ({ context }) => context.pendingHide!,
-                onDone: [
+              invoke: { id: "brandState", src: "brandState", input: ({ context }) => ({ brandId: context.pendingHide!.brandId, active: false }) },
+              on: {
+                BRAND_SAVED: [
                   {
-                    guard: { type: "wasDeactivated", params: ({ event }) => event.output },
+                    guard: "wasDeactivated",
                     target: "idle",
                     actions: [
                       assign({
@@ -274,18 +272,16 @@ export const dashboardMachine = setup({
                   },
                   { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
                 ],
-                onError: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
+                BRAND_FAILED: { target: "idle", actions: { type: "notify", params: DASHBOARD_TOASTS.hideFailed } },
               },
             },
-            // Undo: the brand is toggled back on, and its cards come back to life.
+            // Undo: the brand is set shown again (not flipped, so another tab's choice is not undone), and its cards come back to life.
             showing: {
-              invoke: {
-                id: "showBrand",
-                src: "showBrand",
-                input: ({ context }) => context.pendingHide!,
-                onDone: [
+              invoke: { id: "brandState", src: "brandState", input: ({ context }) => ({ brandId: context.pendingHide!.brandId, active: true }) },
+              on: {
+                BRAND_SAVED: [
                   {
-                    guard: { type: "wasActivated", params: ({ event }) => event.output },
+                    guard: "wasActivated",
                     target: "idle",
                     actions: [
                       assign({
@@ -297,7 +293,7 @@ export const dashboardMachine = setup({
                   },
                   { target: "idle", actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.showFailed(context.pendingHide!.brand) } },
                 ],
-                onError: { target: "idle", actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.showFailed(context.pendingHide!.brand) } },
+                BRAND_FAILED: { target: "idle", actions: { type: "notify", params: ({ context }) => DASHBOARD_TOASTS.showFailed(context.pendingHide!.brand) } },
               },
             },
           },
@@ -341,9 +337,14 @@ export function provideDashboardMachine(ports: DashboardPorts) {
       }),
       refresh: fromPromise(() => ports.source.refresh()),
       copyCode: copyCodeWith(ports.clipboard),
-      hideBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
-      // The brand toggle flips: pressed again, it turns the brand back on.
-      showBrand: fromPromise(({ input }) => ports.settings.toggleBrand(input.brandId, { silent: true })),
+      // The dashboard says the outcome in its own toasts (with Undo), and marks its data stale itself.
+      brandState: provideBrandToggleMachine({ gateway: ports.settings, notifier: ports.notifier, dealsChanged: () => undefined }).provide({
+        actions: {
+          notify: () => undefined,
+          saved: sendParent((_, saved: BrandSaved) => ({ type: "BRAND_SAVED", ...saved })),
+          failed: sendParent((_, brandId: string) => ({ type: "BRAND_FAILED", brandId })),
+        },
+      }),
       connectGmail: ports.connectGmail,
       syncProgress: ports.syncProgress.provide({
         actions: { startAnswered: sendParent((_, notice: SyncNotice) => ({ type: "SYNC_ANSWERED", notice })) },

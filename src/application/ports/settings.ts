@@ -61,7 +61,8 @@ export interface CallOptions {
 /** Settings, brands and the account. Failures throw RequestError. */
 export abstract class SettingsGateway {
   abstract settings(options?: CallOptions): Promise<SettingsData>;
-  abstract toggleBrand(brandId: string, options?: CallOptions): Promise<BrandToggleResult>;
+  /** Shows or hides a brand, whatever it was (idempotent). */
+  abstract setBrandActive(brandId: string, isActive: boolean, options?: CallOptions): Promise<BrandToggleResult>;
   abstract deleteAccount(options?: CallOptions): Promise<AccountDeletion>;
 }
 

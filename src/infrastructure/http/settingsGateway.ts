@@ -21,8 +21,9 @@ export class HttpSettingsGateway extends SettingsGateway {
     return (await this.http.get("/settings", SettingsCodec, options)).data;
   }
 
-  async toggleBrand(brandId: string, options: CallOptions = {}): Promise<BrandToggleResult> {
-    const answer = await this.http.post(`/api/toggle_brand/${encodeURIComponent(brandId)}`, BrandToggleCodec, options);
+  async setBrandActive(brandId: string, isActive: boolean, options: CallOptions = {}): Promise<BrandToggleResult> {
+    const path = `/brands/${encodeURIComponent(brandId)}/state`;
+    const answer = await this.http.request("PUT", path, BrandToggleCodec, { ...options, body: { active: isActive } });
     return { isActive: answer.is_active, message: answer.message };
   }
 

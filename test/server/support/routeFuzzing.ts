@@ -583,6 +583,7 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
   const EXAMPLES: Record<string, RouteExamples> = {
     "POST /api/api/toggle_brand/:id": { params: { id: fc.constantFrom(...brandIds) } },
     "GET /api/brands/:id": { params: { id: fc.constantFrom(...brandIds) } },
+    "PUT /api/brands/:id/state": { params: { id: fc.constantFrom(...brandIds) }, body: { active: fc.boolean() } },
     "GET /api/deals/:id": { params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) } },
     "PUT /api/deals/:id/status": {
       params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) },

@@ -80,7 +80,7 @@ describe("the settings page machine, wired at the composition root", () => {
 
   it("makes the cached dashboard refetch after a brand toggle", async () => {
     const { api, container } = wire();
-    api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
+    api.on(`PUT /brands/${BRAND_ID}/state`, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
     const dashboard = container.get(DashboardSource).watch();
     const stop = dashboard.subscribe(() => undefined);
     page = createActor(await container.get(SettingsPageLogic)).start();
@@ -96,7 +96,7 @@ describe("the settings page machine, wired at the composition root", () => {
 
   it("re-fetches the settings after a failed toggle, so the server's value is shown", async () => {
     const { api, container } = wire();
-    api.on("POST /api/toggle_brand/" + BRAND_ID, () => json(500, { success: false, code: "internal", message: "boom" }));
+    api.on(`PUT /brands/${BRAND_ID}/state`, () => json(500, { success: false, code: "internal", message: "boom" }));
     page = createActor(await container.get(SettingsPageLogic)).start();
     await settle();
     page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });

@@ -123,6 +123,11 @@ describe("BrandService", () => {
         active.set(brandId, !was);
         return !was;
       },
+      setActive: async (_userId, brandId, isActive) => {
+        if (!active.has(brandId)) return null;
+        active.set(brandId, isActive);
+        return isActive;
+      },
     };
     const dataVersions = new CountedVersions();
     return { service: new BrandService(store, dataVersions), dataVersions };
@@ -139,6 +144,15 @@ describe("BrandService", () => {
   it("answers null for a brand the user does not have, keeping the cached dashboards", async () => {
     const { service, dataVersions } = brands();
     expect(await service.toggle("u1", "nope")).toBeNull();
+    expect(await service.setActive("u1", "nope", true)).toBeNull();
     expect(await dataVersions.of("u1")).toBe(0);
+  });
+
+  it("sets a brand to the state asked for, however often it is asked, and drops the cached dashboards", async () => {
+    const { service, dataVersions } = brands();
+    expect(await service.setActive("u1", "b1", false)).toBe(false);
+    expect(await service.setActive("u1", "b1", false)).toBe(false);
+    expect(await service.setActive("u1", "b1", true)).toBe(true);
+    expect(await dataVersions.of("u1")).toBe(3);
   });
 });
