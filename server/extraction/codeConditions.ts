@@ -5,11 +5,7 @@
  */
 import { indexOfWholeToken } from "./codes";
 import { money, MONEY } from "./discount";
-
-export interface CodeCondition {
-  code: string;
-  condition: string;
-}
+import type { CodeCondition } from "./types";
 
 const AMOUNT = `(?:${MONEY}|\\d{1,2}\\s?%)`;
 /** "off" in the languages the extractor reads: "Rabatt", "de réduction", "de descuento", ... */

@@ -1,9 +1,7 @@
 import { getDomainWithoutSuffix } from "tldts";
-import type { Category } from "../../src/domain/category";
-import type { DealSource } from "../../src/domain/deal";
 import { brandDomainOf, brandNameOf, isPersonalMailDomain, isStaffName, registrableDomain } from "./brand";
 import { isPromotional, isTransactional, nameMatchesAddress } from "./classify";
-import { conditionOf, findCodeConditions, type CodeCondition } from "./codeConditions";
+import { conditionOf, findCodeConditions } from "./codeConditions";
 import { findBoxedCodes, findCodes, findColumnCodes, indexOfWholeToken, PROMO_WORD } from "./codes";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry } from "./expiry";
@@ -15,39 +13,9 @@ import { judgeOffer } from "./offer";
 import { sanitizeExtractedMessage, webUrl } from "./sanitize";
 import { guessCategory } from "./subcategory";
 import { addDays, localDateString, namedZoneOffset, zoneNamedInText } from "./timezone";
+import type { CodeCondition, ExtractedMessage, ExtractionOptions } from "./types";
 
-export interface ExtractedDeal {
-  title: string;
-  description: string;
-  brand: string;
-  brandDomain: string;
-  category: Category;
-  promoCodes: string[];
-  discount: string | null;
-  terms: string[];
-  /** The spend or benefit the mail ties to each code that has its own ("SAVE10" -> "$10 off $50"); empty when none. */
-  codeConditions: CodeCondition[];
-  expirationDate: string | null;
-  dealUrl: string | null;
-  imageUrls: string[];
-  source: DealSource;
-}
-
-export interface ExtractedMessage {
-  messageId: string | null;
-  isPromotion: boolean;
-  sender: { name: string | null; address: string | null };
-  subject: string | null;
-  sentAt: Date | null;
-  brand: string | null;
-  brandDomain: string | null;
-  deals: ExtractedDeal[];
-}
-
-export interface ExtractionOptions {
-  /** Fallback clock when the Date header is missing or unparsable. */
-  receivedAt?: Date;
-}
+export type { CodeCondition, ExtractedDeal, ExtractedMessage, ExtractionOptions } from "./types";
 
 /** Country-code domains whose senders write numeric dates day first. */
 const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|ch|se|no|dk|fi|pl|mx|br|ar|cl|co\.\w+|eu)$/i;

@@ -1,8 +1,9 @@
 import { toCategory } from "../../src/domain/category";
-import { extractDeals, type ExtractedDeal, type ExtractedMessage, type ExtractionOptions } from "./index";
-import { parseMessage } from "./mime";
 import { renderHtml, tidyLines } from "./html";
+import { extractDeals } from "./index";
+import { parseMessage } from "./mime";
 import { sanitizeExtractedMessage } from "./sanitize";
+import type { ExtractedDeal, ExtractedMessage, ExtractionOptions } from "./types";
 
 /** What the rules already found, so the model is asked only about what they missed. */
 export interface LanguageModelRequest {

@@ -4,7 +4,7 @@
  * The caps are those of migration 004_field_caps.sql, which makes the database refuse anything longer.
  */
 import { isCalendarDay } from "../../src/domain/calendarDay";
-import type { ExtractedDeal, ExtractedMessage } from "./index";
+import type { ExtractedDeal, ExtractedMessage } from "./types";
 
 export const FIELD_CAPS = {
   /** Characters (code points) of one field. */

@@ -1,0 +1,45 @@
+/**
+ * The extractor's answer, as the rest of the server sees it. A file of its own, importing nothing of the extractor's,
+ * so every rule and the boundary (sanitize.ts) can name these shapes without importing the pipeline.
+ */
+import type { Category } from "../../src/domain/category";
+import type { DealSource } from "../../src/domain/deal";
+
+/** The spend or benefit a mail ties to one of its codes ("SAVE10" -> "$10 off $50"). */
+export interface CodeCondition {
+  code: string;
+  condition: string;
+}
+
+export interface ExtractedDeal {
+  title: string;
+  description: string;
+  brand: string;
+  brandDomain: string;
+  category: Category;
+  promoCodes: string[];
+  discount: string | null;
+  terms: string[];
+  /** The spend or benefit the mail ties to each code that has its own ("SAVE10" -> "$10 off $50"); empty when none. */
+  codeConditions: CodeCondition[];
+  expirationDate: string | null;
+  dealUrl: string | null;
+  imageUrls: string[];
+  source: DealSource;
+}
+
+export interface ExtractedMessage {
+  messageId: string | null;
+  isPromotion: boolean;
+  sender: { name: string | null; address: string | null };
+  subject: string | null;
+  sentAt: Date | null;
+  brand: string | null;
+  brandDomain: string | null;
+  deals: ExtractedDeal[];
+}
+
+export interface ExtractionOptions {
+  /** Fallback clock when the Date header is missing or unparsable. */
+  receivedAt?: Date;
+}
