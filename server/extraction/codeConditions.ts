@@ -5,6 +5,7 @@
  */
 import { indexOfWholeToken } from "./codes";
 import { money, MONEY } from "./discount";
+import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
 const AMOUNT = `(?:${MONEY}|\\d{1,2}\\s?%)`;
@@ -138,4 +139,15 @@ function tieBoxedCodes(lines: readonly string[], boxed: ReadonlyArray<{ code: st
   const side = above.every(Boolean) && !below.every(Boolean) ? above : below.every(Boolean) && !above.every(Boolean) ? below : null;
   if (!side) return;
   pending.forEach((box, position) => conditions.set(box.code, side[position]!));
+}
+
+/** Each code's condition: the sender's markup states it for its own codes, the body's tiers for the rest. */
+export function codeConditionsOf(body: string, codes: readonly string[], markupOffers: PromotionMarkup["offers"]): CodeCondition[] {
+  const fromMarkup = new Map<string, string>();
+  for (const offer of markupOffers) {
+    const condition = offer.code && offer.description ? conditionOf(offer.description) : null;
+    if (offer.code && condition && !fromMarkup.has(offer.code)) fromMarkup.set(offer.code, condition);
+  }
+  const fromBody = findCodeConditions(body, codes.filter((code) => !fromMarkup.has(code)));
+  return [...[...fromMarkup].map(([code, condition]) => ({ code, condition })), ...fromBody];
 }

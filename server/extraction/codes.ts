@@ -2,6 +2,7 @@
  * Promo codes found by the words around them. Precision first: a token is a code only when a cue says so
  * ("use code X", "code: X", "enter X at checkout", a code box under such a label), never by its shape alone.
  */
+import type { Rendering } from "./rendering";
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
 const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
@@ -194,4 +195,24 @@ function isAppliedLine(text: string, index: number): boolean {
   const lineEnd = text.indexOf("\n", index);
   const line = text.slice(index, lineEnd === -1 ? index + 120 : Math.min(lineEnd, index + 120));
   return /[-−–]\s*[$£€]\s*\d/.test(line) || /\bapplied\b/i.test(line);
+}
+
+/** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
+export function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
+  const found = [
+    ...findCodes(rendering.body),
+    ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? []),
+    ...findColumnCodes(rendering.body, rendering.html?.codeCells ?? []),
+  ];
+  // A code the plain-text part or the preheader labels ("Code: X") counts when X is also shown, e.g. alone in a box.
+  const elsewhere = [rendering.plainAlternative, rendering.preheader].filter((text) => PROMO_WORD.test(text));
+  for (const labelled of elsewhere.flatMap((text) => findCodes(text))) {
+    if (found.some((existing) => existing.code === labelled.code)) continue;
+    const shownAt = indexOfWholeToken(rendering.body, labelled.code);
+    if (shownAt !== -1) found.push({ code: labelled.code, index: shownAt });
+  }
+  found.sort((a, b) => a.index - b.index);
+  const codes = [...new Set(found.map((code) => code.code))];
+  for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
+  return codes;
 }

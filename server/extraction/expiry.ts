@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { addDays, formatDate, localDateString } from "./timezone";
+import { addDays, formatDate, localDateString, namedZoneOffset } from "./timezone";
 
 /** How the offer end is read: the text to search and the clock to resolve relative words against. */
 export interface ExpiryInput {
@@ -406,4 +406,38 @@ export function findExpiry(input: ExpiryInput): string | null {
   // A table of separate offers, each with its own deadline, has no one end: several dates tie for the strongest cue.
   const tied = new Set(plausible.filter((candidate) => candidate.score === best?.score).map((candidate) => candidate.date));
   return tied.size >= SEPARATE_DEADLINES ? null : (best?.date ?? null);
+}
+
+/** Country-code domains whose senders write numeric dates day first. */
+const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|ch|se|no|dk|fi|pl|mx|br|ar|cl|co\.\w+|eu)$/i;
+/** Prices in pounds or euros and none in dollars: a UK, Irish or European sender, who writes the day first. */
+const EUROPEAN_PRICES = /[£€]\s?\d|\d\s?(?:€|EUR\b)/;
+const DOLLAR_PRICES = /\$\s?\d/;
+
+/** Whether the sender writes numeric dates day first: by its domains' country, or its prices' currency. */
+export function writesDayFirst(fromHost: string, brandDomain: string | null, body: string): boolean {
+  if (DAY_FIRST_TLDS.test(fromHost) || (brandDomain !== null && DAY_FIRST_TLDS.test(brandDomain))) return true;
+  return EUROPEAN_PRICES.test(body) && !DOLLAR_PRICES.test(body);
+}
+
+/** A markup timestamp as the last valid calendar day in the sender's zone. */
+export function markupEndDate(value: string, fallbackOffset: number, namedZone: string | null): string | null {
+  const dateOnly = /^(\d{4}-\d{2}-\d{2})$/.exec(value.trim());
+  if (dateOnly) return dateOnly[1]!;
+  // A written offset, or none at all, is the sender's own clock: keep the written date. Only "Z" needs converting.
+  const withOffset = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  let date: string;
+  let localTime: string;
+  if (withOffset) {
+    date = withOffset[1]!;
+    localTime = `${withOffset[2]}:${withOffset[3]}`;
+  } else {
+    const offset = (namedZone ? namedZoneOffset(namedZone, instant) : null) ?? fallbackOffset;
+    const shifted = new Date(instant.getTime() + offset * 60_000).toISOString();
+    date = shifted.slice(0, 10);
+    localTime = shifted.slice(11, 16);
+  }
+  return localTime === "00:00" ? addDays(date, -1) : date;
 }

@@ -118,3 +118,18 @@ export function guessSubcategory(sender: string, subject: string, body: string):
 export function guessCategory(sender: string, subject: string, body: string): Category {
   return toCategory(guessSubcategory(sender, subject, body));
 }
+
+/**
+ * The words a footer or signature puts after the brand's name ("Barkbridge Pet Co. · 19 Pearl St" gives "Pet Co."):
+ * the sender's own description of its trade, as strong as its display name.
+ */
+export function wordsAfterName(body: string, name: string | null): string {
+  if (!name || name.length < 3) return "";
+  // A plain search for the name at line starts: cheaper than compiling a regular expression for every message.
+  for (let at = body.indexOf(name); at !== -1; at = body.indexOf(name, at + 1)) {
+    if (at > 0 && body[at - 1] !== "\n") continue;
+    const words = /^[ \t]+([^·|•,\n\d]{1,30})/.exec(body.slice(at + name.length, at + name.length + 32));
+    if (words) return words[1]!;
+  }
+  return "";
+}

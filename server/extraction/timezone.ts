@@ -50,6 +50,12 @@ export function namedZoneOffset(name: string, instant: Date): number | null {
   return isUsDaylight(instant, zone.standard) ? zone.daylight : zone.standard;
 }
 
+/** The sender's UTC offset: the zone the offer names, else the Date header's own offset (`dateHeaderOffset`), else UTC. */
+export function senderOffset(namedZone: string | null, dateHeaderOffset: number | null, at: Date): number {
+  const offset = namedZone ? namedZoneOffset(namedZone, at) : null;
+  return offset ?? dateHeaderOffset ?? 0;
+}
+
 const TIME_THEN_ZONE =
   /(?:\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)|\b\d{1,2}:\d{2}|\bmidnight|\bnoon)\s*\(?\b(P[SD]?T|M[SD]?T|C[SD]?T|E[SD]?T|GMT|UTC|BST|Pacific|Mountain|Central|Eastern)\b/i;
 
