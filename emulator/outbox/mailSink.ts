@@ -8,6 +8,9 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from "smtp-server";
 import PostalMime, { type Address } from "postal-mime";
 import { startOutboxServer } from "./outboxServer";
+import type { SinkMessage } from "./sinkMessage";
+
+export type { SinkMessage } from "./sinkMessage";
 
 export interface MailSinkOptions {
   /** Default 127.0.0.1. */
@@ -22,23 +25,6 @@ export interface MailSinkOptions {
   maxMessageBytes?: number;
   /** Raw bytes kept across all messages; default 32 MB. */
   maxStoredBytes?: number;
-}
-
-/** A received message as the outbox lists it. */
-export interface SinkMessage {
-  id: string;
-  receivedAt: string;
-  /** The envelope's sender and recipients (what SMTP was told, which is where it would really go). */
-  envelopeFrom: string;
-  envelopeTo: string[];
-  from: string;
-  to: string[];
-  subject: string;
-  /** Every header, keys lower case; a repeated header's values joined with a newline. */
-  headers: Record<string, string>;
-  html: string | null;
-  text: string | null;
-  size: number;
 }
 
 export interface MailSink {

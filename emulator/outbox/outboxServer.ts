@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyReply } from "fastify";
 import { escapeHtml, htmlPage } from "../html";
-import type { SinkMessage } from "./mailSink";
+import type { SinkMessage } from "./sinkMessage";
 
 export interface OutboxServerOptions {
   host: string;
