@@ -1,4 +1,4 @@
-import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../src/application/ports/dealDetails";
+import { BrandPageGateway, DealDetailsGateway, ShownDealFields, type DealOwnFields } from "../../src/application/ports/dealDetails";
 import type { CallOptions } from "../../src/application/ports/settings";
 import type { DealStatus } from "../../src/domain/deal";
 import type { BrandPage, DealDetail } from "../../src/domain/dealDetail";
@@ -28,12 +28,13 @@ export class ControlledBrandPageGateway extends BrandPageGateway {
   }
 }
 
-export class RecordedShownStatuses extends ShownDealStatuses {
+/** The cached lists as a log: `show d1 used` for a status, `show d1 true` for a star. */
+export class RecordedShownFields extends ShownDealFields {
   constructor(private readonly log: EffectLog) {
     super();
   }
-  show(dealId: string, status: DealStatus | null): void {
-    this.log.record(`show ${dealId} ${status}`);
+  show(dealId: string, fields: DealOwnFields): void {
+    this.log.record(`show ${dealId} ${Object.values(fields).map(String).join(" ")}`);
   }
 }
 

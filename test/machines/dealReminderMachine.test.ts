@@ -8,7 +8,8 @@ import {
   provideDealReminderMachine,
   selectShownReminders,
 } from "../../src/application/machines/dealReminderMachine";
-import { DealReminderGateway, ShownDealReminders } from "../../src/application/ports/dealReminders";
+import { DealReminderGateway } from "../../src/application/ports/dealReminders";
+import { RecordedShownFields } from "./dealFakes";
 import { ControlledAuthGateway, EffectLog } from "./fakePorts";
 import { done, drivePath, failed } from "./pathDriver";
 import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
@@ -23,15 +24,6 @@ class ControlledDealReminderGateway extends DealReminderGateway {
   }
 }
 
-class RecordingShownReminders extends ShownDealReminders {
-  constructor(private readonly log: EffectLog) {
-    super();
-  }
-  show(dealId: string, remind: boolean): void {
-    this.log.record(`show ${dealId} ${remind}`);
-  }
-}
-
 const STAR: DealReminderEvent = { type: "SET_REMINDER", change: { dealId: "d1", from: false, to: true } };
 const TOAST = `toast ${DEAL_REMINDER_TOASTS.saveFailed.title}: ${DEAL_REMINDER_TOASTS.saveFailed.description}`;
 
@@ -40,20 +32,20 @@ function wired() {
   const calls = new ControlledAuthGateway(log);
   const logic = provideDealReminderMachine({
     gateway: new ControlledDealReminderGateway(calls),
-    shown: new RecordingShownReminders(log),
+    shown: new RecordedShownFields(log),
     notifier: recordingNotifier(log),
   });
   return { log, calls, logic };
 }
 
 describe("deal reminder machine: every simple path", () => {
-  const events: EventObject[] = [STAR, done("saveReminder", true), failed("saveReminder", new RequestError(500, "internal", "Boom"))];
+  const events: EventObject[] = [STAR, done("save", true), failed("save", new RequestError(500, "internal", "Boom"))];
   const paths = pathsWithOneMoreStep(dealReminderMachine, events);
 
   function expectedEffects(from: string, event: EventObject, to: string): string[] {
     // The star shows at once; it is saved at once unless another save is on its way.
     if (event.type === "SET_REMINDER") return from === '"idle"' && to === '"saving"' ? ["show d1 true", "call setReminder d1 true"] : ["show d1 true"];
-    if (event.type === "xstate.error.actor.saveReminder") return ["show d1 false", TOAST];
+    if (event.type === "xstate.error.actor.save") return ["show d1 false", TOAST];
     return [];
   }
 
@@ -69,12 +61,12 @@ describe("deal reminder machine: every simple path", () => {
         logic,
         gateway: calls,
         log,
-        gatewayCallOf: { saveReminder: "setReminder" },
+        gatewayCallOf: { save: "setReminder" },
         expectedEffects,
         assertStep: (snapshot, event) => {
           if (event.type === "SET_REMINDER") expected = { d1: true };
           // Refused: the star is shown as it was.
-          if (event.type === "xstate.error.actor.saveReminder") expected = { d1: false };
+          if (event.type === "xstate.error.actor.save") expected = { d1: false };
           expect(selectShownReminders(snapshot as never)).toEqual(expected);
         },
       },

@@ -5,6 +5,7 @@ import {
   UNDO_OFFER_MS,
   dealStatusMachine,
   provideDealStatusMachine,
+  selectShownStatuses,
   selectUndoableChange,
   statusChangeMessage,
   type StatusChange,
@@ -12,7 +13,7 @@ import {
 import { RequestError } from "../../src/application/errors";
 import type { DealStatus } from "../../src/domain/deal";
 import { ControlledAuthGateway, EffectLog } from "./fakePorts";
-import { ControlledDealDetailsGateway, RecordedShownStatuses } from "./dealFakes";
+import { ControlledDealDetailsGateway, RecordedShownFields } from "./dealFakes";
 import { recordingNotifier } from "./settingsFakes";
 import { done, drivePath, failed } from "./pathDriver";
 import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
@@ -23,8 +24,8 @@ const events: EventObject[] = [
   { type: "SET_STATUS", change: used } as EventObject,
   { type: "UNDO" },
   { type: "DISMISS_UNDO" },
-  done("saveStatus", "used"),
-  failed("saveStatus", new RequestError(500, "internal", "boom", "boom")),
+  done("save", "used"),
+  failed("save", new RequestError(500, "internal", "boom", "boom")),
   { type: `xstate.after.${UNDO_OFFER_MS}.dealStatus.undo.offered` },
 ];
 
@@ -52,10 +53,10 @@ function modelOfEffects() {
         last = null;
         return enqueue(from, undone);
       }
-      case "xstate.done.actor.saveStatus":
+      case "xstate.done.actor.save":
         queue.shift();
         return next();
-      case "xstate.error.actor.saveStatus": {
+      case "xstate.error.actor.save": {
         const refused = queue.shift()!;
         return [`show ${refused.dealId} ${refused.from}`, `toast ${DEAL_STATUS_TOASTS.saveFailed.title}: ${DEAL_STATUS_TOASTS.saveFailed.description}`, ...next()];
       }
@@ -85,18 +86,28 @@ describe("deal status machine: every simple path", () => {
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))("%s", async (_name, path) => {
     const log = new EffectLog();
     const calls = new ControlledAuthGateway(log);
-    const logic = provideDealStatusMachine({ gateway: new ControlledDealDetailsGateway(calls), shown: new RecordedShownStatuses(log), notifier: recordingNotifier(log) });
+    const logic = provideDealStatusMachine({ gateway: new ControlledDealDetailsGateway(calls), shown: new RecordedShownFields(log), notifier: recordingNotifier(log) });
     const effects = modelOfEffects();
+    /** The last status the lists were told, by deal: the machine's own record must agree. */
+    const shown: Record<string, string | null> = {};
+    const expectedEffects = (from: string, event: EventObject) => {
+      const expected = effects(from, event);
+      for (const [, dealId, status] of expected.map((effect) => /^show (\S+) (\S+)$/.exec(effect)).filter((match) => match !== null)) {
+        shown[dealId!] = status === "null" ? null : status!;
+      }
+      return expected;
+    };
     await drivePath(
       {
         logic,
         gateway: calls,
         log,
-        gatewayCallOf: { saveStatus: "setStatus d1" },
-        expectedEffects: (from, event) => effects(from, event),
+        gatewayCallOf: { save: "setStatus d1" },
+        expectedEffects,
         assertStep: (snapshot) => {
           const offered = JSON.stringify(snapshot.value).includes('"undo":"offered"');
           expect(selectUndoableChange(snapshot as never)).toEqual(offered ? used : null);
+          expect(selectShownStatuses(snapshot as never)).toEqual(shown);
         },
       },
       path,

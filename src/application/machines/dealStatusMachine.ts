@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { DealStatus } from "../../domain/deal";
-import type { DealDetailsGateway, ShownDealStatuses } from "../ports/dealDetails";
+import type { DealDetailsGateway, ShownDealFields } from "../ports/dealDetails";
 import type { Notifier, ToastRequest } from "../ports/notifications";
+import { EMPTY_SAVE_QUEUE, optimisticSaveRegion, shownAfter, type SaveQueueContext, type ShownValue } from "./optimisticSaveRegion";
 
 /** One press of "Used it" or "Didn't work" (or of the same button again, which clears it). */
 export interface StatusChange {
@@ -32,17 +33,17 @@ const reversed = (change: StatusChange): StatusChange => ({ ...change, from: cha
 
 /**
  * A person's statuses of their deals (theirs alone): each change shows at once (the deal moves to its list), then is
- * saved, one change at a time in the order made; a change the server refuses is shown undone, with a toast. The last
- * change can be undone for a while, from the bar that reports it.
+ * saved behind, as the reminders are (optimisticSaveRegion.ts). The last change can be undone for a while, from the
+ * bar that reports it.
  */
 export const dealStatusMachine = setup({
   types: {
-    context: {} as { queue: readonly StatusChange[]; lastChange: StatusChange | null },
+    context: {} as SaveQueueContext<StatusChange> & { lastChange: StatusChange | null },
     events: {} as DealStatusEvent,
   },
   actors: {
-    saveStatus: fromPromise<DealStatus | null, StatusChange>(async () => {
-      throw new Error("saveStatus is provided at the composition root");
+    save: fromPromise<DealStatus | null, StatusChange>(async () => {
+      throw new Error("save is provided at the composition root");
     }),
   },
   guards: {
@@ -51,18 +52,19 @@ export const dealStatusMachine = setup({
     canUndo: ({ context }) => context.lastChange !== null,
   },
   actions: {
-    show: (_, _shown: { dealId: string; status: DealStatus | null }) => {},
-    notify: (_, _toast: ToastRequest) => {},
-    enqueue: assign({
-      queue: ({ context }, change: StatusChange) => [...context.queue, change],
-    }),
+    /** The cached lists follow: provided at the composition root. */
+    showInLists: (_, _shown: ShownValue<DealStatus | null>) => {},
+    remember: assign({ shown: ({ context }, { dealId, value }: ShownValue<DealStatus | null>) => ({ ...context.shown, [dealId]: value }) }),
+    /** A change was refused: provided at the composition root (the toast). */
+    notifySaveFailed: () => {},
+    enqueue: assign({ queue: ({ context }, change: StatusChange) => [...context.queue, change] }),
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
     /** The change the undo bar reports. */
     rememberChange: assign({ lastChange: ({ event }) => (event.type === "SET_STATUS" ? event.change : null) }),
   },
 }).createMachine({
   id: "dealStatus",
-  context: { queue: [], lastChange: null },
+  context: { ...EMPTY_SAVE_QUEUE, lastChange: null },
   type: "parallel",
   states: {
     saving: {
@@ -71,31 +73,13 @@ export const dealStatusMachine = setup({
         SET_STATUS: {
           guard: "isChange",
           actions: [
-            { type: "show", params: ({ event }) => ({ dealId: event.change.dealId, status: event.change.to }) },
+            { type: "remember", params: ({ event }) => shownAfter(event.change) },
+            { type: "showInLists", params: ({ event }) => shownAfter(event.change) },
             { type: "enqueue", params: ({ event }) => event.change },
           ],
         },
       },
-      initial: "idle",
-      states: {
-        idle: { always: { guard: "hasQueued", target: "saving" } },
-        saving: {
-          invoke: {
-            id: "saveStatus",
-            src: "saveStatus",
-            input: ({ context }) => context.queue[0]!,
-            onDone: { target: "idle", actions: "dequeue" },
-            onError: {
-              target: "idle",
-              actions: [
-                { type: "show", params: ({ context }) => ({ dealId: context.queue[0]!.dealId, status: context.queue[0]!.from }) },
-                { type: "notify", params: DEAL_STATUS_TOASTS.saveFailed },
-                "dequeue",
-              ],
-            },
-          },
-        },
-      },
+      ...optimisticSaveRegion<StatusChange>(),
     },
     undo: {
       initial: "hidden",
@@ -113,7 +97,8 @@ export const dealStatusMachine = setup({
               guard: "canUndo",
               target: "hidden",
               actions: [
-                { type: "show", params: ({ context }) => ({ dealId: context.lastChange!.dealId, status: context.lastChange!.from }) },
+                { type: "remember", params: ({ context }) => ({ dealId: context.lastChange!.dealId, value: context.lastChange!.from }) },
+                { type: "showInLists", params: ({ context }) => ({ dealId: context.lastChange!.dealId, value: context.lastChange!.from }) },
                 { type: "enqueue", params: ({ context }) => reversed(context.lastChange!) },
               ],
             },
@@ -133,13 +118,16 @@ export type ProvidedDealStatusMachine = ReturnType<typeof provideDealStatusMachi
 export const selectUndoableChange = (snapshot: DealStatusSnapshot): StatusChange | null =>
   snapshot.matches({ undo: "offered" }) ? snapshot.context.lastChange : null;
 
-export function provideDealStatusMachine(ports: { gateway: DealDetailsGateway; shown: ShownDealStatuses; notifier: Notifier }) {
+/** The statuses changed during this visit, by deal: they win over what the deals loaded with. */
+export const selectShownStatuses = (snapshot: DealStatusSnapshot) => snapshot.context.shown;
+
+export function provideDealStatusMachine(ports: { gateway: DealDetailsGateway; shown: ShownDealFields; notifier: Notifier }) {
   return dealStatusMachine.provide({
     // Silent: the machine says itself that a change was not saved.
-    actors: { saveStatus: fromPromise(({ input }) => ports.gateway.setStatus(input.dealId, input.to, { silent: true })) },
+    actors: { save: fromPromise(({ input }) => ports.gateway.setStatus(input.dealId, input.to, { silent: true })) },
     actions: {
-      show: (_, { dealId, status }) => ports.shown.show(dealId, status),
-      notify: (_, toast) => ports.notifier.notify(toast),
+      showInLists: (_, { dealId, value }) => ports.shown.show(dealId, { status: value }),
+      notifySaveFailed: () => ports.notifier.notify(DEAL_STATUS_TOASTS.saveFailed),
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { DealStatus } from "../../domain/deal";
+import type { Deal, DealStatus } from "../../domain/deal";
 import type { BrandPage, DealDetail } from "../../domain/dealDetail";
 import type { CallOptions } from "./settings";
 
@@ -9,12 +9,15 @@ export abstract class DealDetailsGateway {
   abstract setStatus(dealId: string, status: DealStatus | null, options?: CallOptions): Promise<DealStatus | null>;
 }
 
+/** A deal's own fields, which its owner changes: its status and its reminder. */
+export type DealOwnFields = Partial<Pick<Deal, "status" | "remind">>;
+
 /**
- * The statuses every view shows, before and after the server has them: marking a deal changes the cached dashboard
- * at once, so the deal moves between the Active, Used and Didn't-work lists without a reload.
+ * What every view shows of a deal's own fields, before and after the server has them: a change updates the cached
+ * dashboard at once, so a marked deal moves between its lists, and a star lights, without a reload.
  */
-export abstract class ShownDealStatuses {
-  abstract show(dealId: string, status: DealStatus | null): void;
+export abstract class ShownDealFields {
+  abstract show(dealId: string, fields: DealOwnFields): void;
 }
 
 /** GET /brands/:id. */

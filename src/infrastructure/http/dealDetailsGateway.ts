@@ -1,11 +1,8 @@
-import { BrandPageGateway, DealDetailsGateway, ShownDealStatuses } from "../../application/ports/dealDetails";
+import { BrandPageGateway, DealDetailsGateway } from "../../application/ports/dealDetails";
 import type { CallOptions } from "../../application/ports/settings";
-import type { Dashboard } from "../../domain/dashboard";
 import type { DealStatus } from "../../domain/deal";
 import type { BrandPage, DealDetail } from "../../domain/dealDetail";
 import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../contract";
-import type { DataCache } from "../cache/dataCache";
-import { DASHBOARD_KEY } from "./dashboardSource";
 import type { HttpClient } from "./httpClient";
 
 export class HttpDealDetailsGateway extends DealDetailsGateway {
@@ -30,19 +27,5 @@ export class HttpBrandPageGateway extends BrandPageGateway {
 
   brandPage(brandId: string, options: CallOptions = {}): Promise<BrandPage> {
     return this.http.get(`/brands/${encodeURIComponent(brandId)}`, BrandPageCodec, options);
-  }
-}
-
-/** Shows a status in the cached dashboard answer, which every view of the dashboard follows. */
-export class CachedShownDealStatuses extends ShownDealStatuses {
-  constructor(private readonly cache: DataCache) {
-    super();
-  }
-
-  show(dealId: string, status: DealStatus | null): void {
-    void this.cache.update<Dashboard>([DASHBOARD_KEY], (dashboard) => ({
-      ...dashboard,
-      deals: dashboard.deals.map((deal) => (deal.id === dealId ? { ...deal, status } : deal)),
-    }));
   }
 }

@@ -2,7 +2,7 @@ import { use, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
 import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
-import { selectUndoableChange } from "../../../application/machines/dealStatusMachine";
+import { selectShownStatuses, selectUndoableChange } from "../../../application/machines/dealStatusMachine";
 import { DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
 import { useService } from "../../di";
 import { sameFields } from "../../hooks";
@@ -15,7 +15,9 @@ export function useDealDetailTools(): DealDetailTools {
   const detailActor = useActorRef(use(logics[0]));
   const statusActor = useActorRef(use(logics[1]));
   const reminderActor = useActorRef(use(logics[2]));
+  // Both keep what this visit's changes show, which wins over what the deal was loaded with.
   const shownReminders = useSelector(reminderActor, selectShownReminders);
+  const shownStatuses = useSelector(statusActor, selectShownStatuses);
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
   return useMemo(
@@ -23,7 +25,10 @@ export function useDealDetailTools(): DealDetailTools {
       actions: {
         openDetail: (dealId) => detailActor.send({ type: "OPEN", dealId }),
         setStatus: (deal, status) =>
-          statusActor.send({ type: "SET_STATUS", change: { dealId: deal.id, title: deal.title, from: deal.status, to: status } }),
+          statusActor.send({
+            type: "SET_STATUS",
+            change: { dealId: deal.id, title: deal.title, from: deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status, to: status },
+          }),
         reminderOf: (deal) => shownReminders[deal.id] ?? deal.remind,
         setReminder: (deal, remind) =>
           reminderActor.send({ type: "SET_REMINDER", change: { dealId: deal.id, from: shownReminders[deal.id] ?? deal.remind, to: remind } }),
@@ -35,6 +40,6 @@ export function useDealDetailTools(): DealDetailTools {
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
     }),
-    [detailActor, statusActor, reminderActor, shownReminders, detail, undoableChange],
+    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, undoableChange],
   );
 }
