@@ -7,7 +7,7 @@ import type { Rendering } from "./rendering";
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
 const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
 const SEP =
-  "[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
+  "[*†¹²³]*[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
@@ -151,6 +151,23 @@ const WRAPPED_LABEL = new RegExp(`\\b(?:enter|use|apply|redeem)\\s+(?:the\\s+)?(
 /** A label that can only name a promo code ("promo code", "coupon code"), unlike a bare "code". */
 const SPECIFIC_LABEL = /\b(?:promo(?:tional|tion)?|coupon|discount|offer|voucher|priority)\s+code\s*$/i;
 
+/**
+ * A code set on the line below its label stands alone there ("Your code:" then "SAVE20"), or is followed only by
+ * where to use it; the first word of a heading or sentence that happens to follow a line ending in "code" is not one.
+ */
+function standsBelowLabel(text: string, match: RegExpMatchArray): boolean {
+  const token = match[1]!;
+  const tokenAt = match[0].indexOf(token, match[0].search(/code|coupon|promo|voucher|c[oó]digo|codice|cup|gutschein|rabatt|aktion|korting|actie|kod/i));
+  if (!match[0].slice(0, tokenAt).includes("\n")) return true;
+  const start = match.index! + tokenAt + token.length;
+  const lineEnd = text.indexOf("\n", start);
+  const rest = text.slice(start, lineEnd === -1 ? undefined : lineEnd);
+  return !/\p{L}/u.test(rest) || /^\s*(?:[-–—:,(+]|(?:at|in|for|on|to|and|or|when)\b)/i.test(rest);
+}
+
+/** A verb right before a code label that tells the reader to type what follows. */
+const USE_BEFORE = /\b(?:use|enter|apply|redeem)\s+(?:the\s+)?$/i;
+
 /** Codes in reading order, each once. */
 export function findCodes(text: string): FoundCode[] {
   const found: FoundCode[] = [];
@@ -162,8 +179,13 @@ export function findCodes(text: string): FoundCode[] {
     if (!isCodeShaped(match[1]!, true) && !match[2]) continue;
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
+    if (!standsBelowLabel(text, match)) continue;
     const label = match[0].slice(0, match[0].indexOf(match[1]!, match[0].search(/code|coupon|promo|voucher|c[oó]digo|codice|cup|gutschein|rabatt|aktion|korting|actie|kod/i)));
-    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label));
+    // "Use code EXTRA": told to use it, in a sentence not shouted in capitals, an ordinary word is the code. Three
+    // capitals stay an acronym unless a label names a promo code.
+    const instructed =
+      match[1]!.length >= 4 && /[a-z]/.test(label) && USE_BEFORE.test(text.slice(Math.max(0, match.index - 20), match.index));
+    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label) || instructed);
     const rest = match[2] ?? "";
     for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);

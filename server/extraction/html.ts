@@ -34,6 +34,8 @@ export interface RenderedHtml {
   links: HtmlLink[];
   jsonLd: string[];
   microdata: MicrodataItem[];
+  /** The language the HTML declares (<html lang>, else <body lang>), as written. */
+  lang: string | null;
 }
 
 const BLOCK_TAGS = new Set([
@@ -41,6 +43,13 @@ const BLOCK_TAGS = new Set([
   "header", "footer", "center", "blockquote", "hr", "title", "dt", "dd", "pre", "tbody", "thead", "tfoot", "main", "aside",
 ]);
 const CELL_TAGS = new Set(["td", "th"]);
+/**
+ * Elements a browser lays out as boxes of their own, so their text never runs into the next element's: buttons, and
+ * inline elements styled as blocks or inline blocks ("<span style=display:block>SAVE30</span><span ...>Ends</span>").
+ */
+const BOX_TAGS = new Set(["button", "label", "select", "textarea", "figure", "figcaption", "nav", "address", "details", "summary", "legend", "fieldset"]);
+const BLOCK_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:block|flex|grid|table|list-item|table-row)\b/i;
+const INLINE_BOX_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:inline-block|inline-flex|inline-table|table-cell)\b/i;
 /** A table header cell that names the column of codes. */
 const CODE_COLUMN_HEADER = /^(?:(?:promo|coupon|discount|offer|voucher)\s+)?(?:codes?|coupons?)$|^c[oó]digo$|^gutschein(?:code)?$/i;
 
@@ -104,6 +113,8 @@ interface OpenElement {
   /** Visible characters before this element, so that the length of its own text is known without joining it. */
   charsBefore: number;
   link: { href: string; start: number } | null;
+  /** How the element separates its text from its neighbours' besides its tag: a line, a space, or not at all. */
+  boundary: "line" | "space" | null;
   /** For a table cell: its table and its column. */
   cell: { table: OpenTable; column: number } | null;
   /** The innermost microdata item this element is in (its own, when it has itemscope). */
@@ -163,6 +174,7 @@ export function renderHtml(html: string): RenderedHtml {
   const microdata: MicrodataItem[] = [];
   let scriptText = "";
   let microText = "";
+  let lang: string | null = null;
 
   const pushVisible = (text: string) => {
     if (text === "") return;
@@ -195,6 +207,7 @@ export function renderHtml(html: string): RenderedHtml {
         }
         const parent = top();
         const style = attributes.style ?? "";
+        if (lang === null && (name === "html" || name === "body") && attributes.lang) lang = attributes.lang;
         const hiddenHere = (parent?.hidden ?? false) || isHiddenStyle(style) || "hidden" in attributes;
         // A declarative shadow root (<template shadowrootmode>) is rendered by browsers; other templates are not.
         const shadowRoot = name === "template" && ("shadowrootmode" in attributes || "shadowroot" in attributes);
@@ -215,8 +228,15 @@ export function renderHtml(html: string): RenderedHtml {
           const value = attributes.content ?? attributes.href ?? attributes.src ?? attributes.datetime;
           if (owner && value !== undefined) owner.properties[property] = value;
         }
-        if (BLOCK_TAGS.has(name)) breakLine();
-        else if (CELL_TAGS.has(name)) append(" ");
+        const boundary: OpenElement["boundary"] = BLOCK_TAGS.has(name)
+          ? null
+          : style.includes("display") && BLOCK_DISPLAY.test(style)
+            ? "line"
+            : BOX_TAGS.has(name) || (style.includes("display") && INLINE_BOX_DISPLAY.test(style))
+              ? "space"
+              : null;
+        if (BLOCK_TAGS.has(name) || boundary === "line") breakLine();
+        else if (CELL_TAGS.has(name) || boundary === "space") append(" ");
         if (name === "table") tables.push({ cellIndex: 0, codeColumn: null });
         else if (name === "tr" && tables.length > 0) tables[tables.length - 1]!.cellIndex = 0;
         const table = CELL_TAGS.has(name) ? tables[tables.length - 1] : undefined;
@@ -225,6 +245,7 @@ export function renderHtml(html: string): RenderedHtml {
           hidden: hiddenHere,
           skipped: skippedHere,
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
+          boundary,
           boxStart: visible.length,
           charsBefore: visibleChars,
           link: name === "a" && attributes.href ? { href: attributes.href, start: visible.length } : null,
@@ -294,8 +315,8 @@ export function renderHtml(html: string): RenderedHtml {
         if (element.link) {
           links.push({ href: element.link.href.trim(), text: collapse(joinUpTo(visible, element.link.start, LINK_TEXT_CHARS)).trim() });
         }
-        if (BLOCK_TAGS.has(name)) breakLine();
-        else if (CELL_TAGS.has(name)) append(" ");
+        if (BLOCK_TAGS.has(name) || element.boundary === "line") breakLine();
+        else if (CELL_TAGS.has(name) || element.boundary === "space") append(" ");
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -303,7 +324,7 @@ export function renderHtml(html: string): RenderedHtml {
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
-  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, images, links, jsonLd, microdata };
+  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, images, links, jsonLd, microdata, lang };
 }
 
 /** Trims each line and drops empty ones, so text reads line by line. */
