@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import type { Language } from "./language";
 import { addDays, formatDate, localDateString, namedZoneOffset } from "./timezone";
 
 /** How the offer end is read: the text to search and the clock to resolve relative words against. */
@@ -13,6 +14,8 @@ export interface ExpiryInput {
   senderOffsetMinutes: number;
   /** Day-first numeric dates (UK and most of the world) instead of month-first. */
   dayFirst: boolean;
+  /** The message's language: its own date parser reads every sentence, whatever words it uses. */
+  language?: Language;
 }
 
 /** A date read from the subject or preheader loses a tie with one from the body. */
@@ -146,9 +149,20 @@ function withoutUnusedParts(base: chrono.Chrono): chrono.Chrono {
 const MONTH_FIRST = withoutUnusedParts(chrono.casual);
 const DAY_FIRST = withoutUnusedParts(chrono.en.GB);
 
-function parserFor(dayFirst: boolean, text: string): chrono.Chrono[] {
+/** Each language's own parser, for a message known to be written in it. */
+const PARSER_OF_LANGUAGE: Readonly<Record<Exclude<Language, "en">, chrono.Chrono>> = {
+  de: chrono.de.casual,
+  fr: chrono.fr.casual,
+  es: chrono.es.casual,
+  it: chrono.it.casual,
+  nl: chrono.nl.casual,
+  pt: chrono.pt.casual,
+};
+
+function parserFor(dayFirst: boolean, text: string, language: Language | undefined): chrono.Chrono[] {
   const parsers: chrono.Chrono[] = [dayFirst ? DAY_FIRST : MONTH_FIRST];
-  for (const [markers, parser] of LANGUAGE_PARSERS) if (markers.test(text)) parsers.push(parser);
+  if (language && language !== "en") parsers.push(PARSER_OF_LANGUAGE[language]);
+  for (const [markers, parser] of LANGUAGE_PARSERS) if (!parsers.includes(parser) && markers.test(text)) parsers.push(parser);
   return parsers;
 }
 
@@ -218,7 +232,7 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
   if (!text) return [];
   const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
   const found: Candidate[] = [];
-  for (const parser of parserFor(input.dayFirst, text)) {
+  for (const parser of parserFor(input.dayFirst, text, input.language)) {
     const results = parser.parse(text, reference, { forwardDate: true });
     let previousEnd = 0;
     let previous: Candidate | null = null;
@@ -414,8 +428,12 @@ const DAY_FIRST_TLDS = /\.(?:uk|ie|au|nz|za|in|sg|hk|my|fr|de|es|it|nl|be|pt|at|
 const EUROPEAN_PRICES = /[£€]\s?\d|\d\s?(?:€|EUR\b)/;
 const DOLLAR_PRICES = /\$\s?\d/;
 
-/** Whether the sender writes numeric dates day first: by its domains' country, or its prices' currency. */
-export function writesDayFirst(fromHost: string, brandDomain: string | null, body: string): boolean {
+/**
+ * Whether the sender writes numeric dates day first: by its language (every one the extractor reads but English does),
+ * its domains' country, or its prices' currency.
+ */
+export function writesDayFirst(fromHost: string, brandDomain: string | null, body: string, language: Language = "en"): boolean {
+  if (language !== "en") return true;
   if (DAY_FIRST_TLDS.test(fromHost) || (brandDomain !== null && DAY_FIRST_TLDS.test(brandDomain))) return true;
   return EUROPEAN_PRICES.test(body) && !DOLLAR_PRICES.test(body);
 }

@@ -13,6 +13,7 @@ import { dealTitle, describeDeal } from "./description";
 import { findDiscount, findTerms } from "./discount";
 import { findExpiry, markupEndDate, writesDayFirst } from "./expiry";
 import { forwardedOrigin } from "./forwarded";
+import { messageLanguage, type Language } from "./language";
 import { pickDealImages } from "./images";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
@@ -42,12 +43,16 @@ interface Content {
   /** The subject without emoji. */
   subject: string;
   hrefs: string[];
+  /** The language the sender writes in: how its dates read. */
+  language: Language;
 }
 
 function readContent(message: ParsedMessage): Content {
   const rendering = render(message);
   const markup = rendering.html ? readPromotionMarkup(rendering.html.jsonLd, rendering.html.microdata) : null;
-  return { rendering, markup, subject: cleanSubject(message.subject), hrefs: linkTargets(rendering) };
+  const subject = cleanSubject(message.subject);
+  const language = messageLanguage(message.headers.get("content-language"), rendering.html?.lang, `${subject}\n${rendering.body}`);
+  return { rendering, markup, subject, hrefs: linkTargets(rendering), language };
 }
 
 interface MailKind {
@@ -136,7 +141,7 @@ interface OfferParts {
   discount: () => string | null;
 }
 
-function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: Content, sender: Sender, options: ExtractionOptions): OfferParts {
+function findOfferParts(message: ParsedMessage, { rendering, markup, subject, language }: Content, sender: Sender, options: ExtractionOptions): OfferParts {
   const sentAt = message.sentAt ?? options.receivedAt ?? null;
   // A forwarded offer runs from when its shop sent it.
   const offerSentAt = sender.forwardedAt ?? sentAt;
@@ -160,7 +165,8 @@ function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: 
             headline: `${subject}\n${rendering.preheader}`,
             sentAt: offerSentAt,
             senderOffsetMinutes: offset,
-            dayFirst: writesDayFirst(sender.host, sender.brandDomain, rendering.body),
+            dayFirst: writesDayFirst(sender.host, sender.brandDomain, rendering.body, language),
+            language,
           })
         : null),
   );

@@ -1,0 +1,62 @@
+/**
+ * The language a message is written in, which decides how its dates read ("bis Sonntag", "até domingo") and whether
+ * numeric dates put the day first. The sender's own declaration wins (Content-Language, <html lang>); without one,
+ * the words the text is made of decide.
+ */
+export type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
+
+const KNOWN: ReadonlySet<string> = new Set(["en", "de", "fr", "es", "it", "nl", "pt"]);
+
+/**
+ * Short words each language writes in nearly every sentence and the others rarely do. Words two languages share
+ * ("la", "de", "e") are left out, so a count of these says which language the text is in.
+ */
+const FUNCTION_WORDS: ReadonlyArray<[Language, RegExp]> = (
+  [
+    ["en", "the and you your with our this for are off now from of"],
+    ["de", "und der die das mit für auf dein deine ihr ihre nicht jetzt bis sie ist im zum zur bei noch nur auch"],
+    ["fr", "le les et pour vous votre vos sur avec une du est nos au aux jusqu sans chez pas"],
+    ["es", "el los las y para con tu tus del por una es nuestros nuestra hasta sin más ahora"],
+    ["it", "il gli per con di della dei delle tuo tua sono sul sulla fino nel nella anche ogni più"],
+    ["nl", "het een en voor met van op je jouw niet bij alle nu onze ook tot deze naar"],
+    ["pt", "os para com do da dos das em seu sua você não até no na nos nas uma mais ao"],
+  ] as const
+).map(([language, words]) => [language, new RegExp(`(?<![\\p{L}\\d])(?:${words.split(" ").join("|")})(?![\\p{L}\\d])`, "gu")]);
+
+/** Enough of the text to tell its language; reading more changes nothing and costs time. */
+const SAMPLE_CHARS = 4_000;
+/** A language other than English needs this many of its words, and more than English has, to be believed. */
+const MIN_WORDS = 4;
+
+/** The primary subtag of a declared language ("de-AT" gives "de"), when it is one the extractor reads. */
+function declared(tag: string | null | undefined): Language | null {
+  const primary = (tag ?? "").trim().split(/[-_,;\s]/)[0]!.toLowerCase();
+  return KNOWN.has(primary) ? (primary as Language) : null;
+}
+
+/** The language of a text by its function words; English when nothing else clearly wins. */
+export function languageOfText(text: string): Language {
+  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
+  let best: Language = "en";
+  let bestCount = 0;
+  let english = 0;
+  for (const [language, words] of FUNCTION_WORDS) {
+    const count = sample.match(words)?.length ?? 0;
+    if (language === "en") english = count;
+    else if (count > bestCount) {
+      best = language;
+      bestCount = count;
+    }
+  }
+  return bestCount >= MIN_WORDS && bestCount > english ? best : "en";
+}
+
+/**
+ * The message's language: the Content-Language header, else the HTML's lang attribute, else the text's words. A
+ * declaration of English is checked against the text, since templates often keep lang="en" whatever they hold.
+ */
+export function messageLanguage(contentLanguage: string | null | undefined, htmlLang: string | null | undefined, text: string): Language {
+  const stated = declared(contentLanguage) ?? declared(htmlLang);
+  if (stated && stated !== "en") return stated;
+  return languageOfText(text);
+}
