@@ -51,12 +51,42 @@ export function languageOfText(text: string): Language {
   return bestCount >= MIN_WORDS && bestCount > english ? best : "en";
 }
 
+/** Country domains whose shops write in one language. Belgium, Switzerland and Canada write in several: not here. */
+const COUNTRY_LANGUAGE: ReadonlyArray<[RegExp, Language]> = [
+  [/\.(?:de|at)$/i, "de"],
+  [/\.fr$/i, "fr"],
+  [/\.(?:es|mx|ar|cl|co|pe|uy)$/i, "es"],
+  [/\.it$/i, "it"],
+  [/\.nl$/i, "nl"],
+  [/\.(?:pt|br)$/i, "pt"],
+];
+
+/** The language of the text's words, with how many English ones it has: a short text says little either way. */
+function wordsSay(text: string): { language: Language; sure: boolean } {
+  const language = languageOfText(text);
+  if (language !== "en") return { language, sure: true };
+  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
+  return { language, sure: (sample.match(FUNCTION_WORDS[0]![1]) ?? []).length >= MIN_WORDS };
+}
+
 /**
- * The message's language: the Content-Language header, else the HTML's lang attribute, else the text's words. A
- * declaration of English is checked against the text, since templates often keep lang="en" whatever they hold.
+ * The message's language: the Content-Language header, else the HTML's lang attribute, else the text's words, else
+ * the country of the sender's domains when the text is too short to tell. A declaration of English is checked against
+ * the text, since templates often keep lang="en" whatever they hold.
  */
-export function messageLanguage(contentLanguage: string | null | undefined, htmlLang: string | null | undefined, text: string): Language {
+export function messageLanguage(
+  contentLanguage: string | null | undefined,
+  htmlLang: string | null | undefined,
+  text: string,
+  senderDomains: ReadonlyArray<string | null> = [],
+): Language {
   const stated = declared(contentLanguage) ?? declared(htmlLang);
   if (stated && stated !== "en") return stated;
-  return languageOfText(text);
+  const words = wordsSay(text);
+  if (words.sure || stated === "en") return words.language;
+  for (const domain of senderDomains) {
+    const country = domain ? COUNTRY_LANGUAGE.find(([tld]) => tld.test(domain)) : undefined;
+    if (country) return country[1];
+  }
+  return words.language;
 }

@@ -43,16 +43,12 @@ interface Content {
   /** The subject without emoji. */
   subject: string;
   hrefs: string[];
-  /** The language the sender writes in: how its dates read. */
-  language: Language;
 }
 
 function readContent(message: ParsedMessage): Content {
   const rendering = render(message);
   const markup = rendering.html ? readPromotionMarkup(rendering.html.jsonLd, rendering.html.microdata) : null;
-  const subject = cleanSubject(message.subject);
-  const language = messageLanguage(message.headers.get("content-language"), rendering.html?.lang, `${subject}\n${rendering.body}`);
-  return { rendering, markup, subject, hrefs: linkTargets(rendering), language };
+  return { rendering, markup, subject: cleanSubject(message.subject), hrefs: linkTargets(rendering) };
 }
 
 interface MailKind {
@@ -141,7 +137,12 @@ interface OfferParts {
   discount: () => string | null;
 }
 
-function findOfferParts(message: ParsedMessage, { rendering, markup, subject, language }: Content, sender: Sender, options: ExtractionOptions): OfferParts {
+function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: Content, sender: Sender, options: ExtractionOptions): OfferParts {
+  // The sender's language says how its dates read.
+  const language: Language = messageLanguage(message.headers.get("content-language"), rendering.html?.lang, `${subject}\n${rendering.body}`, [
+    sender.host,
+    sender.brandDomain,
+  ]);
   const sentAt = message.sentAt ?? options.receivedAt ?? null;
   // A forwarded offer runs from when its shop sent it.
   const offerSentAt = sender.forwardedAt ?? sentAt;
