@@ -21,22 +21,22 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],
   [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
-  [new RegExp(`\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
-  [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
+  [new RegExp(`(?<!-)\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
+  [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?(?<!-)\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
   [/\b(\d{1,3}(?:,\d{3})+|\d+k) bonus (miles|points)\b/i, (m) => `${m[1]} bonus ${m[2]!.toLowerCase()}`],
   [/\bhalf[- ](?:off|price)\b|\b50% off\b/i, () => "50% off"],
   [new RegExp(`(${MONEY}) statement credit`, "i"), (m) => `${money(m[1]!)} statement credit`],
   [/\b(\d{1,2}(?:\.\d+)?)% intro(?:ductory)? apr\b/i, (m) => `${m[1]}% intro APR`],
-  [/\bfree\s+(?:[\w-]+\s+){0,3}(?:gift(?!\s+(?:subscriptions?|cards?|certificates?))|kit|set|tote|samples?)\b/i, (_m, text) => {
+  [/(?<!-)\bfree\s+(?:[\w-]+\s+){0,3}(?:gift(?!\s+(?:subscriptions?|cards?|certificates?))|kit|set|tote|samples?)\b/i, (_m, text) => {
     const spend = SPEND.exec(text);
     return spend ? `free gift with ${money(spend[1]!)} purchase` : "free gift";
   }],
-  [new RegExp(`\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
-  [/\bfree shipping\b/i, () => "free shipping"],
+  [new RegExp(`(?<!-)\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
+  [/(?<!-)\bfree shipping\b/i, () => "free shipping"],
   [new RegExp(`\\b(fares?|flights?|rooms?|rates?|stays?|tickets?|nights?) (?:from|starting at|as low as) (${MONEY})`, "i"), (m) => `${m[1]!.toLowerCase()} from ${money(m[2]!)}`],
   // "Your free trial is ending" reminds of a trial already taken; it offers nothing.
-  [/\bfree (appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial(?! (?:is|ends?|expires?|will|has)\b)|months?|nights?|upgrades?|delivery)\b/i, (m) => `free ${m[1]!.toLowerCase()}`],
+  [/(?<!-)\bfree (appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial(?! (?:is|ends?|expires?|will|has)\b)|months?|nights?|upgrades?|delivery)\b/i, (m) => `free ${m[1]!.toLowerCase()}`],
 ];
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */

@@ -29,7 +29,7 @@ const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i
  * BOGO, a free trial or upgrade, a price cut, in the languages we read.
  */
 const CONCRETE_OFFER =
-  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
 
 /** An amount saved, stated: "save $300", "$10 off", "20% discount". A code on the same line is plainly for it. */
 const STATED_SAVING =
@@ -71,7 +71,7 @@ const REFERRAL_LINE = /\b(?:refer\w*|invit\w*|friends?(?! (?:&|and|\+) family)|g
  * A publisher's advertisement for its own subscription ("Real-time quotes. 30-day free trial!"): what a news or
  * editorial mail offers when it offers only a trial, not a shopper's deal.
  */
-const TRIAL_ONLY = /\bfree (?:\d+[- ](?:day|week|month)s? )?trial\b|\b\d+[- ](?:day|week|month)s? free trial\b|\bfree for \d+ (?:days|weeks|months)\b/i;
+const TRIAL_ONLY = /(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?trial\b|\b\d+[- ](?:day|week|month)s? free trial\b|(?<!-)\bfree for \d+ (?:days|weeks|months)\b/i;
 
 /** Terms that make a trial a stated offer of its own: who may take it, or until when. */
 const OFFER_TERMS = /\boffer (?:is )?(?:valid|expires|ends|applies|available)\b|\bfirst-time (?:members|customers|subscribers|users)\b|\bnew (?:members|customers|subscribers|users) only\b/i;
