@@ -43,10 +43,22 @@ export async function migrate(db: Database): Promise<string[]> {
   return appliedHere;
 }
 
-/** Migration files hold plain statements separated by semicolons at line ends (no functions with bodies). */
+/**
+ * Migration files hold statements separated by semicolons at line ends; a function's body, between $$ quotes, is part
+ * of its statement whatever it holds.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split("\n")) {
+    current.push(line);
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join("\n").replace(/;\s*$/, ""));
+      current = [];
+    }
+  }
+  statements.push(current.join("\n"));
+  return statements.map((statement) => statement.replace(/^\s*--.*$/gm, "").trim()).filter((statement) => statement.length > 0);
 }
