@@ -31,33 +31,28 @@ export interface SiteAnswer {
   /** The keys that take focus to the panel, as the person's browser has them ("Alt+Shift+D"); "" when none is set. */
   shortcut: string;
 }
-
-/** What the app's page and the extension say to each other with window.postMessage (the extension's contract). */
-export const APP_SOURCE = "deal-finder-app";
-export const EXTENSION_SOURCE = "deal-finder-extension";
-
-export type AppMessage = { source: typeof APP_SOURCE; type: "PING" } | { source: typeof APP_SOURCE; type: "PAIR"; code: string };
-
-export type ExtensionMessage =
-  | { source: typeof EXTENSION_SOURCE; type: "PONG"; paired: boolean; version: string }
-  | { source: typeof EXTENSION_SOURCE; type: "PAIRED" }
-  | { source: typeof EXTENSION_SOURCE; type: "PAIR_FAILED"; message: string };
-
-const PAIRING_CODE = /^[A-Za-z0-9_-]{16,512}$/;
-
-/** A message from the app's page, checked field by field: any page script could post anything. */
-export function readAppMessage(data: unknown): AppMessage | null {
-  if (typeof data !== "object" || data === null) return null;
-  const message = data as Record<string, unknown>;
-  if (message.source !== APP_SOURCE) return null;
-  if (message.type === "PING") return { source: APP_SOURCE, type: "PING" };
-  if (message.type === "PAIR" && typeof message.code === "string" && PAIRING_CODE.test(message.code)) {
-    return { source: APP_SOURCE, type: "PAIR", code: message.code };
-  }
-  return null;
+export interface SyncAnswer {
+  paired: boolean;
+  problem: string | null;
+}
+export interface DoneAnswer {
+  ok: true;
 }
 
-/** Sends a request to the service worker and waits for its answer. */
-export function ask<T>(request: BackgroundRequest): Promise<T> {
-  return chrome.runtime.sendMessage<T>(request);
+/** What the service worker answers to each request: `ask` and the worker's handlers are both typed by it. */
+export interface BackgroundAnswers {
+  PAIR: PairAnswer;
+  STATUS: StatusAnswer;
+  SITE: SiteAnswer;
+  DISMISS_SITE: DoneAnswer;
+  SYNC: SyncAnswer;
+  SIGN_OUT: DoneAnswer;
+  SET_ALERTS: DoneAnswer;
+}
+
+export type AnswerTo<Request extends BackgroundRequest> = BackgroundAnswers[Request["type"]];
+
+/** Sends a request to the service worker and waits for its answer, typed by the request. */
+export function ask<Request extends BackgroundRequest>(request: Request): Promise<AnswerTo<Request>> {
+  return chrome.runtime.sendMessage<AnswerTo<Request>>(request);
 }

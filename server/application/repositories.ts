@@ -1,5 +1,6 @@
 /** Persistence the use cases need; server/infrastructure/db implements it on PostgreSQL (PGlite or a server). */
 import type { User } from "../../src/domain/user";
+import type { ShoppingFrequency } from "../../src/domain/earlyAccess";
 import type { ExtractedDeal } from "../extraction";
 
 export interface NewUser {
@@ -222,7 +223,8 @@ export interface PreferencesRepository {
   dueForSync(now: Date, defaultIntervalMinutes: number): Promise<string[]>;
 }
 
-export type ShoppingFrequency = "daily" | "weekly" | "monthly" | "occasionally";
+/** The domain's frequencies, which the form offers and the contract's early-access body names. */
+export type { ShoppingFrequency };
 
 export interface EarlyAccessRepository {
   /** Stores a request; false when that email had asked already. */

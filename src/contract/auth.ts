@@ -1,4 +1,5 @@
 import * as t from "io-ts";
+import type { OAUTH_ERROR_MESSAGES } from "../domain/oauthCallback";
 import type { User } from "../domain/user";
 import { nullable } from "./nullable";
 import type { Same } from "./same";
@@ -55,3 +56,28 @@ export type AppConfig = t.TypeOf<typeof AppConfigCodec>;
 /** Compile-time proof that the wire's user is the domain's user. */
 const contractMatchesDomain: Same<UserDto, User> = true;
 void contractMatchesDomain;
+
+/**
+ * What the server's redirect to the SPA's /oauth-callback page carries: `error` (one of these codes, with an optional
+ * `message`), or `success=true` and the `action` that completed.
+ */
+export const OAuthErrorCodeCodec = t.keyof({
+  invalid_state: null,
+  authorization_failed: null,
+  user_not_found: null,
+  already_linked: null,
+  email_mismatch: null,
+  google_account_in_use: null,
+  linking_failed: null,
+  signin_failed: null,
+  /** Google's own error, or a grant without Gmail: its message says which. */
+  oauth_error: null,
+});
+export const OAuthActionCodec = t.keyof({ signin: null, signup: null, linking: null, gmail_connected: null });
+
+export type OAuthErrorCode = t.TypeOf<typeof OAuthErrorCodeCodec>;
+export type OAuthAction = t.TypeOf<typeof OAuthActionCodec>;
+
+/** Compile-time proof that the domain's catalogue has a sentence for every code but oauth_error (which has its own). */
+const catalogueMatchesCodes: Same<keyof typeof OAUTH_ERROR_MESSAGES, Exclude<OAuthErrorCode, "oauth_error">> = true;
+void catalogueMatchesCodes;

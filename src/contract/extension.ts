@@ -62,10 +62,14 @@ export type ExtensionCodesDto = t.TypeOf<typeof ExtensionCodesCodec>;
 export const APP_MESSAGE_SOURCE = "deal-finder-app";
 export const EXTENSION_MESSAGE_SOURCE = "deal-finder-extension";
 
+/** A one-time pairing code as the page hands it over: the server's alphabet and length, nothing a page script made up. */
+const PAIRING_CODE_PATTERN = /^[A-Za-z0-9_-]{16,512}$/;
+const PageDeliveredPairingCode = t.refinement(t.string, (code) => PAIRING_CODE_PATTERN.test(code), "PairingCode");
+
 /** What the app's page says: "is an extension here?", and "pair with this code". */
 export const AppPageMessageCodec = t.union([
   t.type({ source: t.literal(APP_MESSAGE_SOURCE), type: t.literal("PING") }),
-  t.type({ source: t.literal(APP_MESSAGE_SOURCE), type: t.literal("PAIR"), code: t.string }),
+  t.type({ source: t.literal(APP_MESSAGE_SOURCE), type: t.literal("PAIR"), code: PageDeliveredPairingCode }),
 ]);
 
 /** What the extension answers: its presence, and how a pairing went. */

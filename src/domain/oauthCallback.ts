@@ -9,7 +9,8 @@ export interface OAuthCallbackParams {
   tokens: string | null;
 }
 
-const ERROR_MESSAGES: Readonly<Record<string, string>> = {
+/** The sentence of each error code the server's redirect may carry (the contract proves it names them all). */
+export const OAUTH_ERROR_MESSAGES = {
   invalid_state: "Invalid authentication state. Please try signing in again.",
   authorization_failed: "Google authorization failed. Please try again.",
   user_not_found: "User not found. Please try signing up instead.",
@@ -18,12 +19,11 @@ const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   google_account_in_use: "This Google account is already linked to another user.",
   linking_failed: "Failed to link Google account. Please try again.",
   signin_failed: "Google sign-in failed. Please try again.",
-};
+} as const;
 
 /** The message shown for an error code of the OAuth callback (docs/product.md, "Sign-in errors"). */
 export function oauthErrorMessage(code: string, suppliedMessage: string | null): string {
-  const known = ERROR_MESSAGES[code];
-  if (known) return known;
+  if (Object.hasOwn(OAUTH_ERROR_MESSAGES, code)) return OAUTH_ERROR_MESSAGES[code as keyof typeof OAUTH_ERROR_MESSAGES];
   const supplied = suppliedMessage?.trim();
   if (supplied) return supplied;
   return code === "oauth_error"

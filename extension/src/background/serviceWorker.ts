@@ -2,7 +2,15 @@ import { createActor, waitFor } from "xstate";
 import { APP_ORIGIN, APP_URL } from "../config";
 import { codeCount, dealsForHost, currentDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
 import { provideSessionMachine } from "../machines/sessionMachine";
-import { GO_TO_PANEL_COMMAND, type BackgroundRequest, type GoToPanelMessage, type PairAnswer, type SiteAnswer, type StatusAnswer } from "../messages";
+import {
+  GO_TO_PANEL_COMMAND,
+  type AnswerTo,
+  type BackgroundAnswers,
+  type BackgroundRequest,
+  type GoToPanelMessage,
+  type PairAnswer,
+  type SiteAnswer,
+} from "../messages";
 import { ExtensionApi } from "./api";
 import { forgetSession, readState, writeState } from "./store";
 
@@ -80,34 +88,56 @@ async function panelShortcut(): Promise<string> {
   return commands.find((command) => command.name === GO_TO_PANEL_COMMAND)?.shortcut ?? "";
 }
 
-async function handle(request: BackgroundRequest, sender: chrome.runtime.MessageSender): Promise<unknown> {
+type Sender = chrome.runtime.MessageSender;
+
+/** One handler per request, each typed by the answer its asker expects (messages.ts's BackgroundAnswers). */
+const handlers: { [Type in BackgroundRequest["type"]]: (request: Extract<BackgroundRequest, { type: Type }>, sender: Sender) => Promise<BackgroundAnswers[Type]> } = {
+  PAIR: async (request, sender) => {
+    // Only the bridge on Deal Finder's own origin may hand over a pairing code.
+    if (sender.origin !== APP_ORIGIN && !sender.url?.startsWith(`${APP_ORIGIN}/`)) return { ok: false, message: "Pairing is only possible from Deal Finder." };
+    return pair(request.code);
+  },
+  STATUS: async () => ({ paired: (await settled()).matches("paired") }),
+  SITE: (request, sender) => site(request.host, sender.tab?.id),
+  DISMISS_SITE: async (request) => {
+    const domain = registrableDomainOf(request.host);
+    const state = await readState();
+    if (domain && !state.dismissedSites.includes(domain)) await writeState({ dismissedSites: [...state.dismissedSites, domain] });
+    return { ok: true };
+  },
+  SYNC: async () => {
+    await settled();
+    session.send({ type: "SYNC" });
+    return { paired: (await settled()).matches("paired"), problem: session.getSnapshot().context.problem };
+  },
+  SIGN_OUT: async () => {
+    await settled();
+    session.send({ type: "SIGN_OUT" });
+    await settled();
+    return { ok: true };
+  },
+  SET_ALERTS: async (request) => {
+    await writeState({ alertsEnabled: request.enabled });
+    return { ok: true };
+  },
+};
+
+function handle(request: BackgroundRequest, sender: Sender): Promise<AnswerTo<BackgroundRequest>> {
   switch (request.type) {
     case "PAIR":
-      // Only the bridge on Deal Finder's own origin may hand over a pairing code.
-      if (sender.origin !== APP_ORIGIN && !sender.url?.startsWith(`${APP_ORIGIN}/`)) return { ok: false, message: "Pairing is only possible from Deal Finder." };
-      return pair(request.code);
+      return handlers.PAIR(request, sender);
     case "STATUS":
-      return { paired: (await settled()).matches("paired") } satisfies StatusAnswer;
+      return handlers.STATUS(request, sender);
     case "SITE":
-      return site(request.host, sender.tab?.id);
-    case "DISMISS_SITE": {
-      const domain = registrableDomainOf(request.host);
-      const state = await readState();
-      if (domain && !state.dismissedSites.includes(domain)) await writeState({ dismissedSites: [...state.dismissedSites, domain] });
-      return { ok: true };
-    }
+      return handlers.SITE(request, sender);
+    case "DISMISS_SITE":
+      return handlers.DISMISS_SITE(request, sender);
     case "SYNC":
-      await settled();
-      session.send({ type: "SYNC" });
-      return { paired: (await settled()).matches("paired"), problem: session.getSnapshot().context.problem };
+      return handlers.SYNC(request, sender);
     case "SIGN_OUT":
-      await settled();
-      session.send({ type: "SIGN_OUT" });
-      await settled();
-      return { ok: true };
+      return handlers.SIGN_OUT(request, sender);
     case "SET_ALERTS":
-      await writeState({ alertsEnabled: request.enabled });
-      return { ok: true };
+      return handlers.SET_ALERTS(request, sender);
   }
 }
 

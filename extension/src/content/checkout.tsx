@@ -57,7 +57,7 @@ function mountPanel(answer: SiteAnswer): void {
  * the host against the codes it holds; nothing leaves the browser), and the page has a coupon field.
  */
 async function main(): Promise<void> {
-  const answer = await ask<SiteAnswer>({ type: "SITE", host: window.location.hostname });
+  const answer = await ask({ type: "SITE", host: window.location.hostname });
   if (answer.deals.length === 0 || answer.dismissed) return;
   if (await waitForCouponField()) mountPanel(answer);
 }

@@ -41,7 +41,7 @@ function Popup() {
       setBusy(false);
     }
   };
-  const sync = () => run(async () => setProblem((await ask<{ problem: string | null }>({ type: "SYNC" })).problem));
+  const sync = () => run(async () => setProblem((await ask({ type: "SYNC" })).problem));
   const signOut = () => run(() => ask({ type: "SIGN_OUT" }));
   const changeAlerts = (enabled: boolean) =>
     run(async () => {

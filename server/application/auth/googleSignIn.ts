@@ -4,21 +4,10 @@ import type { GmailConnection } from "../gmail/gmailConnection";
 import type { SessionService, TokenPair } from "./sessions";
 import { hashToken, matchesHash, pkceChallenge, randomToken } from "./tokens";
 import { GMAIL_SCOPE_DECLINED } from "../messages";
+import type { OAuthAction, OAuthErrorCode } from "../../../src/contract/auth";
 
-/** The OAuth callback error codes the SPA knows (docs/product.md, "Sign-in errors"). */
-export type OAuthErrorCode =
-  | "invalid_state"
-  | "authorization_failed"
-  | "user_not_found"
-  | "already_linked"
-  | "email_mismatch"
-  | "google_account_in_use"
-  | "linking_failed"
-  | "signin_failed"
-  | "oauth_error";
-
-/** The success actions the SPA's /oauth-callback page understands. */
-export type OAuthAction = "signin" | "signup" | "linking" | "gmail_connected";
+/** The OAuth callback's error codes and success actions are the wire contract's (the SPA shows a sentence per code). */
+export type { OAuthAction, OAuthErrorCode };
 
 export type CallbackOutcome =
   | { kind: "signed-in"; action: Exclude<OAuthAction, "gmail_connected">; tokens: string; userId: string; gmailGranted: boolean }
