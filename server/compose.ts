@@ -4,7 +4,7 @@ import { SessionService } from "./application/auth/sessions";
 import { GoogleSignInService } from "./application/auth/googleSignIn";
 import { GmailConnection } from "./application/gmail/gmailConnection";
 import { SyncEngine } from "./application/gmail/syncEngine";
-import { JOB, type JobQueue, type SyncJobData } from "./application/jobs/jobQueue";
+import type { JobArea, JobQueue } from "./application/jobs/jobQueue";
 import { startPgBossQueue } from "./infrastructure/queue/pgBossQueue";
 import { errorLogRecord } from "./application/errorLogRecord";
 import { DashboardService } from "./application/dashboard";
@@ -25,7 +25,8 @@ import { SqlEarlyAccessRepository } from "./infrastructure/db/earlyAccessReposit
 import { SqlPreferencesRepository } from "./infrastructure/db/preferencesRepository";
 import { GmailLabelsService } from "./application/gmail/gmailLabels";
 import { BackgroundSync, SyncSchedule } from "./application/gmail/backgroundSync";
-import { Housekeeping } from "./application/housekeeping";
+import { syncJobs } from "./application/gmail/syncJobs";
+import { Housekeeping, housekeepingJobs } from "./application/housekeeping";
 import { SqlHousekeepingRepository } from "./infrastructure/db/housekeepingRepository";
 import { EncodedJsonCache } from "./http/cachedJson";
 import { GoogleOAuthHttp } from "./infrastructure/google/googleOAuthHttp";
@@ -49,7 +50,8 @@ import { SqlExtensionSessionsRepository } from "./infrastructure/db/extensionSes
 import { SqlExtensionDealsRepository } from "./infrastructure/db/extensionDealsRepository";
 import { NO_EXTENSION_PACKAGE, ZippedExtensionFolder } from "./infrastructure/extensionZip";
 import { SqlRateLimitCounter } from "./infrastructure/db/rateLimitCounter";
-import { EmailReports, type EmailJobData } from "./application/reports/reports";
+import { EmailReports } from "./application/reports/reports";
+import { reportJobs } from "./application/reports/reportJobs";
 import { DealReminders } from "./application/reports/dealReminders";
 import { UnsubscribeTokens } from "./application/reports/unsubscribeTokens";
 import { SqlReportsRepository } from "./infrastructure/db/reportsRepository";
@@ -60,8 +62,6 @@ import { NodemailerMailSender } from "./infrastructure/mail/nodemailerSender";
 
 /** How long a stopping process waits for its jobs to end (syncs give themselves back after their current group commit). */
 const JOBS_STOP_TIMEOUT_MS = 30_000;
-/** Emails one worker sends at once (nodemailer pools two SMTP connections). */
-const EMAIL_CONCURRENCY = 2;
 /** A send that hangs is given up after this, so its job is retried rather than held. */
 const SMTP_TIMEOUT_MS = 20_000;
 /** Memory for proxied images and refusals, in all. */
@@ -80,42 +80,32 @@ export interface ComposedServer {
 }
 
 /**
- * A worker's part: the job handlers, the schedules, and the lease monitor that resumes syncs whose worker died. Answers
- * what stops the monitor.
+ * A worker's part, for every area's jobs alike: what each runs before taking jobs, its handlers, its schedules and what
+ * it sends at start, and its timers (the lease monitor that resumes syncs whose worker died). Answers what stops the timers.
  */
-async function runJobs(
-  config: ServerConfig,
-  db: Database,
-  queue: JobQueue,
-  sync: SyncEngine,
-  background: BackgroundSync,
-  housekeeping: Housekeeping,
-  reports: EmailReports,
-  sendsEmail: boolean,
-  log: ((message: string, detail?: unknown) => void) | undefined,
-): Promise<() => Promise<void>> {
-  // The embedded database has one process: whatever sync it finds waiting or running was cut off by a stop. Put back
-  // before this process takes jobs, or a sync claimed meanwhile would look cut off too and lose its lease.
-  await sync.resumeAbandoned(db.kind === "pglite");
-  await queue.work<SyncJobData>(JOB.sync, config.sync.concurrentSyncs, (data) => sync.runJob(data));
-  await queue.work(JOB.backgroundSync, 1, async () => void (await background.runDue()));
-  await queue.work(JOB.cleanup, 1, async () => void (await housekeeping.purge()));
-  // A worker without a mail server takes no email jobs: they wait for one that has it.
-  if (sendsEmail) {
-    await queue.work(JOB.emailSchedule, 1, async () => void (await reports.queueDue()));
-    await queue.work<EmailJobData>(JOB.sendEmail, EMAIL_CONCURRENCY, (data) => reports.send(data));
+async function runJobs(queue: JobQueue, areas: readonly JobArea[], log: ((message: string, detail?: unknown) => void) | undefined): Promise<() => Promise<void>> {
+  for (const area of areas) await area.beforeWork?.();
+  const jobs = areas.flatMap((area) => area.jobs);
+  for (const job of jobs) if (job.runsHere !== false) await queue.work(job);
+  for (const job of jobs) {
+    if (job.schedule) await queue.schedule(job.name, job.schedule);
+    else if (job.schedule === null) await queue.unschedule(job.name);
+    if (job.sendAtStart) await queue.send(job.name, {}, { key: job.sendAtStart });
   }
-  await background.schedule(queue);
-  await housekeeping.schedule(queue);
-  await reports.schedule();
-  let monitoring: Promise<unknown> = Promise.resolve();
-  const monitor = setInterval(() => {
-    monitoring = sync.resumeAbandoned(false).catch((error: unknown) => log?.("Resuming abandoned syncs failed", errorLogRecord(error)));
-  }, Math.max(1000, (config.sync.leaseSeconds * 1000) / 2));
-  monitor.unref();
+  const running = new Set<Promise<unknown>>();
+  const timers = areas.flatMap(({ every }) => {
+    if (!every) return [];
+    const timer = setInterval(() => {
+      const run = every.run().catch((error: unknown) => log?.(every.failure, errorLogRecord(error)));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    }, every.intervalMs);
+    timer.unref();
+    return [timer];
+  });
   return async () => {
-    clearInterval(monitor);
-    await monitoring;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
   };
 }
 
@@ -153,11 +143,7 @@ export async function composeServer(
   const extraction = new ExtractionPool(config.extractionThreads, config.extractionTimeLimitMs);
   const gmailApi = new GmailHttp(config.google.endpoints.gmailApi, config.sync);
   const runsJobs = config.role !== "api";
-  const queue = await startPgBossQueue(db, {
-    worker: runsJobs,
-    emailRetryDelaySeconds: config.mail.retryDelaySeconds,
-    ...(options.log ? { log: options.log } : {}),
-  });
+  const queue = await startPgBossQueue(db, { worker: runsJobs, ...(options.log ? { log: options.log } : {}) });
   const sync = new SyncEngine(
     syncState,
     gmailApi,
@@ -201,6 +187,19 @@ export async function composeServer(
     { publicUrl: config.publicUrl, mailConfigured: config.mail.smtpUrl !== null, leaseMs: config.mail.leaseSeconds * 1000 },
     options.log,
   );
+  // Every area's jobs, declared beside their use cases: an API process creates their queues to send to, a worker runs them.
+  const jobAreas = [
+    syncJobs({
+      engine: sync,
+      background: new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log),
+      concurrentSyncs: config.sync.concurrentSyncs,
+      embeddedDatabase: db.kind === "pglite",
+      leaseMs: config.sync.leaseSeconds * 1000,
+    }),
+    reportJobs({ reports, retryDelaySeconds: config.mail.retryDelaySeconds }),
+    housekeepingJobs(new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log)),
+  ];
+  await queue.declare(jobAreas.flatMap((area) => area.jobs));
   const services: ComposedServer["services"] = {
     config,
     users,
@@ -243,7 +242,7 @@ export async function composeServer(
   };
   const app = await buildApp(services, { logger: options.logger ?? false, checkReplies: options.checkReplies ?? false });
   const closeApp = gracefulCloser(app);
-  const stopJobs = runsJobs ? await runJobs(config, db, queue, sync, new BackgroundSync(sync, preferences, clock, config.sync.backgroundIntervalMinutes, options.log), new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log), reports, mailSender !== null, options.log) : async () => {};
+  const stopJobs = runsJobs ? await runJobs(queue, jobAreas, options.log) : async () => {};
 
   return {
     services,

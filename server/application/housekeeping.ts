@@ -1,6 +1,12 @@
 import { errorLogRecord } from "./errorLogRecord";
 import type { Clock } from "./ports";
-import { JOB, type JobQueue } from "./jobs/jobQueue";
+import { defineJobs } from "./jobs/jobQueue";
+
+/** The housekeeping's job, by name. */
+export const HOUSEKEEPING_JOBS = {
+  /** Hourly: deletes rows that have outlived their use. */
+  cleanup: "cleanup",
+} as const;
 
 /** How many rows of each kind a purge deleted. */
 export interface PurgedCounts {
@@ -27,18 +33,11 @@ export interface HousekeepingRepository {
  * are archived and deleted by the queue itself.
  */
 export class Housekeeping {
-  static readonly HOURLY = "17 * * * *";
-
   constructor(
     private readonly repository: HousekeepingRepository,
     private readonly clock: Clock,
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
-
-  async schedule(queue: JobQueue): Promise<void> {
-    await queue.schedule(JOB.cleanup, Housekeeping.HOURLY);
-    await queue.send(JOB.cleanup, {}, { key: "at-start" });
-  }
 
   async purge(): Promise<PurgedCounts | null> {
     try {
@@ -49,3 +48,17 @@ export class Housekeeping {
     }
   }
 }
+
+/** The purge, hourly and once when a worker starts (so a long-stopped installation starts clean). */
+export const housekeepingJobs = defineJobs((housekeeping: Housekeeping) => ({
+  jobs: [
+    {
+      name: HOUSEKEEPING_JOBS.cleanup,
+      queue: { policy: "one-waiting-per-key", pollingIntervalSeconds: 5 },
+      concurrency: 1,
+      handler: async () => void (await housekeeping.purge()),
+      schedule: "17 * * * *",
+      sendAtStart: "at-start",
+    },
+  ],
+}));

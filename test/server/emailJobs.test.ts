@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailSink, type MailSink, type SinkMessage } from "../../emulator/outbox/mailSink";
 import { ReminderAnswerCodec, TestReportCodec, UserPreferencesCodec } from "../../src/contract";
-import { JOB } from "../../server/application/jobs/jobQueue";
+import { REPORT_JOBS } from "../../server/application/reports/reportJobs";
 import { composeServer, type ComposedServer } from "../../server/compose";
 import type { Database } from "../../server/infrastructure/db/database";
 import { wholeDashboard } from "./support/dashboard";
@@ -178,8 +178,8 @@ describe.each(DATABASES)("emails as jobs (%s)", (database) => {
       await Promise.all([
         server.services.reports.queueDue(),
         second?.services.reports.queueDue(),
-        ...[1, 2, 3].map(() => server.jobs.send(JOB.sendEmail, data)),
-        ...(second ? [1, 2, 3].map(() => second.jobs.send(JOB.sendEmail, data)) : []),
+        ...[1, 2, 3].map(() => server.jobs.send(REPORT_JOBS.sendEmail, data)),
+        ...(second ? [1, 2, 3].map(() => second.jobs.send(REPORT_JOBS.sendEmail, data)) : []),
       ]);
       await waitFor("the report", () => to(sink, racer.email).length > 0);
       await settle();

@@ -8,7 +8,8 @@ import { loadTestAccounts } from "../../emulator/accounts";
 import { startGoogleEmulator, type GoogleEmulator } from "../../emulator/googleEmulator";
 import { DEMO_CLIENT, emulatorEndpoints, loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { JOB } from "../../server/application/jobs/jobQueue";
+import { SYNC_JOBS } from "../../server/application/gmail/syncJobs";
+import { HOUSEKEEPING_JOBS } from "../../server/application/housekeeping";
 import { openDatabase, type Database } from "../../server/infrastructure/db/database";
 import { DATABASES, api, decode, freePort, freshPostgresSchema, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
@@ -89,14 +90,14 @@ describe.each(DATABASES)("the sync job queue on %s", (database) => {
     const { db } = stack.server;
     const schedules = await db.query<{ name: string; cron: string }>(`SELECT name, cron FROM ${await queueSchema(db)}.schedule ORDER BY name`);
     expect(schedules).toEqual([
-      { name: JOB.backgroundSync, cron: "* * * * *" },
-      { name: JOB.cleanup, cron: "17 * * * *" },
+      { name: SYNC_JOBS.backgroundSync, cron: "* * * * *" },
+      { name: HOUSEKEEPING_JOBS.cleanup, cron: "17 * * * *" },
     ]);
 
     // Synced a moment ago: not due. An hour ago: due, with the default interval of 30 minutes.
     const lastSyncAt = async () => (await db.query<{ last_sync_at: Date }>("SELECT last_sync_at FROM gmail_sync_state WHERE user_id = $1", [user.id]))[0]!.last_sync_at;
     const before = await lastSyncAt();
-    const check = await stack.server.jobs.send(JOB.backgroundSync, {});
+    const check = await stack.server.jobs.send(SYNC_JOBS.backgroundSync, {});
     const jobState = async () => (await db.query<{ state: string }>(`SELECT state FROM ${await queueSchema(db)}.job WHERE id = $1`, [check]))[0]?.state;
     await expect.poll(jobState, { timeout: 15_000, interval: 100 }).toBe("completed");
     expect(await lastSyncAt()).toEqual(before);
@@ -104,7 +105,7 @@ describe.each(DATABASES)("the sync job queue on %s", (database) => {
 
     fillMailbox(stack.emulator, "new.user@example.com", 5, 2);
     await db.query("UPDATE gmail_sync_state SET last_sync_at = now() - interval '1 hour' WHERE user_id = $1", [user.id]);
-    await stack.server.jobs.send(JOB.backgroundSync, {});
+    await stack.server.jobs.send(SYNC_JOBS.backgroundSync, {});
     await expect.poll(async () => (await syncStatus(stack!, token)).gmail_sync_progress, { timeout: 15_000, interval: 100 }).toBe("Sync completed: 2 new deals");
     expect(await storedCodes(db, user.id)).toEqual(codes(0, 7));
   });
@@ -115,7 +116,7 @@ describe.each(DATABASES)("the sync job queue on %s", (database) => {
     await db.query(
       "INSERT INTO oauth_states (state_hash, flow, code_verifier, nonce, browser_binding_hash, expires_at) VALUES ('expired', 'signin', 'v', 'n', 'b', now() - interval '1 minute'), ('live', 'signin', 'v', 'n', 'b', now() + interval '5 minutes')",
     );
-    await stack.server.jobs.send(JOB.cleanup, {});
+    await stack.server.jobs.send(HOUSEKEEPING_JOBS.cleanup, {});
     await expect.poll(async () => (await db.query<{ state_hash: string }>("SELECT state_hash FROM oauth_states")).map((row) => row.state_hash), { timeout: 15_000, interval: 100 }).toEqual(["live"]);
   });
 

@@ -2,15 +2,12 @@ import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
 import type { PreferencesRepository } from "../repositories";
 import type { SyncEngine } from "./syncEngine";
-import { JOB, type JobQueue } from "../jobs/jobQueue";
 
 /**
  * Syncs connected mailboxes in the background, each at its owner's interval (or the configured default): a job the
- * queue runs every minute, once across all processes, queues a sync for everyone due.
+ * queue runs every minute, once across all processes (syncJobs), queues a sync for everyone due.
  */
 export class BackgroundSync {
-  static readonly EVERY_MINUTE = "* * * * *";
-
   constructor(
     private readonly sync: SyncEngine,
     private readonly preferences: PreferencesRepository,
@@ -19,15 +16,14 @@ export class BackgroundSync {
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
 
-  /** Puts the check on the queue's schedule, or takes it off when the background sync is turned off. */
-  async schedule(queue: JobQueue): Promise<void> {
-    if (this.defaultIntervalMinutes > 0) await queue.schedule(JOB.backgroundSync, BackgroundSync.EVERY_MINUTE);
-    else await queue.unschedule(JOB.backgroundSync);
+  /** Whether the background sync runs at all (its job is on the queue's schedule): off with a default interval of 0. */
+  get isOn(): boolean {
+    return this.defaultIntervalMinutes > 0;
   }
 
   /** Queues a sync for every connected user who is due; answers how many were queued. */
   async runDue(): Promise<number> {
-    if (this.defaultIntervalMinutes <= 0) return 0;
+    if (!this.isOn) return 0;
     let started = 0;
     try {
       for (const userId of await this.preferences.dueForSync(this.clock.now(), this.defaultIntervalMinutes)) {

@@ -3,7 +3,8 @@ import { ExtractionUnavailableError, GmailApiError, HistoryExpiredError, type Cl
 import { errorLogRecord } from "../errorLogRecord";
 import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type SyncRepository } from "../repositories";
 import { GmailNotConnectedError, type GmailCaller, type GmailConnection } from "./gmailConnection";
-import { JOB, type JobQueue, type SyncJobData } from "../jobs/jobQueue";
+import type { JobQueue } from "../jobs/jobQueue";
+import { SYNC_JOBS, type SyncJobData } from "./syncJobs";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
 
@@ -154,8 +155,8 @@ export class SyncEngine {
    * wait behind it and hold up the queue (see the pg-boss adapter).
    */
   private async dispatch(userId: string, previousJobId: string | null): Promise<void> {
-    if (previousJobId && (await this.queue.retry(JOB.sync, previousJobId))) return;
-    const jobId = await this.queue.send(JOB.sync, { userId } satisfies SyncJobData, { key: userId });
+    if (previousJobId && (await this.queue.retry(SYNC_JOBS.sync, previousJobId))) return;
+    const jobId = await this.queue.send(SYNC_JOBS.sync, { userId } satisfies SyncJobData, { key: userId });
     if (jobId) await this.repository.setJob(userId, jobId);
   }
 

@@ -1,24 +1,11 @@
-/** The durable job queue the use cases talk to; server/infrastructure/queue implements it on pg-boss. */
+/**
+ * The durable job queue the use cases talk to (server/infrastructure/queue implements it on pg-boss), and the shape of
+ * a job's definition. Each area declares its jobs beside its use case with defineJobs (gmail/syncJobs.ts,
+ * reports/reportJobs.ts, housekeeping.ts); the composition root registers them all in one loop.
+ */
 
-/** The jobs the server runs, by name. */
-export const JOB = {
-  /** One user's Gmail sync; at most one per user waits or runs (keyed by the user's id). */
-  sync: "sync",
-  /** Every minute: queues a sync for every connected mailbox that is due. */
-  backgroundSync: "background-sync",
-  /** Hourly: deletes rows that have outlived their use. */
-  cleanup: "cleanup",
-  /** Every minute: queues the weekly reports and the expiry reminders that are due. */
-  emailSchedule: "email-schedule",
-  /** One email to one person for one period (keyed by both); retried with backoff when SMTP fails for a while. */
-  sendEmail: "send-email",
-} as const;
-
-export type JobName = (typeof JOB)[keyof typeof JOB];
-
-export interface SyncJobData {
-  userId: string;
-}
+/** A job's name: its queue's name, and what senders name it by. */
+export type JobName = string;
 
 /**
  * Runs one job. A handler that throws has its job put back in the queue at once, for any worker to take (a stopping
@@ -26,7 +13,65 @@ export interface SyncJobData {
  */
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
+/** How the queue keeps one kind of job. */
+export interface QueueOptions {
+  /**
+   * `one-running-per-key`: at most one job waits and one runs per key (a second send while one waits is a no-op);
+   * `one-waiting-per-key`: at most one job waits per key, or per name when sent without one (so ticks missed while no
+   * worker ran do not pile up).
+   */
+  policy: "one-running-per-key" | "one-waiting-per-key";
+  /** Retries of a failed (or given back) job, and the first retry's delay; with backoff each delay doubles. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** The queue fails a job that runs longer than this, giving it back to the queue when retries are left. */
+  expireInSeconds?: number;
+  /** How often an idle worker asks for a job of this kind. */
+  pollingIntervalSeconds: number;
+  /** A worker asks for the next job at once after each one (for jobs that take milliseconds and come in batches). */
+  takeNextAtOnce?: boolean;
+}
+
+/** One kind of job, declared once: its name, how it is queued, who runs it and when it is sent on its own. */
+export interface JobDefinition<Data = never> {
+  name: JobName;
+  queue: QueueOptions;
+  /** How many of these jobs one worker process runs at once. */
+  concurrency: number;
+  handler: JobHandler<Data>;
+  /**
+   * A recurring job's cron schedule (one job a tick across all processes); null takes the job off the schedule (it is
+   * turned off by configuration); absent for jobs that only use cases send.
+   */
+  schedule?: string | null;
+  /** Sent once whenever a worker starts, under this key (so workers starting together send it once). */
+  sendAtStart?: string;
+  /** False when this process cannot run these jobs (no mail server): they wait for a worker that can. */
+  runsHere?: boolean;
+}
+
+/** What else an area's jobs need from a worker process beside the queue. */
+export interface JobArea {
+  /** The area's jobs; the handlers' data types are the area's own business. */
+  jobs: readonly JobDefinition<never>[];
+  /** Run once before this process takes any job. */
+  beforeWork?: () => Promise<void>;
+  /** Work done on a timer in every worker process (not through the queue), and what to log when it fails. */
+  every?: { intervalMs: number; run: () => Promise<unknown>; failure: string };
+}
+
+/**
+ * An area's job definitions, as a function of the use cases that run them: called at the composition root, whose one
+ * loop creates every queue, registers every handler and sets every schedule.
+ */
+export function defineJobs<Dependencies>(define: (dependencies: Dependencies) => JobArea): (dependencies: Dependencies) => JobArea {
+  return define;
+}
+
 export interface JobQueue {
+  /** Creates the queues of these jobs (or finds them created) and keeps their options for sending; before any send. */
+  declare(jobs: readonly Pick<JobDefinition<unknown>, "name" | "queue">[]): Promise<void>;
   /** Queues a job; with a key, answers null when a job with that key is queued already (and then queues nothing). */
   send(name: JobName, data: object, options?: { key?: string }): Promise<string | null>;
   /**
@@ -34,8 +79,8 @@ export interface JobQueue {
    * false when the job no longer waits or runs.
    */
   retry(name: JobName, jobId: string): Promise<boolean>;
-  /** Runs `concurrency` jobs of this name at once in this process. */
-  work<Data>(name: JobName, concurrency: number, handler: JobHandler<Data>): Promise<void>;
+  /** Runs the job's handler in this process, `concurrency` jobs at once. */
+  work<Data>(job: JobDefinition<Data>): Promise<void>;
   /** Sends the job on a cron schedule; one job a tick across all processes. */
   schedule(name: JobName, cron: string): Promise<void>;
   unschedule(name: JobName): Promise<void>;

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
 import type { PreferencesRepository, UsersRepository } from "../repositories";
-import { JOB, type JobQueue } from "../jobs/jobQueue";
+import type { JobQueue } from "../jobs/jobQueue";
+import { REPORT_JOBS, type EmailJobData } from "./reportJobs";
 import {
   MailSendError,
-  type EmailKind,
   type EmailRecipientsRepository,
   type EmailSendsRepository,
   type MailSender,
@@ -17,14 +17,6 @@ import {
 import { reminderContent, reportWindow, weeklyReport } from "./reportContent";
 import { addDays, isIsoWeekday, latestWeeklySend, localDateOf, reminderPeriodKey, reminderTiming, weeklyPeriodKey } from "./schedule";
 import { unsubscribeUrl, type UnsubscribePurpose, type UnsubscribeTokens } from "./unsubscribeTokens";
-
-/** One email job: who, which period, and for a reminder which deal. */
-export interface EmailJobData {
-  userId: string;
-  kind: EmailKind;
-  periodKey: string;
-  dealId?: string;
-}
 
 export interface EmailSettings {
   /** The app's origin, for the links in the emails. */
@@ -89,12 +81,9 @@ export class EmailReports {
     private readonly log: (message: string, detail?: unknown) => void = () => {},
   ) {}
 
-  static readonly EVERY_MINUTE = "* * * * *";
-
-  /** Puts the tick on the queue's schedule, or takes it off when no mail server is configured. */
-  async schedule(): Promise<void> {
-    if (this.sender) await this.queue.schedule(JOB.emailSchedule, EmailReports.EVERY_MINUTE);
-    else await this.queue.unschedule(JOB.emailSchedule);
+  /** Whether this process sends (its workers take the email jobs, and the tick is on the schedule): see reportJobs. */
+  get sendsHere(): boolean {
+    return this.sender !== null;
   }
 
   /** Queues a job for every weekly report and reminder due now; answers how many were queued. */
@@ -128,7 +117,7 @@ export class EmailReports {
     }
     let queued = 0;
     for (const job of [...weekly, ...reminders]) {
-      if ((await this.queue.send(JOB.sendEmail, job, { key: keyOf(job) })) !== null) queued++;
+      if ((await this.queue.send(REPORT_JOBS.sendEmail, job, { key: keyOf(job) })) !== null) queued++;
     }
     if (queued > 0) this.log("Emails queued", { weekly: weekly.length, reminders: reminders.length, queued });
     return queued;
@@ -180,7 +169,7 @@ export class EmailReports {
     if (!user) return { kind: "unavailable" };
     const periodKey = `test:${randomUUID()}`;
     const job: EmailJobData = { userId, kind: "test", periodKey };
-    await this.queue.send(JOB.sendEmail, job, { key: keyOf(job) });
+    await this.queue.send(REPORT_JOBS.sendEmail, job, { key: keyOf(job) });
     const deadline = Date.now() + TEST_WAIT_MS;
     while (Date.now() < deadline) {
       const state = await this.sends.stateOf(userId, periodKey);

@@ -1,26 +1,10 @@
 import PgBoss from "pg-boss";
-import { JOB, type JobHandler, type JobName, type JobQueue } from "../../application/jobs/jobQueue";
+import type { JobDefinition, JobName, JobQueue, QueueOptions } from "../../application/jobs/jobQueue";
 import type { Database } from "../db/database";
-
-/** How often an idle worker asks for a sync: one given back by a stopping worker is taken up within this. */
-const SYNC_POLLING_SECONDS = 1;
-/** The scheduled jobs run once a minute at most, so their workers ask less often. */
-const SCHEDULED_POLLING_SECONDS = 5;
-/** pg-boss fails a job that runs longer than this; a long sync outlives it harmlessly (our own claim guards the sync). */
-const SYNC_EXPIRY_SECONDS = 6 * 3600;
-/** Each give-back or takeover of a sync uses one retry; past this many the job fails and the lease monitor sends a new one. */
-const SYNC_RETRY_LIMIT = 100;
-
-/** An email send that fails for a while is tried this many times more, waiting twice as long each time. */
-const EMAIL_RETRY_LIMIT = 8;
-/** pg-boss gives a send whose worker died back to the queue after this (our own lease guards the send itself). */
-const EMAIL_EXPIRY_SECONDS = 300;
 
 export interface PgBossQueueOptions {
   /** Workers run the job handlers, the cron schedules and pg-boss's maintenance; an API process only sends jobs. */
   worker: boolean;
-  /** The first retry's delay of a failed email send (doubling after). */
-  emailRetryDelaySeconds?: number;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -29,8 +13,9 @@ export interface PgBossQueueOptions {
  * connection, so the very same queue runs in-process on PGlite. pg-boss's tables live in the schema `pgboss`, or beside
  * ours when the connection puts us in a schema of our own (search_path), so separate installations never share jobs.
  *
- * The sync queue's policy is `stately`: at most one sync job waits and one runs per user (keyed by the user's id), so
- * a second send while one waits is a no-op. Its caveat: pg-boss takes jobs oldest first, and a waiting job whose user's
+ * Each job's queue is created from its definition (declare). The sync's policy, one running per key, is pg-boss's
+ * `stately`: at most one sync job waits and one runs per user (keyed by the user's id), so a second send while one
+ * waits is a no-op. Its caveat: pg-boss takes jobs oldest first, and a waiting job whose user's
  * job is still running cannot start, which stalls the queue behind it; so a sync is sent again only after its previous
  * job ended or was put back (retry), never beside a running one (see SyncEngine).
  */
@@ -50,19 +35,17 @@ export async function startPgBossQueue(db: Database, options: PgBossQueueOptions
     boss.on("error", (error) => options.log?.("Job queue error", { message: error.message }));
     return boss;
   });
-  // Every job has its queue; a scheduled job's is `short` (one waits at most, so ticks missed while no worker ran do not pile up).
-  // An email's job is `short` too, keyed by person and period: a second one waits at most, and the sent log's claim
-  // guards the send itself. Its retries back off (retryBackoff doubles the delay each time).
-  const emailRetries = { retryLimit: EMAIL_RETRY_LIMIT, retryDelay: options.emailRetryDelaySeconds ?? 60, retryBackoff: true, expireInSeconds: EMAIL_EXPIRY_SECONDS };
-  for (const name of Object.values(JOB)) {
-    const queue: PgBoss.Queue = name === JOB.sync
-      ? { name, policy: "stately", retryLimit: SYNC_RETRY_LIMIT, retryDelay: 0, expireInSeconds: SYNC_EXPIRY_SECONDS }
-      : name === JOB.sendEmail
-        ? { name, policy: "short", ...emailRetries }
-        : { name, policy: "short" };
-    await retryingRaces(() => boss.createQueue(name, queue));
-  }
-  return new PgBossQueue(boss, emailRetries);
+  return new PgBossQueue(boss);
+}
+
+/** The options a job is sent with, and its queue created with: its retries and expiry. */
+function retryOptions(queue: QueueOptions): Pick<PgBoss.Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "expireInSeconds"> {
+  return {
+    ...(queue.retryLimit !== undefined ? { retryLimit: queue.retryLimit } : {}),
+    ...(queue.retryDelaySeconds !== undefined ? { retryDelay: queue.retryDelaySeconds } : {}),
+    ...(queue.retryBackoff !== undefined ? { retryBackoff: queue.retryBackoff } : {}),
+    ...(queue.expireInSeconds !== undefined ? { expireInSeconds: queue.expireInSeconds } : {}),
+  };
 }
 
 /** Tries an installing step this many times when processes starting together race to install pg-boss. */
@@ -103,19 +86,25 @@ function startBoss(create: () => PgBoss): Promise<PgBoss> {
 class PgBossQueue implements JobQueue {
   /** This process's pg-boss workers, by job name. */
   private readonly workers = new Map<JobName, string[]>();
+  /**
+   * Each declared job's retry options, given with every send too: a queue keeps the options it was first created
+   * with, whatever the configuration says now.
+   */
+  private readonly sendOptions = new Map<JobName, ReturnType<typeof retryOptions>>();
 
-  constructor(
-    private readonly boss: PgBoss,
-    /** Given with every send too: a queue keeps the options it was first created with, whatever the configuration says now. */
-    private readonly emailRetries: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number },
-  ) {}
+  constructor(private readonly boss: PgBoss) {}
+
+  async declare(jobs: readonly Pick<JobDefinition<unknown>, "name" | "queue">[]): Promise<void> {
+    for (const { name, queue } of jobs) {
+      // `stately` is pg-boss's one waiting and one running per key; `short` its one waiting.
+      const policy = queue.policy === "one-running-per-key" ? "stately" : "short";
+      await retryingRaces(() => this.boss.createQueue(name, { name, policy, ...retryOptions(queue) }));
+      this.sendOptions.set(name, retryOptions(queue));
+    }
+  }
 
   async send(name: JobName, data: object, options: { key?: string } = {}): Promise<string | null> {
-    const jobId = await this.boss.send(name, data, {
-      ...(options.key ? { singletonKey: options.key } : {}),
-      ...(name === JOB.sync ? { retryLimit: SYNC_RETRY_LIMIT, retryDelay: 0, expireInSeconds: SYNC_EXPIRY_SECONDS } : {}),
-      ...(name === JOB.sendEmail ? this.emailRetries : {}),
-    });
+    const jobId = await this.boss.send(name, data, { ...(options.key ? { singletonKey: options.key } : {}), ...this.sendOptions.get(name) });
     this.wakeWorkers(name);
     return jobId;
   }
@@ -133,18 +122,17 @@ class PgBossQueue implements JobQueue {
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
-  async work<Data>(name: JobName, concurrency: number, handler: JobHandler<Data>): Promise<void> {
+  async work<Data>({ name, queue, concurrency, handler }: JobDefinition<Data>): Promise<void> {
     // A pg-boss worker takes one job at a time; several of them run jobs side by side.
     for (let index = 0; index < concurrency; index++) {
-      const pollingIntervalSeconds = name === JOB.sync || name === JOB.sendEmail ? SYNC_POLLING_SECONDS : SCHEDULED_POLLING_SECONDS;
-      const workerId: string = await this.boss.work<Data>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+      const workerId: string = await this.boss.work<Data>(name, { batchSize: 1, pollingIntervalSeconds: queue.pollingIntervalSeconds }, async ([job]) => {
         if (!job) return;
         try {
           await handler(job.data);
         } finally {
-          // A pg-boss worker takes one job per polling interval; an email takes milliseconds, so the worker asks for
-          // the next one at once while a batch lasts (it waits its interval again once it finds none).
-          if (name === JOB.sendEmail) this.boss.notifyWorker(workerId);
+          // A pg-boss worker takes one job per polling interval; for quick jobs it asks for the next one at once while
+          // a batch lasts (it waits its interval again once it finds none).
+          if (queue.takeNextAtOnce) this.boss.notifyWorker(workerId);
         }
       });
       this.workers.set(name, [...(this.workers.get(name) ?? []), workerId]);
