@@ -2,6 +2,7 @@ import type { ServerConfig } from "./config";
 import { systemClock, type Clock } from "./application/ports";
 import { SessionService } from "./application/auth/sessions";
 import { GoogleSignInService } from "./application/auth/googleSignIn";
+import { SignOut } from "./application/auth/signOut";
 import { GmailConnection } from "./application/gmail/gmailConnection";
 import { SyncEngine } from "./application/gmail/syncEngine";
 import type { JobArea, JobQueue } from "./application/jobs/jobQueue";
@@ -187,6 +188,13 @@ export async function composeServer(
     { publicUrl: config.publicUrl, mailConfigured: config.mail.smtpUrl !== null, leaseMs: config.mail.leaseSeconds * 1000 },
     options.log,
   );
+  const extension = new ExtensionService(
+    new SqlExtensionSessionsRepository(db),
+    new SqlExtensionDealsRepository(db),
+    syncState,
+    clock,
+    config.refreshTokenTtlDays,
+  );
   // Every area's jobs, declared beside their use cases: an API process creates their queues to send to, a worker runs them.
   const jobAreas = [
     syncJobs({
@@ -206,6 +214,7 @@ export async function composeServer(
     syncState,
     sessions,
     signIn,
+    signOut: new SignOut(sessions, extension),
     accounts: new AccountService(users, sessions, gmailConnection, sync, dataVersions, options.log),
     mailbox: new MailboxService(sync, syncState, gmailLabels, gmailConnection, new SyncSchedule(preferences, config.sync.backgroundIntervalMinutes)),
     gmailLabels,
@@ -225,13 +234,7 @@ export async function composeServer(
     dataVersions,
     dashboardCache: new EncodedJsonCache(),
     images: new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES }),
-    extension: new ExtensionService(
-      new SqlExtensionSessionsRepository(db),
-      new SqlExtensionDealsRepository(db),
-      syncState,
-      clock,
-      config.refreshTokenTtlDays,
-    ),
+    extension,
     extensionPackage: config.extensionDir ? new ZippedExtensionFolder(config.extensionDir) : NO_EXTENSION_PACKAGE,
     rateLimitCounter: new SqlRateLimitCounter(db),
     reports,

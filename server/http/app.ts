@@ -3,23 +3,26 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { SuccessBody } from "../../src/contract";
 import type { AppServices } from "./services";
-import { API_PREFIX, checkRepliesAgainstContract, type Replies } from "./replies";
+import { API_PREFIX, checkRepliesAgainstContract } from "./replies";
 import { answerClientError, answerFrameworkError, isClientConnectionError, logClientFailure, registerErrorHandling, sendError } from "./errors";
 import { registerJsonBodyParser } from "./jsonBody";
 import { logSerializers } from "./logSerializers";
-import { registerAuthRoutes } from "./routes/auth";
-import { registerGmailRoutes } from "./routes/gmail";
-import { registerDashboardRoutes } from "./routes/dashboard";
-import { registerSettingsRoutes } from "./routes/settings";
-import { registerImageRoutes } from "./routes/images";
-import { registerDealRoutes } from "./routes/deals";
-import { registerBrandRoutes } from "./routes/brands";
-import { registerExtensionDownload, registerExtensionRoutes } from "./routes/extension";
 import { registerStaticFiles } from "./staticFiles";
-import { registerHealthRoutes } from "./routes/health";
-import { registerReportRoutes } from "./routes/reports";
+import { publicConfigOf } from "./publicConfig";
+import type { RoutePlugin } from "./routePlugin";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
+import { brandRoutes } from "./routes/brands";
+import { dashboardRoutes } from "./routes/dashboard";
+import { dealRoutes } from "./routes/deals";
+import { earlyAccessRoutes } from "./routes/earlyAccess";
+import { extensionRoutes, registerExtensionDownload } from "./routes/extension";
+import { gmailRoutes } from "./routes/gmail";
+import { healthRoutes } from "./routes/health";
+import { imageRoutes } from "./routes/images";
+import { reportRoutes } from "./routes/reports";
+import { settingsRoutes } from "./routes/settings";
 import { clientAddressKey, sharedRateLimitStore } from "./sharedRateLimit";
 
 /**
@@ -47,6 +50,20 @@ export interface AppOptions {
   /** Check every JSON reply against the wire contract (see replies.ts): for tests. */
   checkReplies?: boolean;
 }
+
+/** The API's resources, one route plugin each (server/http/routes), under /api and the shared rate-limit store. */
+const RESOURCES: readonly RoutePlugin[] = [
+  authRoutes,
+  gmailRoutes,
+  dashboardRoutes,
+  dealRoutes,
+  brandRoutes,
+  settingsRoutes,
+  accountRoutes,
+  earlyAccessRoutes,
+  extensionRoutes,
+  reportRoutes,
+];
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
@@ -89,12 +106,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  // Served at /api/app-config and written into every page, so the app need not ask for it before its first paint.
-  const publicConfig: SuccessBody<"GET /app-config"> = {
-    demoMode: config.demoMode,
-    feedbackFormUrl: config.feedbackFormUrl,
-    outboxUrl: config.mail.outboxUrl,
-  };
   // Reads and sets the one cookie there is: the sign-in binding of server/http/signInBinding.ts.
   await app.register(cookie);
 
@@ -113,35 +124,26 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
           strictPreflight: false,
         });
       }
-      api.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
-      registerHealthRoutes(api, services);
-      // The routes' own rate limits (config.rateLimit) apply where the plugin is registered, each context with its store.
-      // The limits of sign-in, mail, syncs and pairing count in the database, so that a person meets the same limit
-      // whichever API process answers; so do the per-account limits (limitPerAccount) of some of these routes.
+      await api.register(healthRoutes, { services });
+      // Each resource's routes are a plugin, with their rate limits in their routes' config. These count in the
+      // database, so that a person meets the same limit whichever API process answers (the sign-in, mail, sync and
+      // pairing limits per address; limitPerAccount's per account); a route without a limit in its config has none.
       await api.register(async (sharedLimits) => {
         await sharedLimits.register(rateLimit, { global: false, keyGenerator: clientAddressKey, store: sharedRateLimitStore(services.rateLimitCounter) });
-        registerAuthRoutes(sharedLimits, services);
-        registerSettingsRoutes(sharedLimits, services);
-        registerExtensionRoutes(sharedLimits, services);
-        registerGmailRoutes(sharedLimits, services);
-        // Its own context: the one-click unsubscribe's form bodies are parsed there alone.
-        await sharedLimits.register(async (reports) => registerReportRoutes(reports, services));
+        for (const routes of RESOURCES) await sharedLimits.register(routes, { services });
       });
       // The image proxy's brake on one address stays in memory: a dashboard loads an image per card, which would be a
       // database write each, and what it protects (this process's outgoing fetches and its image cache) is per process.
       await api.register(async (imageProxy) => {
         await imageProxy.register(rateLimit, { global: false, keyGenerator: clientAddressKey });
-        registerImageRoutes(imageProxy, services);
+        await imageProxy.register(imageRoutes, { services });
       });
-      registerDashboardRoutes(api, services);
-      registerDealRoutes(api, services);
-      registerBrandRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
 
   registerExtensionDownload(app, services.extensionPackage);
-  const pages = config.staticDir ? await registerStaticFiles(app, config.staticDir, publicConfig) : null;
+  const pages = config.staticDir ? await registerStaticFiles(app, config.staticDir, publicConfigOf(config)) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {

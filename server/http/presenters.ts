@@ -5,7 +5,10 @@ import type { CallbackOutcome } from "../application/auth/googleSignIn";
 import type { SyncReport } from "../application/gmail/mailbox";
 import type { StartOutcome } from "../application/gmail/syncEngine";
 import type { SettingsOverview } from "../application/settings";
-import type { UserRecord } from "../application/repositories";
+import type { Preferences, UserRecord } from "../application/repositories";
+import type { ReminderAnswer } from "../application/reports/dealReminders";
+import type { TestReportOutcome } from "../application/reports/reports";
+import type { ExtensionSessionRecord, ExtensionTokens } from "../application/extension";
 import { GMAIL_NOT_CONNECTED, SYNC_STARTED } from "../application/messages";
 import { sendError } from "./errors";
 
@@ -91,4 +94,52 @@ export function oauthCallbackQuery(outcome: CallbackOutcome): string {
     case "failed":
       return new URLSearchParams({ error: outcome.error, ...(outcome.message ? { message: outcome.message } : {}) }).toString();
   }
+}
+
+/** The preferences as the wire contract has them (the stop's time as ISO 8601). */
+export function preferencesAnswer({ emailsStopped, ...preferences }: Preferences): SuccessBody<"GET /user/settings">["settings"] {
+  return { ...preferences, emailsStopped: emailsStopped ? { reason: emailsStopped.reason, at: emailsStopped.at.toISOString() } : null };
+}
+
+/** A star set or taken off; the refusals (no such deal, no end date) are the route's to answer. */
+export function reminderSet(answer: Extract<ReminderAnswer, { kind: "set" }>): SuccessBody<"PUT /deals/:id/reminder"> {
+  return { remind: answer.remind, remindAt: answer.remindAt?.toISOString() ?? null };
+}
+
+/** What POST /reports/test answers for each outcome of the test report. */
+export function answerTestReport(reply: FastifyReply, outcome: TestReportOutcome): SuccessBody<"POST /reports/test"> | FastifyReply {
+  switch (outcome.kind) {
+    case "sent":
+      return { success: true, message: `Test report sent to ${outcome.email}.` };
+    case "queued":
+      return { success: true, message: `Your test report is on its way to ${outcome.email}.` };
+    case "nothing":
+      return sendError(reply, 409, "nothing_to_report", "You have no deals to report yet. Once a sync finds some, the test report lists them.");
+    case "refused":
+      return sendError(reply, 422, "mail_refused", `The mail server refused to deliver to ${outcome.email}. Settings says more.`);
+    case "unavailable":
+      return sendError(reply, 409, "mail_not_configured", "This server has no mail server set up (SMTP_URL), so it sends no emails.");
+  }
+}
+
+/** An extension session's tokens, as pairing and refreshing answer them. */
+export function extensionTokens(tokens: ExtensionTokens): SuccessBody<"POST /extension/sessions"> {
+  return {
+    accessToken: tokens.accessToken,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt.toISOString(),
+    refreshToken: tokens.refreshToken,
+    sessionId: tokens.sessionId,
+  };
+}
+
+/** Settings' list of connected extensions. */
+export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): SuccessBody<"GET /extension/sessions"> {
+  return {
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+      userAgent: session.userAgent,
+    })),
+  };
 }

@@ -8,6 +8,7 @@ import type { ExtensionPackage, ExtensionService } from "../application/extensio
 import type { SettingsService } from "../application/settings";
 import type { SessionService } from "../application/auth/sessions";
 import type { GoogleSignInService } from "../application/auth/googleSignIn";
+import type { SignOut } from "../application/auth/signOut";
 import type { GmailLabelsService } from "../application/gmail/gmailLabels";
 import type { MailboxService } from "../application/gmail/mailbox";
 import type { ImageProxy } from "../application/images/imageProxy";
@@ -18,13 +19,14 @@ import type { EncodedJsonCache } from "./cachedJson";
 import type { RateLimitCounter } from "./sharedRateLimit";
 
 /**
- * The use cases the HTTP layer calls, one per area; composed in server/compose.ts. Routes depend on this interface,
- * never on app.ts or on each other.
+ * The use cases the HTTP layer calls, one per area; composed in server/compose.ts. Route plugins are given it as their
+ * options, and depend on it, never on app.ts or on each other.
  */
 export interface AppServices {
   config: ServerConfig;
   sessions: SessionService;
   signIn: GoogleSignInService;
+  signOut: SignOut;
   accounts: AccountService;
   mailbox: MailboxService;
   gmailLabels: GmailLabelsService;

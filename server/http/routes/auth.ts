@@ -1,13 +1,12 @@
-import type { FastifyInstance } from "fastify";
 import type { CallbackQuery } from "../../application/auth/googleSignIn";
 import type { OAuthFlow } from "../../application/repositories";
 import type { LogoutRequest } from "../../../src/contract";
 import { GOOGLE_SIGN_IN_ONLY, SESSION_ENDED, SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../application/messages";
-import type { AppServices } from "../services";
 import type { Replies } from "../replies";
-import { requireAuth, userIdOf } from "../authenticate";
+import { userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { oauthCallbackQuery, publicUser } from "../presenters";
+import { perAddressLimit, signedInOnly, type RoutePlugin } from "../routePlugin";
 import { GOOGLE_CALLBACK_ROUTE, signInBindingCookie } from "../signInBinding";
 
 const tokenBody = (...fields: string[]) => ({
@@ -17,10 +16,22 @@ const tokenBody = (...fields: string[]) => ({
   properties: Object.fromEntries(fields.map((field) => [field, { type: "string", minLength: 1, maxLength: 512 }])),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {
-  const { signIn, sessions, accounts, extension, config } = services;
-  const authenticated = requireAuth(sessions);
-  const signInLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
+const callbackQuery = {
+  type: "object",
+  properties: {
+    code: { type: "string", maxLength: 2048 },
+    state: { type: "string", maxLength: 512 },
+    error: { type: "string", maxLength: 256 },
+    error_description: { type: "string", maxLength: 1024 },
+  },
+} as const;
+
+const logoutBody = { type: "object", additionalProperties: false, properties: { signOutExtension: { type: "boolean" } } } as const;
+
+/** Signing in with Google, the session's tokens, and signing out. */
+export const authRoutes: RoutePlugin = async (app, { services }) => {
+  const { signIn, sessions, accounts, signOut, config } = services;
+  const signInLimit = perAddressLimit(config.authRateLimitPerMinute);
   const binding = signInBindingCookie(app, config);
 
   app.post<{ Reply: Replies<"POST /login"> }>("/login", { config: signInLimit }, async () => ({ success: false, error: GOOGLE_SIGN_IN_ONLY }));
@@ -37,35 +48,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     }));
   }
 
-  app.get<{ Reply: Replies<"GET /link-google-account"> }>("/link-google-account", { config: signInLimit, onRequest: authenticated }, async (request, reply) => {
-    const linking = await signIn.startForUser("link", userIdOf(request));
-    if (!linking) return sendSessionEnded(reply);
-    return { success: true, ...binding.bind(reply, linking.started) };
+  app.get<{ Querystring: CallbackQuery }>(GOOGLE_CALLBACK_ROUTE, { config: signInLimit, schema: { querystring: callbackQuery } }, async (request, reply) => {
+    const outcome = await signIn.handleCallback(request.query, binding.presentedBy(request));
+    // The cookie served this one callback, whatever its outcome.
+    binding.clear(reply);
+    return reply.redirect(`${config.publicUrl}/oauth-callback?${oauthCallbackQuery(outcome)}`, 302);
   });
-
-  app.get<{ Querystring: CallbackQuery }>(
-    GOOGLE_CALLBACK_ROUTE,
-    {
-      config: signInLimit,
-      schema: {
-        querystring: {
-          type: "object",
-          properties: {
-            code: { type: "string", maxLength: 2048 },
-            state: { type: "string", maxLength: 512 },
-            error: { type: "string", maxLength: 256 },
-            error_description: { type: "string", maxLength: 1024 },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await signIn.handleCallback(request.query, binding.presentedBy(request));
-      // The cookie served this one callback, whatever its outcome.
-      binding.clear(reply);
-      return reply.redirect(`${config.publicUrl}/oauth-callback?${oauthCallbackQuery(outcome)}`, 302);
-    },
-  );
 
   app.post<{ Body: { tokens: string; state: string }; Reply: Replies<"POST /auth/complete"> }>(
     "/auth/complete",
@@ -80,12 +68,6 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     },
   );
 
-  app.get<{ Reply: Replies<"GET /auth/me"> }>("/auth/me", { onRequest: authenticated }, async (request, reply) => {
-    const user = await accounts.user(userIdOf(request));
-    if (!user) return sendSessionEnded(reply);
-    return { success: true, user: publicUser(user) };
-  });
-
   app.post<{ Body: { refresh_token: string }; Reply: Replies<"POST /auth/refresh"> }>(
     "/auth/refresh",
     { config: signInLimit, schema: { body: tokenBody("refresh_token") } },
@@ -96,21 +78,34 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     },
   );
 
-  app.post<{ Body: LogoutRequest; Reply: Replies<"POST /logout"> }>(
-    "/logout",
-    {
-      onRequest: authenticated,
-      // No body is the sign-out of before the choice existed (this web session only), as an old page still sends it.
-      preValidation: async (request) => {
-        if ((request.body as LogoutRequest | undefined) === undefined) request.body = {};
+  await app.register(async (signedIn) => {
+    signedInOnly(signedIn, services);
+
+    signedIn.get<{ Reply: Replies<"GET /link-google-account"> }>("/link-google-account", { config: signInLimit }, async (request, reply) => {
+      const linking = await signIn.startForUser("link", userIdOf(request));
+      if (!linking) return sendSessionEnded(reply);
+      return { success: true, ...binding.bind(reply, linking.started) };
+    });
+
+    signedIn.get<{ Reply: Replies<"GET /auth/me"> }>("/auth/me", async (request, reply) => {
+      const user = await accounts.user(userIdOf(request));
+      if (!user) return sendSessionEnded(reply);
+      return { success: true, user: publicUser(user) };
+    });
+
+    signedIn.post<{ Body: LogoutRequest; Reply: Replies<"POST /logout"> }>(
+      "/logout",
+      {
+        // No body is the sign-out of before the choice existed (this web session only), as an old page still sends it.
+        preValidation: async (request) => {
+          if ((request.body as LogoutRequest | undefined) === undefined) request.body = {};
+        },
+        schema: { body: logoutBody },
       },
-      schema: { body: { type: "object", additionalProperties: false, properties: { signOutExtension: { type: "boolean" } } } },
-    },
-    async (request) => {
-      // The extension first: once the web session has ended, nothing can ask again for what was paired from it.
-      if (request.body.signOutExtension) await extension.endPairedFrom(request.auth!);
-      await sessions.end(request.auth!.sessionId);
-      return { success: true };
-    },
-  );
-}
+      async (request) => {
+        await signOut.signOut(request.auth!, { signOutExtension: request.body.signOutExtension === true });
+        return { success: true };
+      },
+    );
+  });
+};

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors";
 import { parseCursor, type DashboardFilters } from "../../application/dashboard";
-import type { AppServices } from "../services";
 import type { Replies } from "../replies";
-import { requireAuth, userIdOf } from "../authenticate";
+import { userIdOf } from "../authenticate";
+import { signedInOnly, type RoutePlugin } from "../routePlugin";
 import { encodeJson, sendEncodedJson } from "../cachedJson";
 import { uuidString } from "../schemas";
 
@@ -35,12 +34,13 @@ function toFilters(query: FilterQuery): DashboardFilters {
   };
 }
 
-export function registerDashboardRoutes(app: FastifyInstance, services: AppServices): void {
-  const authenticated = requireAuth(services.sessions);
+/** The dashboard's deals: the first answer (cached per user and data version), the pages after it, and Discover. */
+export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
+  signedInOnly(app, services);
 
   app.get<{ Querystring: FilterQuery; Reply: Replies<"GET /dashboard-products"> }>(
     "/dashboard-products",
-    { onRequest: authenticated, schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
+    { schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const filters = toFilters(request.query);
@@ -56,7 +56,6 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
   app.get<{ Querystring: FilterQuery & { after: string }; Reply: Replies<"GET /dashboard-products/deals"> }>(
     "/dashboard-products/deals",
     {
-      onRequest: authenticated,
       schema: {
         querystring: {
           type: "object",
@@ -77,7 +76,6 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
   app.get<{ Querystring: FilterQuery & { page?: string; pageSize?: string }; Reply: Replies<"GET /discover"> }>(
     "/discover",
     {
-      onRequest: authenticated,
       schema: {
         querystring: {
           type: "object",
@@ -93,4 +91,4 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
     async (request) =>
       services.dashboard.page(userIdOf(request), toFilters(request.query), Number(request.query.page ?? 1), Number(request.query.pageSize ?? 20)),
   );
-}
+};

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { DealStatus } from "../../../src/domain/deal";
-import type { AppServices } from "../services";
 import type { Replies } from "../replies";
-import { requireAuth, userIdOf } from "../authenticate";
+import { userIdOf } from "../authenticate";
 import { sendError } from "../errors";
 import { onlyBooleanField } from "../jsonBody";
+import { reminderSet } from "../presenters";
+import { signedInOnly, type RoutePlugin } from "../routePlugin";
 import { isUuid } from "../schemas";
 
 const STATUSES: readonly (DealStatus | null)[] = ["used", "not_working", null];
@@ -22,7 +23,6 @@ function statusOf(body: unknown): DealStatus | null | undefined {
 
 const BAD_REMIND = 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.';
 
-
 const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, "invalid_deal_id", BAD_DEAL_ID);
 const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
 
@@ -30,38 +30,30 @@ const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_n
  * A deal's detail (where it came from) and its owner's status of it; only the owner's deals exist for them. The id
  * and the body are checked here rather than by a schema, so that a bad one is told in words a person reads.
  */
-export function registerDealRoutes(app: FastifyInstance, services: AppServices): void {
-  const authenticated = requireAuth(services.sessions);
+export const dealRoutes: RoutePlugin = async (app, { services }) => {
+  signedInOnly(app, services);
 
-  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id"> }>("/deals/:id", { onRequest: authenticated }, async (request, reply) => {
+  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id"> }>("/deals/:id", async (request, reply) => {
     if (!isUuid(request.params.id)) return refuseBadId(reply);
     const detail = await services.dealDetails.detail(userIdOf(request), request.params.id);
     return detail ?? refuseUnknownDeal(reply);
   });
 
-  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/status"> }>(
-    "/deals/:id/status",
-    { onRequest: authenticated },
-    async (request, reply) => {
-      if (!isUuid(request.params.id)) return refuseBadId(reply);
-      const status = statusOf(request.body);
-      if (status === undefined) return sendError(reply, 400, "invalid_status", BAD_STATUS);
-      const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
-      return stored ? { status } : refuseUnknownDeal(reply);
-    },
-  );
+  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/status"> }>("/deals/:id/status", async (request, reply) => {
+    if (!isUuid(request.params.id)) return refuseBadId(reply);
+    const status = statusOf(request.body);
+    if (status === undefined) return sendError(reply, 400, "invalid_status", BAD_STATUS);
+    const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
+    return stored ? { status } : refuseUnknownDeal(reply);
+  });
 
-  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/reminder"> }>(
-    "/deals/:id/reminder",
-    { onRequest: authenticated },
-    async (request, reply) => {
-      if (!isUuid(request.params.id)) return refuseBadId(reply);
-      const remind = onlyBooleanField(request.body, "remind");
-      if (remind === undefined) return sendError(reply, 400, "invalid_reminder", BAD_REMIND);
-      const answer = await services.dealReminders.set(userIdOf(request), request.params.id, remind);
-      if (answer.kind === "not_found") return refuseUnknownDeal(reply);
-      if (answer.kind === "no_end_date") return sendError(reply, 400, "no_end_date", "This deal has no end date to remind you of.");
-      return { remind: answer.remind, remindAt: answer.remindAt?.toISOString() ?? null };
-    },
-  );
-}
+  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/reminder"> }>("/deals/:id/reminder", async (request, reply) => {
+    if (!isUuid(request.params.id)) return refuseBadId(reply);
+    const remind = onlyBooleanField(request.body, "remind");
+    if (remind === undefined) return sendError(reply, 400, "invalid_reminder", BAD_REMIND);
+    const answer = await services.dealReminders.set(userIdOf(request), request.params.id, remind);
+    if (answer.kind === "not_found") return refuseUnknownDeal(reply);
+    if (answer.kind === "no_end_date") return sendError(reply, 400, "no_end_date", "This deal has no end date to remind you of.");
+    return reminderSet(answer);
+  });
+};

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiRoute, FailureBody, SuccessBody } from "../../../src/contract";
 import { EXTENSION_DOWNLOAD_PATH } from "../../../src/domain/extension";
-import type { ExtensionTokens } from "../../application/extension";
 import type { AppServices } from "../services";
 import type { Replies } from "../replies";
-import { requireAuth, requireExtensionAuth, userIdOf } from "../authenticate";
+import { requireExtensionAuth, userIdOf } from "../authenticate";
 import { sendError } from "../errors";
+import { extensionSessions, extensionTokens } from "../presenters";
+import { perAddressLimit, signedInOnly, type RoutePlugin } from "../routePlugin";
 import { uuidString } from "../schemas";
 import { limitPerAccount } from "../sharedRateLimit";
 import { ACCOUNT_LIMITS } from "../../../src/domain/requestLimits";
@@ -27,43 +28,24 @@ const tokenBody = (field: string) => ({
   properties: { [field]: { type: "string", minLength: 1, maxLength: 512 } },
 });
 
-function tokensAnswer(tokens: ExtensionTokens): SuccessBody<"POST /extension/sessions"> {
-  return {
-    accessToken: tokens.accessToken,
-    accessTokenExpiresAt: tokens.accessTokenExpiresAt.toISOString(),
-    refreshToken: tokens.refreshToken,
-    sessionId: tokens.sessionId,
-  };
-}
-
 /**
  * The browser extension's API (shapes in src/contract/extension.ts). The extension's own session is read-only: its
  * access token opens only the codes and its sign-out, its refresh token only its refresh, and the user's tokens open
  * none of the three. Pairing codes, Settings' list and Disconnect, and whether an extension was paired from this web
  * session, take the user's session.
  */
-export function registerExtensionRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sessions, extension, config } = services;
-  const signedIn = requireAuth(sessions);
-  const extensionOnly = requireExtensionAuth(extension, EXTENSION_SESSION_ENDED);
-  const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: "1 minute" } };
+export const extensionRoutes: RoutePlugin = async (app, { services }) => {
+  const { extension, config } = services;
+  const limited = perAddressLimit(config.authRateLimitPerMinute);
 
-  app.post<{ Reply: CreatedReplies<"POST /extension/pairing-codes"> }>(
-    "/extension/pairing-codes",
-    { config: limited, onRequest: signedIn, preHandler: limitPerAccount(services.rateLimitCounter, ACCOUNT_LIMITS.pairingCode) },
-    async (request, reply) => {
-      const pairing = await extension.createPairingCode(request.auth!);
-      return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });
-    },
-  );
-
+  // Pairing: the extension has no session yet, only the one-time code the person's session asked for.
   app.post<{ Body: { code: string }; Reply: CreatedReplies<"POST /extension/sessions"> }>(
     "/extension/sessions",
     { config: limited, schema: { body: tokenBody("code") } },
     async (request, reply) => {
       const tokens = await extension.pair(request.body.code, request.headers["user-agent"]);
       if (!tokens) return sendError(reply, 400, "pairing_code_spent", PAIRING_CODE_SPENT);
-      return reply.code(201).send(tokensAnswer(tokens));
+      return reply.code(201).send(extensionTokens(tokens));
     },
   );
 
@@ -72,45 +54,59 @@ export function registerExtensionRoutes(app: FastifyInstance, services: AppServi
     { config: limited, schema: { body: tokenBody("refreshToken") } },
     async (request, reply) => {
       const tokens = await extension.refresh(request.body.refreshToken);
-      return tokens ? tokensAnswer(tokens) : sendError(reply, 401, "invalid_refresh_token", EXTENSION_SESSION_ENDED);
+      return tokens ? extensionTokens(tokens) : sendError(reply, 401, "invalid_refresh_token", EXTENSION_SESSION_ENDED);
     },
   );
 
-  app.post<{ Reply: Replies<"POST /extension/logout"> }>("/extension/logout", { onRequest: extensionOnly }, async (request) => {
-    await extension.end(request.auth!.userId, request.auth!.sessionId);
-    return { success: true };
+  // The extension's own session: its codes and its sign-out, nothing else.
+  await app.register(async (extensionOnly) => {
+    extensionOnly.addHook("onRequest", requireExtensionAuth(extension, EXTENSION_SESSION_ENDED));
+
+    extensionOnly.post<{ Reply: Replies<"POST /extension/logout"> }>("/extension/logout", async (request) => {
+      await extension.end(request.auth!.userId, request.auth!.sessionId);
+      return { success: true };
+    });
+
+    extensionOnly.get<{ Reply: Replies<"GET /extension/codes"> }>("/extension/codes", async (request) => {
+      const { deals, lastSyncAt } = await extension.codes(userIdOf(request));
+      return { deals, lastSyncAt: lastSyncAt?.toISOString() ?? null };
+    });
   });
 
-  app.get<{ Reply: Replies<"GET /extension/codes"> }>("/extension/codes", { onRequest: extensionOnly }, async (request) => {
-    const { deals, lastSyncAt } = await extension.codes(userIdOf(request));
-    return { deals, lastSyncAt: lastSyncAt?.toISOString() ?? null };
+  // The person's web session: pairing codes, Settings' list and Disconnect, and the sign-out's question.
+  await app.register(async (signedIn) => {
+    signedInOnly(signedIn, services);
+
+    signedIn.post<{ Reply: CreatedReplies<"POST /extension/pairing-codes"> }>(
+      "/extension/pairing-codes",
+      { config: limited, preHandler: limitPerAccount(services.rateLimitCounter, ACCOUNT_LIMITS.pairingCode) },
+      async (request, reply) => {
+        const pairing = await extension.createPairingCode(request.auth!);
+        return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });
+      },
+    );
+
+    signedIn.get<{ Reply: Replies<"GET /extension/sessions"> }>("/extension/sessions", async (request) =>
+      extensionSessions(await extension.list(userIdOf(request))),
+    );
+
+    // Only a yes or no about the caller's own web session: all the sign-out needs to know whether to ask.
+    signedIn.get<{ Reply: Replies<"GET /extension/paired-here"> }>("/extension/paired-here", async (request) => ({
+      paired: await extension.pairedFrom(request.auth!),
+    }));
+
+    signedIn.delete<{ Params: { id: string }; Reply: Replies<"DELETE /extension/sessions/:id"> }>(
+      "/extension/sessions/:id",
+      { schema: { params: { type: "object", required: ["id"], properties: { id: uuidString } } } },
+      async (request, reply) => {
+        if (!(await extension.end(userIdOf(request), request.params.id))) {
+          return sendError(reply, 404, "extension_session_not_found", "There is no such connected extension in your account.");
+        }
+        return { status: "success", message: "Extension disconnected." };
+      },
+    );
   });
-
-  app.get<{ Reply: Replies<"GET /extension/sessions"> }>("/extension/sessions", { onRequest: signedIn }, async (request) => ({
-    sessions: (await extension.list(userIdOf(request))).map((session) => ({
-      id: session.id,
-      createdAt: session.createdAt.toISOString(),
-      lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
-      userAgent: session.userAgent,
-    })),
-  }));
-
-  // Only a yes or no about the caller's own web session: all the sign-out needs to know whether to ask.
-  app.get<{ Reply: Replies<"GET /extension/paired-here"> }>("/extension/paired-here", { onRequest: signedIn }, async (request) => ({
-    paired: await extension.pairedFrom(request.auth!),
-  }));
-
-  app.delete<{ Params: { id: string }; Reply: Replies<"DELETE /extension/sessions/:id"> }>(
-    "/extension/sessions/:id",
-    { onRequest: signedIn, schema: { params: { type: "object", required: ["id"], properties: { id: uuidString } } } },
-    async (request, reply) => {
-      if (!(await extension.end(userIdOf(request), request.params.id))) {
-        return sendError(reply, 404, "extension_session_not_found", "There is no such connected extension in your account.");
-      }
-      return { status: "success", message: "Extension disconnected." };
-    },
-  );
-}
+};
 
 const EXTENSION_NOT_BUILT = "The browser extension has not been built on this server yet. Run npm run build:extension (npm start does it), then download it again.";
 

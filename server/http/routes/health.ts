@@ -1,6 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import type { AppServices } from "../services";
 import type { Replies } from "../replies";
+import { publicConfigOf } from "../publicConfig";
+import type { RoutePlugin } from "../routePlugin";
 
 /** Longer than a trivial query ever takes; shorter than a load balancer's usual probe timeout (5 s). */
 const READY_TIMEOUT_MS = 2000;
@@ -28,9 +28,10 @@ function reasonOf(error: unknown): string {
 
 /**
  * GET /api/health (live: the process answers) and GET /api/ready (ready: its database answers too), for load balancers
- * and orchestrators. No sign-in, no rate limit (a balancer probes every few seconds from a few addresses), no caching.
+ * and orchestrators, and GET /api/app-config. No sign-in, no rate limit (a balancer probes every few seconds from a few
+ * addresses), no caching of the probes.
  */
-export function registerHealthRoutes(app: FastifyInstance, services: Pick<AppServices, "checkDatabase">): void {
+export const healthRoutes: RoutePlugin = async (app, { services }) => {
   app.get<{ Reply: Replies<"GET /health"> }>("/health", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return { status: "ok" };
@@ -46,4 +47,8 @@ export function registerHealthRoutes(app: FastifyInstance, services: Pick<AppSer
       return reply.code(503).send({ status: "unavailable", error: `The database does not answer (${reasonOf(error)}).` });
     }
   });
-}
+
+  // The app's public settings; also written into every page, so the app need not ask for it before its first paint.
+  const publicConfig = publicConfigOf(services.config);
+  app.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
+};

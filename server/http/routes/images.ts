@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import { ImageProxy, type ImageRefusal } from "../../application/images/imageProxy";
-import type { AppServices } from "../services";
 import { sendError } from "../errors";
+import { perAddressLimit, type RoutePlugin } from "../routePlugin";
 
 /** Far above what scrolling a dashboard asks for (a card loads one image, and the browser caches it). */
 const IMAGE_REQUESTS_PER_MINUTE = 1200;
@@ -21,11 +20,10 @@ const REFUSAL_MESSAGES: Readonly<Record<ImageRefusal, string>> = {
  * GET /api/images/SIGNATURE/TARGET: an image from an email, fetched by us so the sender never sees the reader. No
  * sign-in (an <img> cannot send our bearer token): the signature is what lets a request through.
  */
-export function registerImageRoutes(app: FastifyInstance, services: Pick<AppServices, "images">): void {
+export const imageRoutes: RoutePlugin = async (app, { services }) => {
   // A wildcard, not two parameters: the encoded target is longer than a route parameter may be.
   // The signature is the only permission, so one address may not turn the proxy into its own fetching service.
-  const perAddress = { rateLimit: { max: IMAGE_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } };
-  app.get<{ Params: { "*": string } }>("/images/*", { config: perAddress }, async (request, reply) => {
+  app.get<{ Params: { "*": string } }>("/images/*", { config: perAddressLimit(IMAGE_REQUESTS_PER_MINUTE) }, async (request, reply) => {
     const [signature, target, ...rest] = request.params["*"].split("/");
     if (!signature || !target || rest.length > 0) {
       return sendError(reply, 400, "invalid_request", "An image path is /api/images/SIGNATURE/TARGET.");
@@ -43,4 +41,4 @@ export function registerImageRoutes(app: FastifyInstance, services: Pick<AppServ
       .type(`image/${answer.image.type}`)
       .send(answer.image.bytes);
   });
-}
+};

@@ -1,0 +1,27 @@
+import type { ShoppingFrequency } from "../../application/repositories";
+import type { Replies } from "../replies";
+import { perAddressLimit, type RoutePlugin } from "../routePlugin";
+
+const earlyAccessRequest = {
+  type: "object",
+  required: ["name", "email", "shopping_frequency"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
+    email: { type: "string", format: "email", maxLength: 254 },
+    shopping_frequency: { type: "string", enum: ["daily", "weekly", "monthly", "occasionally"] },
+  },
+} as const;
+
+/** The landing page's early-access form; no sign-in. */
+export const earlyAccessRoutes: RoutePlugin = async (app, { services }) => {
+  app.post<{ Body: { name: string; email: string; shopping_frequency: ShoppingFrequency }; Reply: Replies<"POST /early-access"> }>(
+    "/early-access",
+    { config: perAddressLimit(services.config.authRateLimitPerMinute), schema: { body: earlyAccessRequest } },
+    async (request) => {
+      const { name, email, shopping_frequency } = request.body;
+      await services.earlyAccess.add({ name: name.trim(), email: email.trim(), shoppingFrequency: shopping_frequency });
+      return { success: true, message: "Request sent successfully! We'll be in touch soon." };
+    },
+  );
+};
