@@ -7,26 +7,45 @@ export type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
 
 const KNOWN: ReadonlySet<string> = new Set(["en", "de", "fr", "es", "it", "nl", "pt"]);
 
-/**
- * Short words each language writes in nearly every sentence and the others rarely do. Words two languages share
- * ("la", "de", "e") are left out, so a count of these says which language the text is in.
- */
-const FUNCTION_WORDS: ReadonlyArray<[Language, RegExp]> = (
-  [
-    ["en", "the and you your with our this for are off now from of"],
-    ["de", "und der die das mit für auf dein deine ihr ihre nicht jetzt bis sie ist im zum zur bei noch nur auch"],
-    ["fr", "le les et pour vous votre vos sur avec une du est nos au aux jusqu sans chez pas"],
-    ["es", "el los las y para con tu tus del por una es nuestros nuestra hasta sin más ahora"],
-    ["it", "il gli per con di della dei delle tuo tua sono sul sulla fino nel nella anche ogni più"],
-    ["nl", "het een en voor met van op je jouw niet bij alle nu onze ook tot deze naar"],
-    ["pt", "os para com do da dos das em seu sua você não até no na nos nas uma mais ao"],
-  ] as const
-).map(([language, words]) => [language, new RegExp(`(?<![\\p{L}\\d])(?:${words.split(" ").join("|")})(?![\\p{L}\\d])`, "gu")]);
-
 /** Enough of the text to tell its language; reading more changes nothing and costs time. */
-const SAMPLE_CHARS = 4_000;
+const SAMPLE_CHARS = 2_000;
 /** A language other than English needs this many of its words, and more than English has, to be believed. */
 const MIN_WORDS = 4;
+
+/**
+ * Short words each language writes in nearly every sentence. The commonest shared ones ("la", "de", "e") are left out;
+ * a word two languages still share ("para", "con") counts for both, and the others decide.
+ */
+const FUNCTION_WORDS: ReadonlyArray<[Language, string]> = [
+  ["en", "the and you your with our this for are off now from of"],
+  ["de", "und der die das mit für auf dein deine ihr ihre nicht jetzt bis sie ist im zum zur bei noch nur auch"],
+  ["fr", "le les et pour vous votre vos sur avec une du est nos au aux jusqu sans chez pas"],
+  ["es", "el los las y para con tu tus del por una es nuestros nuestra hasta sin más ahora"],
+  ["it", "il gli per con di della dei delle tuo tua sono sul sulla fino nel nella anche ogni più"],
+  ["nl", "het een en voor met van op je jouw niet bij alle nu onze ook tot deze naar"],
+  ["pt", "os para com do da dos das em seu sua você não até no na nos nas uma mais ao"],
+];
+
+/** Each function word to the languages that use it: the text is split into words once and each looked up. */
+const LANGUAGES_OF_WORD: ReadonlyMap<string, Language[]> = (() => {
+  const map = new Map<string, Language[]>();
+  for (const [language, words] of FUNCTION_WORDS) {
+    for (const word of words.split(" ")) map.set(word, [...(map.get(word) ?? []), language]);
+  }
+  return map;
+})();
+
+const WORD = /[\p{L}]+/gu;
+
+/** How many function words of each language the start of the text holds. */
+function countWords(text: string): Map<Language, number> {
+  const counts = new Map<Language, number>();
+  for (const [word] of text.slice(0, SAMPLE_CHARS).toLowerCase().matchAll(WORD)) {
+    for (const language of LANGUAGES_OF_WORD.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return counts;
+}
+
 
 /** The primary subtag of a declared language ("de-AT" gives "de"), when it is one the extractor reads. */
 function declared(tag: string | null | undefined): Language | null {
@@ -36,19 +55,19 @@ function declared(tag: string | null | undefined): Language | null {
 
 /** The language of a text by its function words; English when nothing else clearly wins. */
 export function languageOfText(text: string): Language {
-  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
+  return languageOfCounts(countWords(text));
+}
+
+function languageOfCounts(counts: ReadonlyMap<Language, number>): Language {
   let best: Language = "en";
   let bestCount = 0;
-  let english = 0;
-  for (const [language, words] of FUNCTION_WORDS) {
-    const count = sample.match(words)?.length ?? 0;
-    if (language === "en") english = count;
-    else if (count > bestCount) {
+  for (const [language, count] of counts) {
+    if (language !== "en" && count > bestCount) {
       best = language;
       bestCount = count;
     }
   }
-  return bestCount >= MIN_WORDS && bestCount > english ? best : "en";
+  return bestCount >= MIN_WORDS && bestCount > (counts.get("en") ?? 0) ? best : "en";
 }
 
 /** Country domains whose shops write in one language. Belgium, Switzerland and Canada write in several: not here. */
@@ -61,12 +80,11 @@ const COUNTRY_LANGUAGE: ReadonlyArray<[RegExp, Language]> = [
   [/\.(?:pt|br)$/i, "pt"],
 ];
 
-/** The language of the text's words, with how many English ones it has: a short text says little either way. */
+/** The language of the text's words, and whether there were enough of them to say: a short text says little. */
 function wordsSay(text: string): { language: Language; sure: boolean } {
-  const language = languageOfText(text);
-  if (language !== "en") return { language, sure: true };
-  const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
-  return { language, sure: (sample.match(FUNCTION_WORDS[0]![1]) ?? []).length >= MIN_WORDS };
+  const counts = countWords(text);
+  const language = languageOfCounts(counts);
+  return { language, sure: language !== "en" || (counts.get("en") ?? 0) >= MIN_WORDS };
 }
 
 /**

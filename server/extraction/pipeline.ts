@@ -138,11 +138,9 @@ interface OfferParts {
 }
 
 function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: Content, sender: Sender, options: ExtractionOptions): OfferParts {
-  // The sender's language says how its dates read.
-  const language: Language = messageLanguage(message.headers.get("content-language"), rendering.html?.lang, `${subject}\n${rendering.body}`, [
-    sender.host,
-    sender.brandDomain,
-  ]);
+  // The sender's language says how its dates read; read only when a date is.
+  const language = (): Language =>
+    messageLanguage(message.headers.get("content-language"), rendering.html?.lang, `${subject}\n${rendering.body}`, [sender.host, sender.brandDomain]);
   const sentAt = message.sentAt ?? options.receivedAt ?? null;
   // A forwarded offer runs from when its shop sent it.
   const offerSentAt = sender.forwardedAt ?? sentAt;
@@ -157,20 +155,19 @@ function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: 
     .sort()
     .pop();
   // Appeals and newsletters never get as far as asking: reading dates is the costly part.
-  const endDate = once(
-    (): string | null =>
-      markupEnd ??
-      (offerSentAt
-        ? findExpiry({
-            body: rendering.body,
-            headline: `${subject}\n${rendering.preheader}`,
-            sentAt: offerSentAt,
-            senderOffsetMinutes: offset,
-            dayFirst: writesDayFirst(sender.host, sender.brandDomain, rendering.body, language),
-            language,
-          })
-        : null),
-  );
+  const endDate = once((): string | null => {
+    if (markupEnd) return markupEnd;
+    if (!offerSentAt) return null;
+    const lang = language();
+    return findExpiry({
+      body: rendering.body,
+      headline: `${subject}\n${rendering.preheader}`,
+      sentAt: offerSentAt,
+      senderOffsetMinutes: offset,
+      dayFirst: writesDayFirst(sender.host, sender.brandDomain, rendering.body, lang),
+      language: lang,
+    });
+  });
   const discount = once(
     () => findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null,
   );
