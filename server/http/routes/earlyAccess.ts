@@ -1,3 +1,4 @@
+import { SHOPPING_FREQUENCIES } from "../../../src/domain/earlyAccess";
 import type { ShoppingFrequency } from "../../application/repositories";
 import type { Replies } from "../replies";
 import { perAddressLimit, type RoutePlugin } from "../routePlugin";
@@ -9,7 +10,8 @@ const earlyAccessRequest = {
   properties: {
     name: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
     email: { type: "string", format: "email", maxLength: 254 },
-    shopping_frequency: { type: "string", enum: ["daily", "weekly", "monthly", "occasionally"] },
+    // The form's list, which the contract's ShoppingFrequencyCodec is built from too.
+    shopping_frequency: { type: "string", enum: [...SHOPPING_FREQUENCIES] },
   },
 } as const;
 
