@@ -122,7 +122,7 @@ describe.each(DATABASES)("emails as jobs (%s)", (database) => {
     clock.set(REPORT_AT);
     await server.services.reports.queueDue();
     const [report] = await waitFor("the weekly report", () => to(sink, reader.email).length > 0 && to(sink, reader.email));
-    expect(report!.subject).toBe("Your deals this week: 1 ends soon, 1 new");
+    expect(report!.subject).toBe("Your deals this week: 1 ends soon, 2 new");
     expect(report!.text).toContain("Brake pads ending soon");
     expect(report!.text).toContain("Fresh tyre sale");
     for (const excluded of ["Paused brand treats", "Ended in Tokyo yesterday", "Already used"]) expect(report!.text).not.toContain(excluded);
