@@ -13,7 +13,7 @@ const WITHOUT_BRAND = { ...SAMPLE_DASHBOARD, deals: SAMPLE_DASHBOARD.deals.filte
 async function wire(answers = [() => json(200, SAMPLE_DASHBOARD), () => json(200, WITHOUT_BRAND)]) {
   const api = new FakeApi()
     .on("GET /dashboard-products", ...answers)
-    .on(`POST /api/toggle_brand/${HIDDEN_BRAND}`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
+    .on(`PUT /brands/${HIDDEN_BRAND}/state`, () => json(200, { status: "success", is_active: false, message: "Brand deactivated" }));
   const { container, actor } = await startWiredDashboard(api);
   return { api, actor, toasts: container.get(ToastCenter) };
 }
@@ -29,7 +29,10 @@ describe("the dashboard machine on the data cache", () => {
 
     actor.send({ type: "HIDE_BRAND", brand: { brandId: HIDDEN_BRAND, brand: "Cloudnook" }, confirmFirst: false });
     await settle();
-    expect(api.count(`POST /api/toggle_brand/${HIDDEN_BRAND}`)).toBe(1);
+    // The state wanted, not a flip: a brand another tab hid meanwhile stays hidden.
+    expect(api.requests.filter((request) => request.method === "PUT").map((request) => [request.url.pathname, request.body])).toEqual([
+      [`/api/brands/${HIDDEN_BRAND}/state`, { active: false }],
+    ]);
     expect(actor.getSnapshot().context.hiddenBrandIds).toEqual([HIDDEN_BRAND]);
     expect(toasts.getSnapshot()[0]).toMatchObject({ title: "All deals from Cloudnook hidden", actionLabel: "Undo", durationMs: 8_000 });
     // The card stays, greyed, until the person refreshes or comes back.
