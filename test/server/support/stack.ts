@@ -16,11 +16,22 @@ import { openDatabase, type Database } from "../../../server/infrastructure/db/d
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 import { BrowserCookies } from "./browserCookies";
 
+type DatabaseKind = "pglite" | "postgres";
+
 /**
  * The databases the integration tests run on: PGlite and the PostgreSQL server of TEST_DATABASE_URL, which the server
- * tests' global set-up (support/postgresServer.ts) starts when it is not given.
+ * tests' global set-up (support/postgresServer.ts) starts when it is not given. TEST_DATABASES=postgres (or pglite)
+ * narrows a run to one of them on purpose, as CI's second Node line does; anything else there is refused.
  */
-export const DATABASES: ("pglite" | "postgres")[] = ["pglite", "postgres"];
+export const DATABASES: DatabaseKind[] = chosenDatabases(process.env.TEST_DATABASES);
+
+function chosenDatabases(setting: string | undefined): DatabaseKind[] {
+  if (!setting) return ["pglite", "postgres"];
+  const chosen = setting.split(",").map((name) => name.trim());
+  const known = chosen.filter((name): name is DatabaseKind => name === "pglite" || name === "postgres");
+  if (known.length === 0 || known.length !== chosen.length) throw new Error(`TEST_DATABASES must name pglite, postgres or both, not "${setting}".`);
+  return known;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
