@@ -57,8 +57,8 @@ export interface DealsRepository {
   /** Up to `limit` deals in the dashboard's order, after `after` (from the start when null). */
   dealsPage(userId: string, today: string, filters: DashboardFilters, after: DealPosition | null, limit: number): Promise<DealsPage>;
   countDeals(userId: string, today: string, filters: DashboardFilters): Promise<number>;
-  /** The figures of `today` and of `monthAgo`, the deals first seen since `startOfToday`, and the counts per category. */
-  summary(userId: string, today: string, monthAgo: string, startOfToday: Date): Promise<DashboardSummary>;
+  /** The figures of `today` and of `monthAgo` (UTC days), the deals stored since today began, and the counts per category. */
+  summary(userId: string, today: string, monthAgo: string): Promise<DashboardSummary>;
 }
 
 /** The deals of the first answer: a screenful, so that answer's size does not grow with the person's mail. */
@@ -128,11 +128,10 @@ export class DashboardService {
     const today = isoDay(now);
     const monthAgo = new Date(now);
     monthAgo.setUTCMonth(monthAgo.getUTCMonth() - 1);
-    const startOfToday = new Date(`${today}T00:00:00Z`);
     const filtered = Object.keys(filters).length > 0;
     const [page, summary, filteredTotal] = await Promise.all([
       this.deals.dealsPage(userId, today, filters, null, FIRST_PAGE_SIZE),
-      this.deals.summary(userId, today, isoDay(monthAgo), startOfToday),
+      this.deals.summary(userId, today, isoDay(monthAgo)),
       filtered ? this.deals.countDeals(userId, today, filters) : null,
     ]);
     const { current, previous, newDealsToday, categories: counts } = summary;

@@ -132,7 +132,7 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
 
   it("counts the dashboard's figures and lists its views as the domain does, before and after all deals are in the browser", async () => {
     const repository = new SqlDealsRepository(db);
-    const summary = await repository.summary(userId, TODAY, "2025-09-10", today);
+    const summary = await repository.summary(userId, TODAY, "2025-09-10");
     expect(summary.current.activePromos).toBe(CURRENT.length);
     expect(summary.current.expiring).toBe(EXPECTED_COUNTS["ending-soon"]);
     expect(summary.newDealsToday).toBe(NEW_TODAY.length);

@@ -4,7 +4,13 @@ import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DashboardSummary, DealPosition, DealsPage, DealsRepository } from "../../application/dashboard";
 import type { Database } from "./database";
-import { DEAL_AND_BRAND, dealStateSql } from "./dealLifecycleSql";
+import { dealStateSql, type LifecycleColumns } from "./dealLifecycleSql";
+
+/**
+ * A kept count's row (dashboard_counts) as the lifecycle reads it: no end date is kept as 'infinity' and no mark as '',
+ * and only deals of shown brands are kept.
+ */
+const KEPT_COUNT: LifecycleColumns = { expirationDate: "nullif(c.end_date, 'infinity'::date)", status: "nullif(c.status, '')", brandShown: "TRUE" };
 
 export interface DealRow {
   id: string;
@@ -206,50 +212,56 @@ export class SqlDealsRepository implements DealsRepository {
 
   /**
    * The four figures as they stand on a day, for today and a month earlier, the new deals of today, and the deals per
-   * category: one pass over the person's deals counted per category, one over their emails, and one look per brand.
-   * Each deal's state on both days is the domain's (dealLifecycleSql.ts). Today's figures count every deal as it stands
-   * now, so Active Promos is the current view's size and Expiring Soon its expiring filter's; a month earlier counts the
-   * deals known by then (a deal is known from its email's time, or from when it was stored).
+   * category, from the counts kept as deals are stored and change (dashboard_counts, 014_dashboard_counts.sql): a few
+   * rows per category and end date, whatever the number of deals. Each row's state on both days is the domain's
+   * (dealLifecycleSql.ts), so a deal that ended at midnight is counted as expired with no write. Today's figures count
+   * every deal as it stands now, so Active Promos is the current view's size and Expiring Soon its expiring filter's;
+   * a month earlier counts the deals known by the end of that day (a deal is known from its email's time, or from when
+   * it was stored): all of them less those known after. The days are UTC dates, as `today` is.
    */
-  async summary(userId: string, today: string, monthAgo: string, startOfToday: Date): Promise<DashboardSummary> {
-    // "Known by the end of a day" compares times with the next midnight (in the session's zone, as ::date would).
-    const knownBy = (time: string, day: string) => `${time} < (${day} + 1)::timestamptz`;
+  async summary(userId: string, today: string, monthAgo: string): Promise<DashboardSummary> {
     const current = (state: string) => `${state} IN (${CURRENT_STATES.map((name) => `'${name}'`).join(", ")})`;
+    const sum = (grain: string, condition: string) => `coalesce(sum(n) FILTER (WHERE grain = '${grain}' AND ${condition}), 0)`;
+    // Rows of end dates before both days count in neither (expired then and now), so only later ones are read.
+    const kept = (grain: string, days: string) =>
+      `SELECT grain, category, n, ${dealStateSql(KEPT_COUNT, "$2::date", "$4::int")} AS state_now, ${dealStateSql(KEPT_COUNT, "$3::date", "$4::int")} AS state_before
+       FROM dashboard_counts c WHERE c.user_id = $1 AND c.grain = '${grain}' AND ${days}`;
+    const laterEnds = "c.end_date >= least($2::date, $3::date)";
     type CategoryRow = { category: string; deals: number; current_now: number; current_before: number; ending_now: number; ending_before: number; new_today: number };
     const [categories, [others]] = await Promise.all([
       this.db.query<CategoryRow>(
-        `SELECT category, count(*)::int AS deals,
-           count(*) FILTER (WHERE ${current("state_now")})::int AS current_now,
-           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${current("state_before")})::int AS current_before,
-           count(*) FILTER (WHERE state_now = 'ending-soon')::int AS ending_now,
-           count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND state_before = 'ending-soon')::int AS ending_before,
-           count(*) FILTER (WHERE found >= $5 AND ${current("state_now")})::int AS new_today
-         FROM (SELECT d.category, coalesce(d.sent_at, d.created_at) AS t, d.created_at AS found,
-                      ${dealStateSql(DEAL_AND_BRAND, "$2::date", "$4::int")} AS state_now,
-                      ${dealStateSql(DEAL_AND_BRAND, "$3::date", "$4::int")} AS state_before
-               FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.user_id = $1 AND b.is_active) AS deals
-         GROUP BY category ORDER BY category`,
-        [userId, today, monthAgo, EXPIRING_SOON_DAYS, startOfToday],
+        `SELECT category, ${sum("deals", "TRUE")}::int AS deals,
+           ${sum("deals-by-end", current("state_now"))}::int AS current_now,
+           (${sum("deals-by-end", current("state_before"))} - ${sum("deals-by-known-day", current("state_before"))})::int AS current_before,
+           ${sum("deals-by-end", "state_now = 'ending-soon'")}::int AS ending_now,
+           (${sum("deals-by-end", "state_before = 'ending-soon'")} - ${sum("deals-by-known-day", "state_before = 'ending-soon'")})::int AS ending_before,
+           ${sum("deals-by-found-day", current("state_now"))}::int AS new_today
+         FROM (${kept("deals", "c.day = '-infinity'")}
+               UNION ALL ${kept("deals-by-end", `c.day = '-infinity' AND ${laterEnds}`)}
+               UNION ALL ${kept("deals-by-known-day", `c.day > $3::date AND ${laterEnds}`)}
+               UNION ALL ${kept("deals-by-found-day", "c.day >= $2::date")}) AS kept
+         GROUP BY category HAVING ${sum("deals", "TRUE")} > 0 ORDER BY category`,
+        [userId, today, monthAgo, EXPIRING_SOON_DAYS],
       ),
       this.db.query<{ emails_now: number; emails_before: number; brands_now: number; brands_before: number }>(
         `SELECT emails.*, brands.* FROM
-           (SELECT count(*) FILTER (WHERE ${knownBy("t", "$2::date")})::int AS emails_now,
-                   count(*) FILTER (WHERE ${knownBy("t", "$3::date")})::int AS emails_before
-            FROM (SELECT coalesce(m.sent_at, m.processed_at) AS t FROM gmail_messages m WHERE m.user_id = $1 AND m.state = 'processed') AS e
-           ) AS emails,
-           -- A brand counts from its first deal known by the day; the brand's index finds one without reading them all.
-           (SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.brand_id = b.id AND ${knownBy("coalesce(d.sent_at, d.created_at)", "$2::date")}))::int AS brands_now,
-                   count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deals d WHERE d.brand_id = b.id AND ${knownBy("coalesce(d.sent_at, d.created_at)", "$3::date")}))::int AS brands_before
+           (SELECT (${sum("mail", "TRUE")} - ${sum("mail-by-known-day", "day > $2::date")})::int AS emails_now,
+                   (${sum("mail", "TRUE")} - ${sum("mail-by-known-day", "day > $3::date")})::int AS emails_before
+            FROM dashboard_counts c
+            WHERE c.user_id = $1 AND (c.grain = 'mail' OR (c.grain = 'mail-by-known-day' AND c.day > least($2::date, $3::date)))) AS emails,
+           -- A brand counts from the day its first deal was known.
+           (SELECT count(*) FILTER (WHERE b.first_deal_day <= $2::date)::int AS brands_now,
+                   count(*) FILTER (WHERE b.first_deal_day <= $3::date)::int AS brands_before
             FROM brands b WHERE b.user_id = $1 AND b.is_active) AS brands`,
         [userId, today, monthAgo],
       ),
     ]);
-    const sum = (key: Exclude<keyof CategoryRow, "category">) => categories.reduce((total, row) => total + row[key], 0);
+    const total = (key: Exclude<keyof CategoryRow, "category">) => categories.reduce((all, row) => all + row[key], 0);
     return {
-      current: { activePromos: sum("current_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: sum("ending_now") },
-      previous: { activePromos: sum("current_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: sum("ending_before") },
-      newDealsToday: sum("new_today"),
-      totalDeals: sum("deals"),
+      current: { activePromos: total("current_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: total("ending_now") },
+      previous: { activePromos: total("current_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: total("ending_before") },
+      newDealsToday: total("new_today"),
+      totalDeals: total("deals"),
       categories: categories.map(({ category, deals, current_now }) => ({ category, count: deals, current: current_now })),
     };
   }
