@@ -1,18 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css";
 
-export const dialog = style({
-  width: "min(30rem, calc(100vw - 2rem))",
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
-  boxShadow: vars.shadow.raised,
-  selectors: { "&::backdrop": { background: vars.color.overlay } },
-  "@media": { "(max-width: 480px)": { padding: vars.space.md } },
-});
-
 export const text = style({ margin: 0 });
 
 /** The whole row is the checkbox's label, so it is an easy target on a phone. */

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { button, heading2, stack } from "./primitives.css";
+import { modalDialog } from "./modalDialog.css";
 import { useModalDialog } from "./useModalDialog";
 import * as styles from "./SignOutDialog.css";
 
@@ -28,7 +29,7 @@ export function SignOutDialog({ signOutExtension, onChooseExtension, onCancel, o
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={modalDialog}
       aria-labelledby={titleId}
       aria-describedby={`${introId} ${consequenceId}`}
       onCancel={(event) => {

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { button, heading2, stack } from "../../components/primitives.css";
+import { modalDialog } from "../../components/modalDialog.css";
 import { useModalDialog } from "../../components/useModalDialog";
 import * as styles from "./settings.css";
 
@@ -30,7 +31,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={modalDialog}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       onCancel={(event) => {

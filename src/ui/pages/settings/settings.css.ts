@@ -197,17 +197,6 @@ export const labelColumn = style({
 
 export const labelRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
 
-export const dialog = style({
-  width: "min(30rem, calc(100vw - 2rem))",
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
-  boxShadow: vars.shadow.raised,
-  selectors: { "&::backdrop": { background: vars.color.overlay } },
-});
-
 export const dialogList = style({ margin: 0, paddingLeft: vars.space.lg });
 
 export const errorText = style({ color: vars.color.danger, margin: 0 });
