@@ -247,6 +247,18 @@ describe.each(DATABASES.flatMap((database) => ["UTC", "America/Los_Angeles"].map
       );
     });
 
+    it("stay right when marks and brand switches of one person race", async () => {
+      const deals = fc.sample(fc.array(dealArb, { minLength: 40, maxLength: 40 }), { numRuns: 1, seed: 3 })[0]!;
+      const person = await addPerson(db, [true, true, true, true], deals, []);
+      const operations = fc.sample(
+        operationArb.filter((operation) => operation.kind === "toggle" || operation.kind === "mark"),
+        { numRuns: 60, seed: 5 },
+      );
+      // Each its own transaction, as many at once as the pool has connections (PGlite takes them one at a time).
+      await Promise.all(operations.map((operation) => apply(db, person, operation)));
+      await expectKeptAsAggregated(db, person.userId);
+    });
+
     it("forget a deleted account's counts and keep everyone else's", async () => {
       const deals = fc.sample(fc.array(dealArb, { minLength: 20, maxLength: 20 }), { numRuns: 1, seed: 7 })[0]!;
       const messages = fc.sample(fc.array(messageArb, { minLength: 5, maxLength: 5 }), { numRuns: 1, seed: 7 })[0]!;

@@ -45,23 +45,35 @@ CREATE FUNCTION dashboard_count_deals(changed dashboard_counted_deal[], delta IN
   ON CONFLICT (user_id, grain, day, end_date, category, status) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;
 
+-- What a trigger counts depends on other rows (a deal's brand shown or not, a brand's deals and their marks): one
+-- transaction at a time changes a person's counts, and the next one's statements see what it committed. A lock per
+-- person, taken in the persons' order, for the rest of the transaction.
+CREATE FUNCTION dashboard_counts_lock(user_ids UUID[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(160011, hashtext(u::text)) FROM (SELECT DISTINCT u FROM unnest(user_ids) AS u ORDER BY u) AS people;
+END
+$$;
+
 -- A deal stored, changed or deleted. The person's rows go with the person (ON DELETE CASCADE), so a deletion that
 -- is the account's (the user is gone already) counts nothing.
 CREATE FUNCTION dashboard_counts_follow_deals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    PERFORM dashboard_counts_lock(array_agg(d.user_id)) FROM new_deals d;
     PERFORM dashboard_count_deals(array_agg((d.user_id, d.category, d.status, d.expiration_date, coalesce(d.sent_at, d.created_at), d.created_at)::dashboard_counted_deal), 1)
     FROM new_deals d JOIN brands b ON b.id = d.brand_id WHERE b.is_active;
     UPDATE brands b SET first_deal_day = f.day
     FROM (SELECT d.brand_id, min((coalesce(d.sent_at, d.created_at) AT TIME ZONE 'UTC')::date) AS day FROM new_deals d GROUP BY d.brand_id) AS f
     WHERE b.id = f.brand_id AND (b.first_deal_day IS NULL OR f.day < b.first_deal_day);
   ELSIF TG_OP = 'DELETE' THEN
+    PERFORM dashboard_counts_lock(array_agg(d.user_id)) FROM old_deals d;
     PERFORM dashboard_count_deals(array_agg((d.user_id, d.category, d.status, d.expiration_date, coalesce(d.sent_at, d.created_at), d.created_at)::dashboard_counted_deal), -1)
     FROM old_deals d JOIN brands b ON b.id = d.brand_id WHERE b.is_active AND EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id);
     UPDATE brands b SET first_deal_day = (SELECT min((coalesce(d.sent_at, d.created_at) AT TIME ZONE 'UTC')::date) FROM deals d WHERE d.brand_id = b.id)
     WHERE b.id IN (SELECT brand_id FROM old_deals);
   ELSE
     -- Only what a count reads: a status change moves a deal between rows; any other change leaves them.
+    PERFORM dashboard_counts_lock(array_agg(o.user_id)) FROM old_deals o;
     PERFORM dashboard_count_deals(array_agg((o.user_id, o.category, o.status, o.expiration_date, coalesce(o.sent_at, o.created_at), o.created_at)::dashboard_counted_deal), -1)
     FROM old_deals o JOIN new_deals n ON n.id = o.id JOIN brands b ON b.id = o.brand_id
     WHERE b.is_active AND (o.user_id, o.brand_id, o.category, o.status, o.expiration_date, o.sent_at, o.created_at)
@@ -89,6 +101,7 @@ CREATE TRIGGER dashboard_counts_deals_deleted AFTER DELETE ON deals REFERENCING 
 -- A brand hidden or shown takes its deals out of the counts or puts them back.
 CREATE FUNCTION dashboard_counts_follow_brands() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM dashboard_counts_lock(array_agg(n.user_id)) FROM old_brands o JOIN new_brands n ON n.id = o.id WHERE n.is_active <> o.is_active;
   PERFORM dashboard_count_deals(array_agg((d.user_id, d.category, d.status, d.expiration_date, coalesce(d.sent_at, d.created_at), d.created_at)::dashboard_counted_deal), 1)
   FROM old_brands o JOIN new_brands n ON n.id = o.id JOIN deals d ON d.brand_id = n.id WHERE n.is_active AND NOT o.is_active;
   PERFORM dashboard_count_deals(array_agg((d.user_id, d.category, d.status, d.expiration_date, coalesce(d.sent_at, d.created_at), d.created_at)::dashboard_counted_deal), -1)
@@ -104,6 +117,7 @@ CREATE TRIGGER dashboard_counts_brands_updated AFTER UPDATE ON brands REFERENCIN
 CREATE FUNCTION dashboard_counts_forget_brand() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.is_active THEN
+    PERFORM dashboard_counts_lock(ARRAY[OLD.user_id]);
     PERFORM dashboard_count_deals(array_agg((d.user_id, d.category, d.status, d.expiration_date, coalesce(d.sent_at, d.created_at), d.created_at)::dashboard_counted_deal), -1)
     FROM deals d WHERE d.brand_id = OLD.id AND EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id);
   END IF;
