@@ -19,8 +19,9 @@ const dependencyRule = [
     from: ["./src/application", "./src/infrastructure", "./src/ui", "./src/main.tsx", "./src/prerender.tsx"],
     message: "The server may import src/domain and src/contract, nothing else of src/.",
   },
-  { target: ["./server/!(main.ts)", "./server/*/**"], from: ["./emulator"], message: "Only the server's composition root (server/main.ts) may start the emulator." },
-  { target: "./emulator", from: ["./src/contract", "./src/application", "./src/infrastructure", "./src/ui", "./server"], message: "The emulator stands alone, like Google; it may reuse pure domain helpers such as the mbox reader." },
+  { target: ["./server/!(main.ts)", "./server/!(cli)/**"], from: ["./emulator"], message: "Only the server's composition root (server/main.ts) may start the emulator." },
+  { target: "./server/cli", from: "./emulator", except: ["./mbox.ts"], message: "The command-line tools read mail files with the emulator's mbox reader, and use nothing else of it." },
+  { target: "./emulator", from: ["./src/contract", "./src/application", "./src/infrastructure", "./src/ui", "./server"], message: "The emulator stands alone, like Google; it may reuse pure domain helpers." },
   {
     target: "./extension",
     from: ["./src/application", "./src/infrastructure", "./src/ui", "./src/main.tsx", "./server", "./emulator"],

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readMbox, takeoutLabelToGmailId } from "../src/domain/mbox";
+import { readMbox, takeoutLabelToGmailId } from "./mbox";
 import { fillMessagePlaceholders } from "./placeholders";
 
 export interface MailboxEntry {

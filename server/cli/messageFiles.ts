@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { readMbox } from "../../src/domain/mbox";
+import { readMbox } from "../../emulator/mbox";
 
 /** One raw message read from disk, named by its file (and position, inside an mbox). */
 export interface MessageFile {

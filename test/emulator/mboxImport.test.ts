@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GoogleEmulator, startGoogleEmulator } from "../../emulator/googleEmulator";
 import { loadMbox, MboxImportError } from "../../emulator/mailboxLoader";
-import { readMbox } from "../../src/domain/mbox";
+import { readMbox } from "../../emulator/mbox";
 import { accessTokenFor, CLIENT } from "./oauthDriver";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

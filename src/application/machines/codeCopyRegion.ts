@@ -1,7 +1,10 @@
 import { fromPromise, type StateValue } from "xstate";
-import { CARD_COPY_FEEDBACK_MS, DASHBOARD_COPY_FEEDBACK_MS } from "../../domain/dashboardLayout";
 import type { ToastRequest } from "../ports/notifications";
 import type { Clipboard } from "../ports/platform";
+
+/** How long 'Copied!' stays on a card, and how long the dashboard marks the copied deal (docs/product.md, "Copying a code"). */
+export const CARD_COPY_FEEDBACK_MS = 2_000;
+export const DASHBOARD_COPY_FEEDBACK_MS = 1_500;
 
 /**
  * Copying a promo code (docs/product.md, "Copying a code"), wherever a page offers one: the dashboard's cards and the brand page's

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { CategoryCount } from "../../../domain/dashboard";
 import { sameCategory } from "../../../domain/category";
-import { visibleCategories } from "../../../domain/dashboardLayout";
+import { visibleCategories } from "./layout";
 import * as styles from "./Dashboard.css";
 
 export interface CategoryChipsProps {

@@ -19,7 +19,7 @@ import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion
 import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { Clock } from "../../../application/ports/platform";
 import { dashboardGreeting } from "../../../domain/greeting";
-import { isMobileWidth } from "../../../domain/dashboardLayout";
+import { isMobileWidth } from "./layout";
 import type { Deal } from "../../../domain/deal";
 import { DEFAULT_SORT, parseSortOrder, type SortOrder } from "../../../domain/dealOrder";
 import { useLoadedService, useService } from "../../di";

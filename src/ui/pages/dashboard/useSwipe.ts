@@ -1,5 +1,5 @@
 import { useRef, useState, type TouchEvent } from "react";
-import { showsSwipeIndicator, swipeDirection, type SwipeDirection } from "../../../domain/swipe";
+import { showsSwipeIndicator, swipeDirection, type SwipeDirection } from "./swipe";
 
 interface Start {
   x: number;

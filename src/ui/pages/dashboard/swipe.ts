@@ -1,4 +1,4 @@
-import { sameCategory } from "./category";
+import { sameCategory } from "../../../domain/category";
 /** What counts as a swipe between categories on a phone (docs/product.md, "Swipe between categories"). */
 export const SWIPE_MIN_DISTANCE_PX = 50;
 export const SWIPE_MAX_VERTICAL_PX = 30;

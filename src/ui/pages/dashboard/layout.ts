@@ -37,7 +37,3 @@ export function visibleCategories<T>(categories: readonly T[], expanded: boolean
     hidden: categories.length - DESKTOP_VISIBLE_CATEGORIES,
   };
 }
-
-/** How long 'Copied!' stays on a card, and how long the dashboard marks the copied deal (docs/product.md, "Copying a code"). */
-export const CARD_COPY_FEEDBACK_MS = 2_000;
-export const DASHBOARD_COPY_FEEDBACK_MS = 1_500;
