@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts?(x)", "test/machines/**/*.test.ts?(x)"],
+          setupFiles: ["test/unit/reflectMetadata.ts"],
           environment: "node",
         },
       },

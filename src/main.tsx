@@ -1,3 +1,5 @@
+// Before any adapter module: inversify keeps what its decorators declare in reflect-metadata's store.
+import "reflect-metadata/lite";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { SessionStore } from "./application/ports/session";

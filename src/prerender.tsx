@@ -1,3 +1,5 @@
+// Before any adapter module: inversify keeps what its decorators declare in reflect-metadata's store.
+import "reflect-metadata/lite";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
@@ -19,9 +21,9 @@ export { pageTitle } from "./ui/routing/RouteFocus";
  */
 export async function renderPage(path: string, demoMode: boolean): Promise<string> {
   const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(FETCH, () => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)));
+  container.rebind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
+  container.rebind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+  container.rebind(FETCH).toConstantValue(() => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)));
   const { prelude } = await prerender(
     <StrictMode>
       <Router ssrPath={path}>

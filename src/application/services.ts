@@ -1,7 +1,5 @@
-import { readOAuthCallbackParams } from "../domain/oauthCallback";
 import type { AuthActor } from "./machines/authMachine";
-import type { OAuthCallbackInput, provideOAuthCallbackMachine } from "./machines/oauthCallbackMachine";
-import type { SessionStore } from "./ports/session";
+import type { OAuthCallback } from "./machines/oauthCallbackMachine";
 import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 import type { provideDashboardMachine } from "./machines/dashboardMachine";
 import type { ProvidedGoogleFlowMachine } from "./machines/googleFlowMachine";
@@ -14,48 +12,33 @@ import type { provideExtensionPairingMachine } from "./machines/extensionPairing
 import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
 import type { provideEmailSettingsMachine } from "./machines/emailSettingsMachine";
 
-/** Names a service that has no class of its own to name it; the type parameter is the service's type. */
-export interface ServiceToken<T> {
-  readonly description: string;
-  /** Never set: carries T, so that a token and what it resolves to cannot disagree. */
-  readonly type?: T;
-}
+declare const serviceType: unique symbol;
+
+/**
+ * Names a service that has no class of its own to name it: a symbol, as the container takes it, that carries the
+ * service's type so that a token and what it resolves to cannot disagree.
+ */
+export type ServiceToken<T> = symbol & { readonly [serviceType]?: T };
 
 export function serviceToken<T>(description: string): ServiceToken<T> {
-  return { description };
+  return Symbol(description) as ServiceToken<T>;
 }
 
 /** A service is asked for by its port (an abstract class, or any class) or by a typed token. */
 export type ServiceKey<T> = ServiceToken<T> | (abstract new (...args: never[]) => T);
 
-/** What views and composition code resolve services from. */
+/** What views and composition code resolve services from (the container, seen through our typed keys). */
 export interface ServiceResolver {
   get<T>(key: ServiceKey<T>): T;
+  /** A service whose making waits for code that loads on demand. */
+  getAsync<T>(key: ServiceKey<T>): Promise<T>;
 }
 
 /** The running auth machine, shared by the whole app. */
 export const AuthSession = serviceToken<AuthActor>("AuthSession");
 
-/** The OAuth callback machine wired to its ports, and how a visit of /oauth-callback reads its input. */
-export interface OAuthCallback {
-  readonly logic: ReturnType<typeof provideOAuthCallbackMachine>;
-  /** A visit's input: the query Google's round trip left, and the state this browser kept when it started a flow. */
-  inputFor(search: string): OAuthCallbackInput;
-}
-
-export function oauthCallback(logic: OAuthCallback["logic"], session: SessionStore): OAuthCallback {
-  return {
-    logic,
-    inputFor: (search) => ({
-      params: readOAuthCallbackParams(search),
-      oauthState: session.oauthState(),
-      hasSession: session.accessToken() !== null,
-    }),
-  };
-}
-
-/** Each visit of /oauth-callback starts one machine from this. */
-export const OAuthCallbackLogic = serviceToken<OAuthCallback>("OAuthCallbackLogic");
+/** Each visit of /oauth-callback starts one machine from this; its code loads with the page. */
+export const OAuthCallbackLogic = serviceToken<Promise<OAuthCallback>>("OAuthCallbackLogic");
 
 /** The early-access form machine wired to its ports. */
 export const EarlyAccessLogic = serviceToken<ReturnType<typeof provideEarlyAccessMachine>>("EarlyAccessLogic");
@@ -67,7 +50,7 @@ export const EarlyAccessLogic = serviceToken<ReturnType<typeof provideEarlyAcces
 export const DashboardLogic = serviceToken<Promise<ReturnType<typeof provideDashboardMachine>>>("DashboardLogic");
 
 /** "Continue with Google" and "Connect Gmail": each button runs one machine from this, its flow given as input. */
-export const GoogleFlowLogic = serviceToken<ProvidedGoogleFlowMachine>("GoogleFlowLogic");
+export const GoogleFlowLogic = serviceToken<Promise<ProvidedGoogleFlowMachine>>("GoogleFlowLogic");
 
 /** The settings page machine wired to its ports; each visit of /settings starts one from it. */
 export const SettingsPageLogic = serviceToken<Promise<ReturnType<typeof provideSettingsPageMachine>>>("SettingsPageLogic");

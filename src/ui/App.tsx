@@ -9,12 +9,8 @@ import { RouteFocus } from "./routing/RouteFocus";
 import { GuestOnly, HomeGate, Protected } from "./routing/guards";
 import { useAuthStatus } from "./hooks";
 import { LandingPage } from "./pages/landing/LandingPage";
-import { LoginPage } from "./pages/LoginPage";
-import { RegisterPage } from "./pages/RegisterPage";
-import { OAuthCallbackPage } from "./pages/OAuthCallbackPage";
-import { NotFoundPage } from "./pages/NotFoundPage";
 
-// Signed-in screens load on demand, keeping the landing page's JavaScript small.
+// Every page but the landing page loads on demand, keeping the landing page's JavaScript small.
 const loadDashboardPage = () => import("./pages/dashboard/DashboardPage");
 const loadSettingsPage = () => import("./pages/settings/SettingsPage");
 const DashboardPage = lazy(loadDashboardPage);
@@ -23,6 +19,10 @@ const BrandPage = lazy(() => import("./pages/brand/BrandPage"));
 const ExtensionPage = lazy(() => import("./pages/extension/ExtensionPage"));
 const PrivacyPage = lazy(() => import("./pages/legal/PrivacyPage"));
 const TermsPage = lazy(() => import("./pages/legal/TermsPage"));
+const LoginPage = lazy(() => import("./pages/LoginPage"));
+const RegisterPage = lazy(() => import("./pages/RegisterPage"));
+const OAuthCallbackPage = lazy(() => import("./pages/OAuthCallbackPage"));
+const NotFoundPage = lazy(() => import("./pages/NotFoundPage").then((module) => ({ default: module.NotFoundPage })));
 
 /** The routes (docs/product.md, "Routes and guards") under a global header and toast area. */
 export function App() {

@@ -1,5 +1,5 @@
 import { createActor } from "xstate";
-import { createContainer } from "../../src/infrastructure/container";
+import { childContainer, createContainer } from "../../src/infrastructure/container";
 import { FETCH } from "../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../src/infrastructure/storage/localSessionStore";
 import { Navigation } from "../../src/application/ports/platform";
@@ -8,11 +8,11 @@ import { FakeNavigation, MemoryStorage, type FakeApi } from "../unit/support";
 
 /** The dashboard machine as the composition root wires it: real adapters and data cache, the API faked at fetch. */
 export async function startWiredDashboard(api: FakeApi) {
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(Navigation, new FakeNavigation());
-  const actor = createActor(await container.get(DashboardLogic), { input: {} }).start();
+  const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+  container.bind(FETCH).toConstantValue(api.fetch);
+  container.bind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(Navigation).toConstantValue(new FakeNavigation());
+  const actor = createActor(await container.getAsync(DashboardLogic), { input: {} }).start();
   return { container, actor };
 }

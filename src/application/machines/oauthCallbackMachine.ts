@@ -4,6 +4,7 @@ import {
   OAUTH_MESSAGES,
   oauthErrorMessage,
   oauthSuccessMessage,
+  readOAuthCallbackParams,
   type OAuthCallbackParams,
 } from "../../domain/oauthCallback";
 import type { Session, SessionStore } from "../ports/session";
@@ -218,4 +219,23 @@ export function provideOAuthCallbackMachine(ports: {
       clearCallbackAddress: () => ports.navigation.navigate("/oauth-callback", { replace: true }),
     },
   });
+}
+
+/** The OAuth callback machine wired to its ports, and how a visit of /oauth-callback reads its input. */
+export interface OAuthCallback {
+  readonly logic: ReturnType<typeof provideOAuthCallbackMachine>;
+  /** A visit's input: the query Google's round trip left, and the state this browser kept when it started a flow. */
+  inputFor(search: string): OAuthCallbackInput;
+}
+
+/** The callback's machine with a visit's input read from the page's query and this browser's stored state. */
+export function oauthCallback(logic: ReturnType<typeof provideOAuthCallbackMachine>, session: SessionStore): OAuthCallback {
+  return {
+    logic,
+    inputFor: (search) => ({
+      params: readOAuthCallbackParams(search),
+      oauthState: session.oauthState(),
+      hasSession: session.accessToken() !== null,
+    }),
+  };
 }

@@ -1,3 +1,4 @@
+import { injectable } from "inversify";
 import type { LiveQuery, QueryState } from "../../application/ports/deals";
 
 import type * as QueryCache from "./queryCache";
@@ -15,6 +16,7 @@ const PENDING: QueryState<never> = { status: "pending", data: undefined, error: 
  * The data cache (docs/product.md, "Constants"), loaded on first use: only signed-in screens need it, so the query library stays
  * out of the landing page's JavaScript.
  */
+@injectable()
 export class DataCache {
   private loading: Promise<LoadedCache> | null = null;
   private loaded: LoadedCache | null = null;

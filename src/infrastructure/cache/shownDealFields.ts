@@ -1,11 +1,13 @@
+import { inject, injectable } from "inversify";
 import { ShownDealFields, type DealOwnFields } from "../../application/ports/dealDetails";
 import type { Dashboard } from "../../domain/dashboard";
-import type { DataCache } from "./dataCache";
+import { DataCache } from "./dataCache";
 import { DASHBOARD_KEY } from "../http/dashboardSource";
 
 /** Shows a deal's own fields (its status, its star) in the cached dashboard answer, which every view of it follows. */
+@injectable()
 export class CachedShownDealFields extends ShownDealFields {
-  constructor(private readonly cache: DataCache) {
+  constructor(@inject(DataCache) private readonly cache: DataCache) {
     super();
   }
 

@@ -1,13 +1,15 @@
 import { isRight } from "fp-ts/Either";
+import { inject, injectable } from "inversify";
 import { AppConfigSource, type AppConfig } from "../../application/ports/appConfig";
-import { AppConfigCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { AppConfigCodec } from "../../contract/auth";
+import { HttpClient } from "./httpClient";
 
 /** GET /app-config, asked once per page load. */
+@injectable()
 export class HttpAppConfigSource extends AppConfigSource {
   private loaded: Promise<AppConfig> | null = null;
 
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

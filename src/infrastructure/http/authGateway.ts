@@ -1,18 +1,20 @@
+import { inject, injectable } from "inversify";
 import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignOutChoice } from "../../application/ports/auth";
-import type { SessionStore, Session } from "../../application/ports/session";
+import { SessionStore, type Session } from "../../application/ports/session";
 import { RefusedRequest, isRequestError } from "../../application/errors";
 import type { User } from "../../domain/user";
+// From the contract's modules, not its index: the landing page's script carries only the codecs it decodes with.
 import {
   AuthMeCodec,
-  ExtensionPairedHereCodec,
   GoogleAuthStartCodec,
   LoginResponseCodec,
   LogoutResponseCodec,
   RefreshResponseCodec,
   type LoginResponse,
   type LogoutRequest,
-} from "../../contract";
-import type { HttpClient } from "./httpClient";
+} from "../../contract/auth";
+import { ExtensionPairedHereCodec } from "../../contract/extension";
+import { HttpClient } from "./httpClient";
 
 const FLOW_PATHS: Record<GoogleFlow, string> = {
   signin: "/google-signin",
@@ -22,10 +24,11 @@ const FLOW_PATHS: Record<GoogleFlow, string> = {
   "connect-gmail": "/connect-gmail",
 };
 
+@injectable()
 export class HttpAuthGateway extends AuthGateway {
   constructor(
-    private readonly http: HttpClient,
-    private readonly session: SessionStore,
+    @inject(HttpClient) private readonly http: HttpClient,
+    @inject(SessionStore) private readonly session: SessionStore,
   ) {
     super();
   }

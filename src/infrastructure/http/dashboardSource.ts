@@ -1,8 +1,9 @@
+import { inject, injectable } from "inversify";
 import { DashboardSource, type LiveQuery } from "../../application/ports/deals";
 import type { Dashboard } from "../../domain/dashboard";
-import type { DataCache } from "../cache/dataCache";
+import { DataCache } from "../cache/dataCache";
 import { DashboardCodec, DashboardDealsPageCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
 /** The cache key of the dashboard answer. */
 export const DASHBOARD_KEY = "dashboard";
@@ -17,10 +18,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * GET /dashboard-products through the data cache: the first answer (the figures and a screenful of deals) is shown as
  * soon as it arrives, and the rest of the deals are fetched page by page after it and added to the cached answer.
  */
+@injectable()
 export class CachedDashboardSource extends DashboardSource {
   constructor(
-    private readonly cache: DataCache,
-    private readonly http: HttpClient,
+    @inject(DataCache) private readonly cache: DataCache,
+    @inject(HttpClient) private readonly http: HttpClient,
   ) {
     super();
   }

@@ -1,12 +1,14 @@
+import { inject, injectable } from "inversify";
 import { BrandPageGateway, DealDetailsGateway } from "../../application/ports/dealDetails";
 import type { CallOptions } from "../../application/ports/settings";
 import type { DealStatus } from "../../domain/deal";
 import type { BrandPage, DealDetail } from "../../domain/dealDetail";
 import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
+@injectable()
 export class HttpDealDetailsGateway extends DealDetailsGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 
@@ -20,8 +22,9 @@ export class HttpDealDetailsGateway extends DealDetailsGateway {
   }
 }
 
+@injectable()
 export class HttpBrandPageGateway extends BrandPageGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

@@ -1,10 +1,12 @@
+import { inject, injectable } from "inversify";
 import { DealReminderGateway } from "../../application/ports/dealReminders";
 import type { CallOptions } from "../../application/ports/settings";
 import { ReminderAnswerCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
+@injectable()
 export class HttpDealReminderGateway extends DealReminderGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

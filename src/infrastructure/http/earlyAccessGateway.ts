@@ -1,9 +1,11 @@
+import { inject, injectable } from "inversify";
 import { EarlyAccessGateway, type EarlyAccessReply, type EarlyAccessRequest } from "../../application/ports/earlyAccess";
-import { EarlyAccessResponseCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { EarlyAccessResponseCodec } from "../../contract/settings";
+import { HttpClient } from "./httpClient";
 
+@injectable()
 export class HttpEarlyAccessGateway extends EarlyAccessGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

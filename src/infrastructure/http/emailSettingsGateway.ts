@@ -1,8 +1,9 @@
+import { inject, injectable } from "inversify";
 import type * as t from "io-ts";
 import { EmailSettingsGateway, type EmailPreferences, type EmailPreferencesChange } from "../../application/ports/emailSettings";
 import type { CallOptions } from "../../application/ports/settings";
 import { TestReportCodec, UserPreferencesCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
 type UserPreferences = t.TypeOf<typeof UserPreferencesCodec>["settings"];
 
@@ -16,8 +17,9 @@ const emailPreferencesOf = ({ weeklyReport, reportWeekday, reportHour, timeZone,
   emailsStopped,
 });
 
+@injectable()
 export class HttpEmailSettingsGateway extends EmailSettingsGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

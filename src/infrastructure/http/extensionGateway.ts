@@ -1,9 +1,11 @@
+import { inject, injectable } from "inversify";
 import { ExtensionGateway, type ConnectedExtension } from "../../application/ports/extension";
 import { ExtensionDisconnectedCodec, ExtensionSessionsCodec, PairingCodeCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
+@injectable()
 export class HttpExtensionGateway extends ExtensionGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

@@ -2,9 +2,10 @@ import type * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
 import { PathReporter } from "io-ts/PathReporter";
 import { RequestError } from "../../application/errors";
-import type { SessionStore } from "../../application/ports/session";
-import type { Notifier } from "../../application/ports/notifications";
-import type { Navigation } from "../../application/ports/platform";
+import { inject, injectable } from "inversify";
+import { SessionStore } from "../../application/ports/session";
+import { Notifier } from "../../application/ports/notifications";
+import { Navigation } from "../../application/ports/platform";
 import { serviceToken } from "../../application/services";
 import { REQUEST_FAILED_TITLE, SESSION_EXPIRED_TITLE } from "../../application/messages";
 import { decodeAnswer } from "./decodeAnswer";
@@ -59,13 +60,14 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
  * The one way the SPA talks to the API: JSON over fetch with a timeout, the bearer token when one is stored, one
  * refresh and retry on 401, every answer decoded with its wire codec, every failure a RequestError.
  */
+@injectable()
 export class HttpClient {
   constructor(
-    private readonly config: HttpConfig,
-    private readonly session: SessionStore,
-    private readonly notifier: Notifier,
-    private readonly navigation: Navigation,
-    private readonly refreshSession: RefreshSession,
+    @inject(HTTP_CONFIG) private readonly config: HttpConfig,
+    @inject(SessionStore) private readonly session: SessionStore,
+    @inject(Notifier) private readonly notifier: Notifier,
+    @inject(Navigation) private readonly navigation: Navigation,
+    @inject(REFRESH_SESSION) private readonly refreshSession: RefreshSession,
   ) {}
 
   get<A>(path: string, codec: t.Decoder<unknown, A>, options: RequestOptions = {}): Promise<A> {

@@ -1,3 +1,4 @@
+import { inject, injectable } from "inversify";
 import {
   GmailGateway,
   SettingsGateway,
@@ -10,10 +11,11 @@ import {
 } from "../../application/ports/settings";
 import { isRequestError } from "../../application/errors";
 import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, StatusMessageCodec, SYNC_ALREADY_RUNNING, SyncStatusCodec } from "../../contract";
-import type { HttpClient } from "./httpClient";
+import { HttpClient } from "./httpClient";
 
+@injectable()
 export class HttpSettingsGateway extends SettingsGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 
@@ -33,8 +35,9 @@ export class HttpSettingsGateway extends SettingsGateway {
   }
 }
 
+@injectable()
 export class HttpGmailGateway extends GmailGateway {
-  constructor(private readonly http: HttpClient) {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
     super();
   }
 

@@ -1,22 +1,16 @@
+import { ContainerModule } from "inversify";
 import { ExtensionBridge, ExtensionGateway } from "../../application/ports/extension";
-import { Notifier } from "../../application/ports/notifications";
 import { ExtensionPairingLogic, ExtensionSessionsLogic } from "../../application/services";
-import { HttpExtensionGateway } from "../http/extensionGateway";
-import { HttpClient } from "../http/httpClient";
-import { WindowExtensionBridge } from "../platform/extensionBridge";
-import type { ServiceRegistry } from "../serviceRegistry";
+import { bindFactory, bindLoaded } from "./binding";
+
+const machines = () => import("./extensionMachines");
 
 /** The browser extension: pairing it on /extension, and the connected extensions in Settings. */
-export function registerExtension(services: ServiceRegistry): void {
-  services.bind(ExtensionGateway, (s) => new HttpExtensionGateway(s.get(HttpClient)));
-  // Read when first used, not when bound, like the storage: the build-time render has no window.
-  services.bind(ExtensionBridge, () => new WindowExtensionBridge(window));
-  services.bind(ExtensionPairingLogic, async (s) => {
-    const { provideExtensionPairingMachine } = await import("../../application/machines/extensionPairingMachine");
-    return provideExtensionPairingMachine({ gateway: s.get(ExtensionGateway), bridge: s.get(ExtensionBridge) });
-  });
-  services.bind(ExtensionSessionsLogic, async (s) => {
-    const { provideExtensionSessionsMachine } = await import("../../application/machines/extensionSessionsMachine");
-    return provideExtensionSessionsMachine({ gateway: s.get(ExtensionGateway), notifier: s.get(Notifier) });
-  });
-}
+export const extensionModule = new ContainerModule(({ bind }) => {
+  // Only these screens' machines use these ports, so their adapters (and their codecs) load with the machines.
+  bindLoaded(bind, ExtensionGateway, () => machines().then((module) => module.HttpExtensionGateway));
+  // Given the window when first asked for, not when bound, like the storage: the build-time render has no window.
+  bind(ExtensionBridge).toDynamicValue(() => machines().then((module) => new module.WindowExtensionBridge(window)));
+  bindFactory(bind, ExtensionPairingLogic, (s) => machines().then((module) => module.extensionPairingLogic(s)));
+  bindFactory(bind, ExtensionSessionsLogic, (s) => machines().then((module) => module.extensionSessionsLogic(s)));
+});

@@ -1,4 +1,6 @@
+import { inject, injectable } from "inversify";
 import { Dismissals, type DismissibleNotice } from "../../application/ports/dismissals";
+import { LOCAL_STORAGE } from "./localSessionStore";
 
 /**
  * Keys of our own, beside the session's (STORAGE_KEYS in localSessionStore.ts); unlike those, signing out keeps them:
@@ -8,8 +10,9 @@ export const DISMISSAL_KEYS: Readonly<Record<DismissibleNotice, string>> = {
   feedbackBanner: "feedback_banner_dismissed",
 };
 
+@injectable()
 export class LocalDismissals extends Dismissals {
-  constructor(private readonly storage: Storage) {
+  constructor(@inject(LOCAL_STORAGE) private readonly storage: Storage) {
     super();
   }
 

@@ -1,8 +1,9 @@
 import { isRight } from "fp-ts/Either";
+import { inject, injectable } from "inversify";
 import { SessionStore, type Session } from "../../application/ports/session";
 import { serviceToken } from "../../application/services";
 import type { User } from "../../domain/user";
-import { UserCodec } from "../../contract";
+import { UserCodec } from "../../contract/auth";
 
 /** The storage keys (docs/product.md, "Browser storage"). */
 export const STORAGE_KEYS = {
@@ -19,10 +20,11 @@ export const RETURN_PATH_KEY = "post_login_path";
 export const LOCAL_STORAGE = serviceToken<Storage>("localStorage");
 export const SESSION_STORAGE = serviceToken<Storage>("sessionStorage");
 
+@injectable()
 export class LocalSessionStore extends SessionStore {
   constructor(
-    private readonly storage: Storage,
-    private readonly tabStorage: Storage,
+    @inject(LOCAL_STORAGE) private readonly storage: Storage,
+    @inject(SESSION_STORAGE) private readonly tabStorage: Storage,
   ) {
     super();
   }

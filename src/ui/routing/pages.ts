@@ -19,12 +19,12 @@ export interface StaticPage {
 /** The page that installs and connects the browser extension; the header's "Install Extension" leads there. */
 export const EXTENSION_PAGE_PATH = "/extension";
 
-export const NOT_FOUND_PAGE: StaticPage = { path: "/404", file: "404.html", prerendered: true };
+export const NOT_FOUND_PAGE: StaticPage = { path: "/404", file: "404.html", prerendered: true, lazyModule: "src/ui/pages/NotFoundPage.tsx" };
 
 export const STATIC_PAGES: readonly StaticPage[] = [
   { path: "/", file: "index.html", prerendered: true, signedInGoesTo: "/dashboard" },
-  { path: "/login", file: "login.html", prerendered: true, signedInGoesTo: "/dashboard" },
-  { path: "/register", file: "register.html", prerendered: true, signedInGoesTo: "/dashboard" },
+  { path: "/login", file: "login.html", prerendered: true, signedInGoesTo: "/dashboard", lazyModule: "src/ui/pages/LoginPage.tsx" },
+  { path: "/register", file: "register.html", prerendered: true, signedInGoesTo: "/dashboard", lazyModule: "src/ui/pages/RegisterPage.tsx" },
   { path: "/privacy", file: "privacy.html", prerendered: true, lazyModule: "src/ui/pages/legal/PrivacyPage.tsx" },
   { path: "/terms", file: "terms.html", prerendered: true, lazyModule: "src/ui/pages/legal/TermsPage.tsx" },
   { path: "/dashboard", file: "dashboard.html", prerendered: false, lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx" },
@@ -32,6 +32,6 @@ export const STATIC_PAGES: readonly StaticPage[] = [
   // Also answered for /brands/:id (server/http/staticFiles.ts).
   { path: "/brands", file: "brands.html", prerendered: false, lazyModule: "src/ui/pages/brand/BrandPage.tsx" },
   { path: EXTENSION_PAGE_PATH, file: "extension.html", prerendered: false, lazyModule: "src/ui/pages/extension/ExtensionPage.tsx" },
-  { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false },
+  { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false, lazyModule: "src/ui/pages/OAuthCallbackPage.tsx" },
   NOT_FOUND_PAGE,
 ];

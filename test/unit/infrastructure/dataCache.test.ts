@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createContainer } from "../../../src/infrastructure/container";
+import { childContainer, createContainer } from "../../../src/infrastructure/container";
 import { FETCH } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
 import { Navigation } from "../../../src/application/ports/platform";
@@ -8,14 +8,14 @@ import { DashboardSource } from "../../../src/application/ports/deals";
 import { SAMPLE_DASHBOARD } from "../../../src/ui/pages/dashboard/fixtures";
 import { FakeApi, FakeNavigation, MemoryStorage, json, settle } from "../support";
 
-function wire() {
+async function wire() {
   const api = new FakeApi().on("GET /dashboard-products", () => json(200, SAMPLE_DASHBOARD));
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(Navigation, new FakeNavigation());
-  return { api, source: container.get(DashboardSource) };
+  const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+  container.bind(FETCH).toConstantValue(api.fetch);
+  container.bind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(Navigation).toConstantValue(new FakeNavigation());
+  return { api, source: await container.getAsync(DashboardSource) };
 }
 
 describe("the data cache", () => {
@@ -34,7 +34,7 @@ describe("the data cache", () => {
   });
 
   it("reads pending until loaded, then the same snapshot object until something changes", async () => {
-    const { source } = wire();
+    const { source } = await wire();
     const query = source.watch();
     expect(query.getSnapshot().status).toBe("pending");
     const seen: string[] = [];
@@ -49,7 +49,7 @@ describe("the data cache", () => {
   });
 
   it("answers a second viewer from the cache", async () => {
-    const { api, source } = wire();
+    const { api, source } = await wire();
     const first = source.watch();
     const stopFirst = first.subscribe(() => undefined);
     await settle();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as t from "io-ts";
-import { createContainer } from "../../../src/infrastructure/container";
+import { childContainer, createContainer } from "../../../src/infrastructure/container";
 import { FETCH, HttpClient, toQueryString } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
 import { Navigation } from "../../../src/application/ports/platform";
@@ -19,11 +19,11 @@ function wire(options: { path?: string; token?: string; refresh?: string } = {})
   }
   if (options.refresh) storage.setItem("refreshToken", options.refresh);
   const navigation = new FakeNavigation(options.path ?? "/dashboard");
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, storage);
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(Navigation, navigation);
+  const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+  container.bind(FETCH).toConstantValue(api.fetch);
+  container.bind(LOCAL_STORAGE).toConstantValue(storage);
+  container.bind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(Navigation).toConstantValue(navigation);
   const http = container.get(HttpClient);
   const toasts = container.get(ToastCenter);
   const toastTitles = () => toasts.getSnapshot().map((toast) => `${toast.title}: ${toast.description}`);
@@ -171,11 +171,11 @@ describe("HttpClient", () => {
       new Promise((_resolve, reject) => {
         init?.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
       });
-    const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-    container.rebindValue(FETCH, hangingFetch);
-    container.rebindValue(LOCAL_STORAGE, new MemoryStorage());
-    container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-    container.rebindValue(Navigation, new FakeNavigation());
+    const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+    container.bind(FETCH).toConstantValue(hangingFetch);
+    container.bind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
+    container.bind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+    container.bind(Navigation).toConstantValue(new FakeNavigation());
     let settled = false;
     const pending = container
       .get(HttpClient)

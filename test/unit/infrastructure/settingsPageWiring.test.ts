@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createContainer } from "../../../src/infrastructure/container";
+import { childContainer, createContainer } from "../../../src/infrastructure/container";
 import { FETCH } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
 import { Navigation } from "../../../src/application/ports/platform";
@@ -31,11 +31,11 @@ function wire() {
   localStorage.setItem("refreshToken", "refresh-1");
   localStorage.setItem("user", JSON.stringify(ALICE));
   const navigation = new FakeNavigation("/settings");
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, localStorage);
-  container.rebindValue(SESSION_STORAGE, new MemoryStorage());
-  container.rebindValue(Navigation, navigation);
+  const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+  container.bind(FETCH).toConstantValue(api.fetch);
+  container.bind(LOCAL_STORAGE).toConstantValue(localStorage);
+  container.bind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
+  container.bind(Navigation).toConstantValue(navigation);
   return { api, container, localStorage, navigation };
 }
 
@@ -45,7 +45,7 @@ afterEach(() => page?.stop());
 describe("the settings page machine, wired at the composition root", () => {
   it("polls the sync status once the settings say Gmail is connected", async () => {
     const { api, container } = wire();
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     await settle();
     expect(settingsPageChildren(page).settings.getSnapshot().value).toBe("ready");
     expect(settingsPageChildren(page).gmailSync.getSnapshot().matches("following")).toBe(true);
@@ -55,7 +55,7 @@ describe("the settings page machine, wired at the composition root", () => {
   it("takes a 409 to Sync Now for a sync already running, in yellow, and follows it", async () => {
     const { api, container } = wire();
     api.on("POST /sync-gmail", () => json(409, { success: false, code: "sync_in_progress", message: "Sync is already in progress. Please wait for it to complete." }));
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     await settle();
     page.send({ type: "SYNC_NOW" });
     await settle();
@@ -67,7 +67,7 @@ describe("the settings page machine, wired at the composition root", () => {
   it("stops polling after a disconnect, without polling again while the settings reload", async () => {
     const { api, container } = wire();
     api.on("POST /disconnect-gmail", () => json(200, { status: "success", message: "Gmail disconnected." }));
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     await settle();
     api.on("GET /settings", () => json(200, { status: "success", data: { ...SAMPLE_SETTINGS, user: ALICE, gmailConnected: false, linkedAccount: null } }));
     page.send({ type: "DISCONNECT_REQUEST" });
@@ -81,9 +81,9 @@ describe("the settings page machine, wired at the composition root", () => {
   it("makes the cached dashboard refetch after a brand toggle", async () => {
     const { api, container } = wire();
     api.on(`PUT /brands/${BRAND_ID}/state`, () => json(200, { status: "success", is_active: false, message: "Brand hidden." }));
-    const dashboard = container.get(DashboardSource).watch();
+    const dashboard = (await container.getAsync(DashboardSource)).watch();
     const stop = dashboard.subscribe(() => undefined);
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     await vi.waitFor(() => expect(api.count("GET /dashboard-products")).toBe(1));
     await settle();
 
@@ -97,7 +97,7 @@ describe("the settings page machine, wired at the composition root", () => {
   it("re-fetches the settings after a failed toggle, so the server's value is shown", async () => {
     const { api, container } = wire();
     api.on(`PUT /brands/${BRAND_ID}/state`, () => json(500, { success: false, code: "internal", message: "boom" }));
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     await settle();
     page.send({ type: "TOGGLE_BRAND", brandId: BRAND_ID, isActive: true });
     await settle();
@@ -113,7 +113,7 @@ describe("the settings page machine, wired at the composition root", () => {
     const auth = container.get(AuthSession);
     await settle();
     expect(authStatusOf(auth.getSnapshot())).toBe("signedIn");
-    page = createActor(await container.get(SettingsPageLogic)).start();
+    page = createActor(await container.getAsync(SettingsPageLogic)).start();
     page.send({ type: "DELETE_REQUEST" });
     page.send({ type: "DELETE_CONFIRM" });
     await settle();

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createRoot, type Root } from "react-dom/client";
 import { screen, waitFor, within, fireEvent } from "@testing-library/dom";
-import { createContainer } from "../../../src/infrastructure/container";
+import { childContainer, createContainer } from "../../../src/infrastructure/container";
 import { FETCH } from "../../../src/infrastructure/http/httpClient";
 import { LOCAL_STORAGE, SESSION_STORAGE } from "../../../src/infrastructure/storage/localSessionStore";
 import { Clock, Navigation } from "../../../src/application/ports/platform";
@@ -44,13 +44,13 @@ function start(path: string, options: { signedIn?: boolean; oauthState?: string;
   }
   if (options.oauthState) localStorage.setItem("oauth_state", options.oauthState);
   const navigation = new RecordingBrowserNavigation();
-  const container = createContainer({ apiBaseUrl: "/api", appConfig: null });
-  container.rebindValue(FETCH, api.fetch);
-  container.rebindValue(LOCAL_STORAGE, localStorage);
-  container.rebindValue(SESSION_STORAGE, sessionStorage);
-  container.rebindValue(Navigation, navigation);
+  const container = childContainer(createContainer({ apiBaseUrl: "/api", appConfig: null }));
+  container.bind(FETCH).toConstantValue(api.fetch);
+  container.bind(LOCAL_STORAGE).toConstantValue(localStorage);
+  container.bind(SESSION_STORAGE).toConstantValue(sessionStorage);
+  container.bind(Navigation).toConstantValue(navigation);
   // The sample deals' end dates are set around this day.
-  container.rebindValue(Clock, { now: () => SAMPLE_TODAY });
+  container.bind(Clock).toConstantValue({ now: () => SAMPLE_TODAY });
   const element = document.createElement("div");
   document.body.appendChild(element);
   root = createRoot(element);

@@ -4,14 +4,14 @@ import { selectDealDetail } from "../../../application/machines/dealDetailMachin
 import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
 import { selectShownStatuses, selectUndoableChange } from "../../../application/machines/dealStatusMachine";
 import { DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
-import { useService } from "../../di";
+import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 
 /** Runs a page's deal detail, deal status and reminder machines, as what its DealDetailLayer needs. */
 export function useDealDetailTools(): DealDetailTools {
   // All three asked for before waiting on any, so their code loads side by side.
-  const logics = [useService(DealDetailLogic), useService(DealStatusLogic), useService(DealReminderLogic)] as const;
+  const logics = [useServicePromise(DealDetailLogic), useServicePromise(DealStatusLogic), useServicePromise(DealReminderLogic)] as const;
   const detailActor = useActorRef(use(logics[0]));
   const statusActor = useActorRef(use(logics[1]));
   const reminderActor = useActorRef(use(logics[2]));

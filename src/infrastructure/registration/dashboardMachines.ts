@@ -1,0 +1,26 @@
+import { provideDashboardMachine } from "../../application/machines/dashboardMachine";
+import { provideSyncFollowerMachine } from "../../application/machines/syncFollowerMachine";
+import { DashboardSource } from "../../application/ports/deals";
+import { Notifier } from "../../application/ports/notifications";
+import { Clipboard } from "../../application/ports/platform";
+import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
+import { GoogleFlowLogic } from "../../application/services";
+import type { Services } from "./binding";
+
+/** The dashboard machine wired to its ports; loaded with the dashboard page, which imports the machines too. */
+export async function dashboardLogic(s: Services) {
+  const [source, settings, gmail, connectGmail] = await Promise.all([
+    s.getAsync(DashboardSource),
+    s.getAsync(SettingsGateway),
+    s.getAsync(GmailGateway),
+    s.getAsync(GoogleFlowLogic),
+  ]);
+  return provideDashboardMachine({
+    source,
+    clipboard: s.get(Clipboard),
+    settings,
+    notifier: s.get(Notifier),
+    connectGmail,
+    syncProgress: provideSyncFollowerMachine({ gateway: gmail, dealsChanged: () => void source.invalidate() }),
+  });
+}

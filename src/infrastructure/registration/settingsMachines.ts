@@ -1,0 +1,41 @@
+import { provideEmailSettingsMachine } from "../../application/machines/emailSettingsMachine";
+import { provideSettingsPageMachine } from "../../application/machines/settingsPageMachine";
+import { DashboardSource } from "../../application/ports/deals";
+import { EmailSettingsGateway } from "../../application/ports/emailSettings";
+import { Notifier } from "../../application/ports/notifications";
+import { Navigation } from "../../application/ports/platform";
+import { SessionStore } from "../../application/ports/session";
+import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
+import { AuthSession, GoogleFlowLogic } from "../../application/services";
+import type { Services } from "./binding";
+
+// The adapter only the Emails card uses loads in the same chunk.
+export { HttpEmailSettingsGateway } from "../http/emailSettingsGateway";
+
+/** Settings' "Emails" card's machine wired to its ports. */
+export async function emailSettingsLogic(s: Services) {
+  return provideEmailSettingsMachine({ gateway: await s.getAsync(EmailSettingsGateway), notifier: s.get(Notifier) });
+}
+
+/** The settings page machine: it ends the session after an account deletion, and makes cached deals stale. */
+export async function settingsPageLogic(s: Services) {
+  const [settings, gmail, connectGmail, deals] = await Promise.all([
+    s.getAsync(SettingsGateway),
+    s.getAsync(GmailGateway),
+    s.getAsync(GoogleFlowLogic),
+    s.getAsync(DashboardSource),
+  ]);
+  return provideSettingsPageMachine({
+    settings,
+    gmail,
+    notifier: s.get(Notifier),
+    connectGmail,
+    dealsChanged: () => void deals.invalidate(),
+    endSession: () => {
+      s.get(SessionStore).clear();
+      s.get(Navigation).navigate("/", { replace: true });
+      s.get(AuthSession).send({ type: "SESSION_EXPIRED" });
+    },
+    userLoaded: (user) => s.get(AuthSession).send({ type: "USER_UPDATED", user }),
+  });
+}
