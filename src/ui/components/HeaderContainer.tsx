@@ -1,9 +1,11 @@
 import { displayNameOf, initialsOf } from "../../domain/profile";
-import { useContext } from "react";
+import { lazy, Suspense, useContext } from "react";
 import { useLocation, useSearch } from "wouter";
 import { InitialDemoMode, useAppConfig, useCurrentUser, useSignOut, useSignOutQuestion } from "../hooks";
 import { Header } from "./Header";
-import { SignOutDialog } from "./SignOutDialog";
+
+// Asked only at some signed-in Logouts, so its code is not part of the landing page's script.
+const SignOutDialog = lazy(() => import("./SignOutDialog").then((module) => ({ default: module.SignOutDialog })));
 
 export function HeaderContainer() {
   const user = useCurrentUser();
@@ -31,5 +33,9 @@ export function HeaderContainer() {
 function SignOutQuestion() {
   const { question, chooseExtension, confirm, cancel } = useSignOutQuestion();
   if (!question) return null;
-  return <SignOutDialog signOutExtension={question.signOutExtension} onChooseExtension={chooseExtension} onCancel={cancel} onConfirm={confirm} />;
+  return (
+    <Suspense fallback={null}>
+      <SignOutDialog signOutExtension={question.signOutExtension} onChooseExtension={chooseExtension} onCancel={cancel} onConfirm={confirm} />
+    </Suspense>
+  );
 }
