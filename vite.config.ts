@@ -156,8 +156,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: OUT_DIR,
     sourcemap: "hidden",
-    // One stylesheet for the whole app (about 4 KB brotli): a page's first paint waits for one request, not one per chunk.
-    cssCodeSplit: false,
+    // A stylesheet per lazily loaded page beside the first page's (2.4 KB brotli instead of 5.3 for the whole app): the
+    // landing page does not carry the signed-in screens' styles. A prerendered page links its chunk's stylesheets.
+    cssCodeSplit: true,
     // The prerender plugin reads which files each lazy page became.
     manifest: true,
     rolldownOptions: {
