@@ -1,15 +1,24 @@
 import { ContainerModule } from "inversify";
 import { DashboardSource } from "../../application/ports/deals";
-import { DashboardLogic } from "../../application/services";
+import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
+import { DashboardLogic, GoogleFlowLogic } from "../../application/services";
 import { DataCache } from "../cache/dataCache";
 import { bindFactory, bindLoaded } from "./binding";
 
 /** The deals dashboard and its cached data. */
 export const dashboardModule = new ContainerModule(({ bind }) => {
   bindLoaded(bind, DashboardSource, () => import("../http/dashboardSource").then((module) => module.CachedDashboardSource));
-  // The machines' wiring and code load with the dashboard page, not with the landing page's script; the data cache's
-  // code, which the dashboard's first request waits for, is fetched beside them, not after.
+  // The machines' wiring and code load with the dashboard page, not with the landing page's script. What the
+  // dashboard's first request waits for (the data cache's code, the adapters' and the Google flow's) is fetched beside
+  // them, not after: the wiring then finds those services made.
   bindFactory(bind, DashboardLogic, (s) =>
-    Promise.all([import("./dashboardMachines"), s.get(DataCache).load()]).then(([module]) => module.dashboardLogic(s)),
+    Promise.all([
+      import("./dashboardMachines"),
+      s.get(DataCache).load(),
+      s.getAsync(DashboardSource),
+      s.getAsync(SettingsGateway),
+      s.getAsync(GmailGateway),
+      s.getAsync(GoogleFlowLogic),
+    ]).then(([module]) => module.dashboardLogic(s)),
   );
 });
