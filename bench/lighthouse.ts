@@ -42,10 +42,11 @@ const LANDING_TARGETS: Target[] = [
   { label: "performance >= 98", met: (figures) => figures.get("performance")! >= 98 },
   { label: "FCP <= 1.2 s", met: (figures) => figures.get("first-contentful-paint")! <= 1200 },
   { label: "CLS <= 0.02", met: (figures) => figures.get("cumulative-layout-shift")! <= 0.02 },
-  { label: "transfer <= 100 KB", met: (figures) => figures.get("total-byte-weight")! <= 100 * 1024 },
+  // 110 KB since the design card's container (inversify, reflect-metadata) came back: about 19 KB of it.
+  { label: "transfer <= 110 KB", met: (figures) => figures.get("total-byte-weight")! <= 110 * 1024 },
   ...BOTH,
 ];
-const DASHBOARD_TARGETS: Target[] = [{ label: "performance >= 90", met: (figures) => figures.get("performance")! >= 90 }, ...BOTH];
+const DASHBOARD_TARGETS: Target[] = [{ label: "performance >= 95", met: (figures) => figures.get("performance")! >= 95 }, ...BOTH];
 
 /** Debian's Chromium with the flags of TOOLCHAIN.md, open to Lighthouse on a debugging port. */
 async function launchForLighthouse(port: number): Promise<{ context: BrowserContext; close(): Promise<void> }> {
