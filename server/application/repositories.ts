@@ -175,8 +175,9 @@ export interface SyncRepository {
   /**
    * Stores a group of messages in one transaction: each processed message is marked processed in the same commit as
    * its deals, each failed one marked failed. Messages no longer pending (stored by an earlier run) are left alone.
-   * Answers how many deals were new. Throws StoreRefusedError when the database refuses something in the group, and
-   * then stores nothing of it.
+   * Answers how many new deals a person can use (docs/product.md, "New deals"): those stored now that are current on
+   * `now`'s day, not one that had already ended or whose brand the person hid. Throws StoreRefusedError when the
+   * database refuses something in the group, and then stores nothing of it.
    */
   storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number>;
 }

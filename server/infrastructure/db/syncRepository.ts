@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type RequeuedSync, type SyncRepository, type SyncState } from "../../application/repositories";
 import type { Database } from "./database";
+import { CURRENT_STATES, dayText } from "../../../src/domain/dealLifecycle";
+import { inStatesSql } from "./dealLifecycleSql";
 
 /** SQLSTATE classes of errors caused by the data itself: data exception, integrity constraint, program limit (row size). */
 const REFUSED_DATA = /^(?:22|23|54)[0-9A-Z]{3}$/;
@@ -214,9 +216,10 @@ export class SqlSyncRepository implements SyncRepository {
            FROM jsonb_to_recordset($2::jsonb) AS d(brand_id uuid, gmail_id text, code_key text, title text, description text,
              category text, promo_codes text[], discount text, terms text[], code_conditions jsonb, expiration_date date,
              deal_url text, image_urls text[], source text, sent_at timestamptz)
-           ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING 1)
-         SELECT count(*)::int AS added FROM added`,
-        [userId, JSON.stringify(deals)],
+           ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING brand_id, expiration_date, status)
+         SELECT count(*)::int AS added FROM added a JOIN brands b ON b.id = a.brand_id
+         WHERE ${inStatesSql(CURRENT_STATES, { expirationDate: "a.expiration_date", status: "a.status", brandShown: "b.is_active" }, "$3::date")}`,
+        [userId, JSON.stringify(deals), dayText(now)],
       );
       return inserted!.added;
     });
