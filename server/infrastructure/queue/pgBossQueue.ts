@@ -22,11 +22,17 @@ export interface PgBossQueueOptions {
 export async function startPgBossQueue(db: Database, options: PgBossQueueOptions): Promise<JobQueue> {
   const [current] = await db.query<{ schema: string }>("SELECT current_schema() AS schema");
   const schema = !current?.schema || current.schema === "public" ? "pgboss" : current.schema;
+  const lifetime = { stopped: false };
   const boss = await startBoss(() => {
     const boss = new PgBoss({
       db: {
         // pg-boss sends multi-statement scripts without parameters (its migrations, createQueue's locking).
-        executeSql: async (text: string, values?: unknown[]) => ({ rows: values && values.length > 0 ? await db.query(text, values) : await db.script(text) }),
+        // pg-boss 10 leaves its "job done" write unawaited: one that comes after the queue stopped (and our database
+        // closed) is dropped, not an unhandled rejection; the job's expiry puts its work back.
+        executeSql: async (text: string, values?: unknown[]) => {
+          if (lifetime.stopped) return { rows: [] };
+          return { rows: values && values.length > 0 ? await db.query(text, values) : await db.script(text) };
+        },
       },
       schema,
       supervise: options.worker,
@@ -35,7 +41,7 @@ export async function startPgBossQueue(db: Database, options: PgBossQueueOptions
     boss.on("error", (error) => options.log?.("Job queue error", { message: error.message }));
     return boss;
   });
-  return new PgBossQueue(boss);
+  return new PgBossQueue(boss, lifetime);
 }
 
 /** The options a job is sent with, and its queue created with: its retries and expiry. */
@@ -92,7 +98,10 @@ class PgBossQueue implements JobQueue {
    */
   private readonly sendOptions = new Map<JobName, ReturnType<typeof retryOptions>>();
 
-  constructor(private readonly boss: PgBoss) {}
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly lifetime: { stopped: boolean },
+  ) {}
 
   async declare(jobs: readonly Pick<JobDefinition<unknown>, "name" | "queue">[]): Promise<void> {
     for (const { name, queue } of jobs) {
@@ -147,8 +156,9 @@ class PgBossQueue implements JobQueue {
     return this.boss.unschedule(name);
   }
 
-  stop(timeoutMs: number): Promise<void> {
+  async stop(timeoutMs: number): Promise<void> {
     // Our database is closed by its owner after this; pg-boss only stops its workers and timers.
-    return this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    this.lifetime.stopped = true;
   }
 }
