@@ -31,11 +31,13 @@ export async function settingsPageLogic(s: Services) {
     notifier: s.get(Notifier),
     connectGmail,
     dealsChanged: () => void deals.invalidate(),
+    // The session machine is told after this machine's own step: an action that drives another actor's assign at
+    // once is refused by XState ("Custom actions should not call assign() directly").
     endSession: () => {
       s.get(SessionStore).clear();
       s.get(Navigation).navigate("/", { replace: true });
-      s.get(AuthSession).send({ type: "SESSION_EXPIRED" });
+      queueMicrotask(() => s.get(AuthSession).send({ type: "SESSION_EXPIRED" }));
     },
-    userLoaded: (user) => s.get(AuthSession).send({ type: "USER_UPDATED", user }),
+    userLoaded: (user) => queueMicrotask(() => s.get(AuthSession).send({ type: "USER_UPDATED", user })),
   });
 }
