@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FieldEvidence } from "../../src/domain/evidence";
 import { extractDeals, type ExtractedMessage } from "../extraction";
 
 /** One labelled message, in the format of the development corpus's labels.json. */
@@ -39,8 +40,20 @@ export interface Scores {
 
 export const ratio = (tally: Tally) => (tally.total === 0 ? 1 : tally.hit / tally.total);
 
+/** Which rule gave a value, for a miss: its evidence kind and confidence, or that no rule did. */
+export function ruleOf(evidence: FieldEvidence | null | undefined): string {
+  return evidence ? `rule: ${evidence.kind}, ${evidence.confidence}` : "rule: none";
+}
+
 function codesOf(message: ExtractedMessage): string[] {
   return [...new Set(message.deals.flatMap((deal) => deal.promoCodes))];
+}
+
+/** The brand's rule, which a deal keeps; a message without a deal keeps no evidence. */
+function brandRule(message: ExtractedMessage): string {
+  const deal = message.deals[0];
+  if (!deal) return message.brand === null ? "rule: none" : "rule: not kept without a deal";
+  return ruleOf(deal.evidence?.brand);
 }
 
 /**
@@ -81,10 +94,11 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
   const [dealPrecision, dealRecall, expiry, brand, brandDomain, category, promotion] = [tally(), tally(), tally(), tally(), tally(), tally(), tally()];
   let dealsInNonPromotional = 0;
   const problems: string[] = [];
-  const compare = (counter: Tally, file: string, field: string, actual: unknown, expected: unknown) => {
+  // A miss names the rule that gave the wrong value (its evidence kind), or says none did.
+  const compare = (counter: Tally, file: string, field: string, actual: unknown, expected: unknown, rule?: string) => {
     counter.total++;
     if (actual === expected) counter.hit++;
-    else problems.push(`${file}: ${field} ${JSON.stringify(actual)} expected ${JSON.stringify(expected)}`);
+    else problems.push(`${file}: ${field} ${JSON.stringify(actual)} expected ${JSON.stringify(expected)}${rule ? ` (${rule})` : ""}`);
   };
 
   for (const label of labels) {
@@ -95,11 +109,15 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
     predicted += codes.length;
     labelled += label.promoCodes.length;
     if (hits.length !== codes.length || hits.length !== label.promoCodes.length) {
-      problems.push(`${label.file}: codes ${JSON.stringify(codes)} expected ${JSON.stringify(label.promoCodes)}`);
+      const found = message.deals.flatMap((deal) => deal.evidence?.codes ?? []);
+      const wrong = codes.filter((code) => !label.promoCodes.includes(code));
+      const rules = wrong.map((code) => `${code}: ${ruleOf(found.find((evidence) => evidence.code === code))}`);
+      const missed = label.promoCodes.filter((code) => !codes.includes(code)).map((code) => `${code}: rule: none`);
+      problems.push(`${label.file}: codes ${JSON.stringify(codes)} expected ${JSON.stringify(label.promoCodes)} (${[...rules, ...missed].join("; ")})`);
     }
     compare(promotion, label.file, "isPromotion", message.isPromotion, label.isPromotion);
     compare(brandDomain, label.file, "brandDomain", message.brandDomain, label.brandDomain);
-    if (label.brand !== undefined) compare(brand, label.file, "brand", message.brand, label.brand);
+    if (label.brand !== undefined) compare(brand, label.file, "brand", message.brand, label.brand, brandRule(message));
     if (!label.isPromotion) dealsInNonPromotional += message.deals.length;
 
     const gotDeal = message.deals.length > 0;
@@ -109,8 +127,8 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
     // End date and category are a deal's: scored where the label expects one.
     if (!wantsDeal) continue;
     const deal = message.deals[0];
-    compare(expiry, label.file, "expiry", deal?.expirationDate ?? null, label.expirationDate);
-    compare(category, label.file, "category", deal?.category ?? "(no deal)", label.category);
+    compare(expiry, label.file, "expiry", deal?.expirationDate ?? null, label.expirationDate, ruleOf(deal?.evidence?.endDate));
+    compare(category, label.file, "category", deal?.category ?? "(no deal)", label.category, ruleOf(deal?.evidence?.category));
   }
 
   const precision = predicted === 0 ? 1 : truePositives / predicted;

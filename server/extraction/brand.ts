@@ -1,3 +1,4 @@
+import type { FieldEvidence } from "../../src/domain/evidence";
 import { getDomain, getDomainWithoutSuffix } from "tldts";
 import { nameMatchesAddress } from "./classify";
 
@@ -308,7 +309,21 @@ export function brandNameOf(
   text = "",
   fromAddress: string | null = null,
 ): string | null {
-  if (organizationName) return organizationName;
+  return brandNameWithEvidence(displayName, organizationName, domain, text, fromAddress)?.name ?? null;
+}
+
+/**
+ * brandNameOf, with where the name came from: the markup's organisation (stated), the sender's display name (stated:
+ * the shop signs its mail), or only its domain (inferred).
+ */
+export function brandNameWithEvidence(
+  displayName: string | null,
+  organizationName: string | null,
+  domain: string | null,
+  text = "",
+  fromAddress: string | null = null,
+): { name: string; evidence: FieldEvidence } | null {
+  if (organizationName) return { name: organizationName, evidence: { kind: "markup", confidence: "stated" } };
   // Quotes and a trailing colon are punctuation around the name; "Tesco .ie" is the site Tesco.ie.
   let name = (displayName ?? "")
     .replace(/^["'\s]+|["'\s:]+$/g, "")
@@ -323,10 +338,11 @@ export function brandNameOf(
     if (!stripped) break;
     name = stripped;
   }
-  if (name) return withoutTradeWords(name, domain);
+  if (name) return { name: withoutTradeWords(name, domain), evidence: { kind: "sender", confidence: "stated" } };
   if (!domain) return null;
   const label = domain.split(".")[0]!;
-  return nameAsWritten(domain, text) ?? titleInMailbox(fromAddress, text) ?? label.charAt(0).toUpperCase() + label.slice(1);
+  const fromDomain = nameAsWritten(domain, text) ?? titleInMailbox(fromAddress, text) ?? label.charAt(0).toUpperCase() + label.slice(1);
+  return { name: fromDomain, evidence: { kind: "sender", confidence: "inferred" } };
 }
 
 /** Shorter mailboxes spell first names and roles ("tim", "offers") more often than titles. */

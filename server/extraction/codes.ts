@@ -2,6 +2,7 @@
  * Promo codes found by the words around them. Precision first: a token is a code only when a cue says so
  * ("use code X", "code: X", "enter X at checkout", a code box under such a label), never by its shape alone.
  */
+import type { CodeEvidence, EvidenceKind } from "../../src/domain/evidence";
 import type { Rendering } from "./rendering";
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
@@ -83,6 +84,8 @@ export function indexOfWholeToken(text: string, token: string, from = 0): number
 export interface FoundCode {
   code: string;
   index: number;
+  /** What presented it: a label or instruction in the text, a styled box, the subject. */
+  kind: EvidenceKind;
 }
 
 function labelAllowsCode(text: string, labelStart: number): boolean {
@@ -117,7 +120,7 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
       /\b(?:use|enter|apply|redeem)\s*$/i.test(before) ||
       (PROMO_WORD.test(before) ? labelAllowsCode(text, before.search(PROMO_WORD) + Math.max(0, index - 120)) : PROMO_WORD.test(after));
     if (labelled && !NOT_PROMO_LABEL.test(before.replace(/[\s\-–:/]+$/, "")) && !isAppliedLine(text, index)) {
-      found.push({ code: token, index });
+      found.push({ code: token, index, kind: "box" });
     }
   }
   return found;
@@ -132,7 +135,8 @@ export function findColumnCodes(text: string, cells: readonly string[]): FoundCo
     const token = cell.trim();
     if (!WHOLE_TOKEN.test(token) || !isCodeShaped(token, true) || found.some((existing) => existing.code === token)) continue;
     const index = text.indexOf(token);
-    if (index !== -1 && !isAppliedLine(text, index)) found.push({ code: token, index });
+    // The column's header is the code's label.
+    if (index !== -1 && !isAppliedLine(text, index)) found.push({ code: token, index, kind: "label" });
   }
   return found;
 }
@@ -172,7 +176,7 @@ const USE_BEFORE = /\b(?:use|enter|apply|redeem)\s+(?:the\s+)?$/i;
 export function findCodes(text: string): FoundCode[] {
   const found: FoundCode[] = [];
   const add = (code: string, index: number, presented = false) => {
-    if (isCodeShaped(code, presented) && !found.some((existing) => existing.code === code)) found.push({ code, index });
+    if (isCodeShaped(code, presented) && !found.some((existing) => existing.code === code)) found.push({ code, index, kind: "label" });
   };
 
   for (const match of text.matchAll(LABELLED)) {
@@ -221,6 +225,11 @@ function isAppliedLine(text: string, index: number): boolean {
 
 /** Codes from cues in the body, from labelled code boxes, then any the subject alone states. */
 export function codesInReadingOrder(rendering: Rendering, subject: string): string[] {
+  return codesWithEvidence(rendering, subject).map((found) => found.code);
+}
+
+/** codesInReadingOrder, each code with what presented it where it was first read. */
+export function codesWithEvidence(rendering: Rendering, subject: string): CodeEvidence[] {
   const found = [
     ...findCodes(rendering.body),
     ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? []),
@@ -231,10 +240,11 @@ export function codesInReadingOrder(rendering: Rendering, subject: string): stri
   for (const labelled of elsewhere.flatMap((text) => findCodes(text))) {
     if (found.some((existing) => existing.code === labelled.code)) continue;
     const shownAt = indexOfWholeToken(rendering.body, labelled.code);
-    if (shownAt !== -1) found.push({ code: labelled.code, index: shownAt });
+    if (shownAt !== -1) found.push({ code: labelled.code, index: shownAt, kind: "label" });
   }
   found.sort((a, b) => a.index - b.index);
-  const codes = [...new Set(found.map((code) => code.code))];
-  for (const { code } of findCodes(subject)) if (!codes.includes(code)) codes.push(code);
+  const codes: CodeEvidence[] = [];
+  for (const { code, kind } of found) if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind, confidence: "stated" });
+  for (const { code } of findCodes(subject)) if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind: "subject", confidence: "stated" });
   return codes;
 }

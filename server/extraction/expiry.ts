@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import type { Confidence, EvidenceKind, FieldEvidence } from "../../src/domain/evidence";
 import type { Language } from "./language";
 import { addDays, formatDate, localDateString, namedZoneOffset } from "./timezone";
 
@@ -25,7 +26,12 @@ interface Candidate {
   date: string;
   score: number;
   index: number;
+  /** What stated it: a date after a cue word (`label`), relative words (`relative`); the subject's are `subject`. */
+  kind: EvidenceKind;
 }
+
+/** A cue this strong ("ends", "valid until", "order by", "sale dates") states the end; "before" or none only points at it. */
+const STATING_CUE = 2;
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const MONTH_PATTERN = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
@@ -266,7 +272,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
         date = addDays(date, -1);
       }
       const bias = result.index >= headlineStart ? HEADLINE_BIAS : 0;
-      const candidate: Candidate = { date, score: score > 0 ? score + bias : 0, index: result.index };
+      // A day number or a month names the date; "Sunday", "tomorrow", "midnight" are counted from the send day.
+      const kind: EvidenceKind = bias !== 0 ? "subject" : /\d/.test(result.text) || monthOnly ? "label" : "relative";
+      const candidate: Candidate = { date, score: score > 0 ? score + bias : 0, index: result.index, kind };
       found.push(candidate);
       previous = candidate;
       previousScore = score;
@@ -293,15 +301,15 @@ const DAY_RANGE = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|
 /** Phrases chrono does not read the way offers mean them. */
 function candidatesFromRules(text: string, sendDate: string, bias: number, dayFirst: boolean): Candidate[] {
   const found: Candidate[] = [];
-  const push = (index: number, date: string | null, score: number) => {
-    if (date) found.push({ date, score: score + bias, index });
+  const push = (index: number, date: string | null, score: number, kind: EvidenceKind = "label") => {
+    if (date) found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : kind });
   };
   const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0));
 
   for (const match of text.matchAll(END_OF_MONTH)) {
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
-    push(match.index, lastDayOfMonth(year, monthIndex), 4);
+    push(match.index, lastDayOfMonth(year, monthIndex), 4, "relative");
   }
 
   for (const match of text.matchAll(LAST_WEEKDAY_OF_MONTH)) {
@@ -309,7 +317,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     const monthIndex = match[3] ? monthIndexOf(match[3]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[4] ? Number(match[4]) : match[3] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     const last = new Date(Date.UTC(year, monthIndex + 1, 0));
-    push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4);
+    push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4, "relative");
   }
 
   for (const match of text.matchAll(WHOLE_MONTH)) {
@@ -323,7 +331,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 
   for (const match of text.matchAll(HOLIDAY)) {
     const window = windowBefore(text, match.index, 0);
-    if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5);
+    if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5, "relative");
   }
 
   for (const match of text.matchAll(DAY_RANGE)) {
@@ -374,14 +382,14 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
     // count a sale's days, the send date first ("3 days only" from Friday is Friday to Sunday).
     const sendDate = localDateString(sentAt, offsetMinutes);
     const date = inHours ? localDateString(new Date(sentAt.getTime() + hours * 3_600_000), offsetMinutes) : addDays(sendDate, amount - 1);
-    found.push({ date, score: 2.5 + bias, index: match.index });
+    found.push({ date, score: 2.5 + bias, index: match.index, kind: bias !== 0 ? "subject" : "relative" });
   }
   return found;
 }
 
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
-  const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index });
+  const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : "relative" });
   const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
   for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
 
@@ -398,6 +406,17 @@ const SEPARATE_DEADLINES = 3;
 
 /** The last day the main offer can be used, as YYYY-MM-DD in the sender's zone, or null when none is stated. */
 export function findExpiry(input: ExpiryInput): string | null {
+  return findExpiryWithEvidence(input).date;
+}
+
+/** An end date and what stated it; with no date, `implied` evidence when the mail only says the offer ends. */
+export interface FoundExpiry {
+  date: string | null;
+  evidence: FieldEvidence | null;
+}
+
+/** findExpiry, with the evidence of the date it picked. */
+export function findExpiryWithEvidence(input: ExpiryInput): FoundExpiry {
   const sendDate = localDateString(input.sentAt, input.senderOffsetMinutes);
   const latestPlausible = addDays(sendDate, 400);
   const body = sentencesWithEnds(input.body);
@@ -419,7 +438,23 @@ export function findExpiry(input: ExpiryInput): string | null {
   }
   // A table of separate offers, each with its own deadline, has no one end: several dates tie for the strongest cue.
   const tied = new Set(plausible.filter((candidate) => candidate.score === best?.score).map((candidate) => candidate.date));
-  return tied.size >= SEPARATE_DEADLINES ? null : (best?.date ?? null);
+  if (tied.size >= SEPARATE_DEADLINES || !best) return { date: null, evidence: impliedEnd(`${input.headline}\n${input.body}`) };
+  // The headline's bias is taken back off, so a subject's "ends Sunday" is as stated as the body's.
+  const cue = best.kind === "subject" ? best.score - HEADLINE_BIAS : best.score;
+  const confidence: Confidence = cue >= STATING_CUE ? "stated" : "inferred";
+  return { date: best.date, evidence: { kind: best.kind, confidence } };
+}
+
+/**
+ * Words that say an offer ends soon without saying when, in each language the extractor reads. Only evidence: they
+ * never make a date.
+ */
+const IMPLIED_END =
+  /(?<![\p{L}])(?:last chance|final chance|ends? soon|ending soon|almost over|almost gone|final days|last days|limited time|won'?t last|while (?:it|they) lasts?|don'?t miss (?:out|it)|hurry|letzte chance|endet bald|nur für kurze zeit|nur noch kurz|dernière chance|derniers jours|se termine bientôt|bientôt fini|temps limité|última oportunidad|últimos días|termina pronto|por tiempo limitado|ultima occasione|ultimi giorni|termina presto|per poco tempo|laatste kans|laatste dagen|eindigt binnenkort|voor korte tijd|última chance|últimos dias|termina em breve|por tempo limitado)(?![\p{L}])/iu;
+
+/** `implied` evidence when the text says the offer ends soon with no day, else null. */
+export function impliedEnd(text: string): FieldEvidence | null {
+  return IMPLIED_END.test(text) ? { kind: "implied", confidence: "guessed" } : null;
 }
 
 /** Country-code domains whose senders write numeric dates day first. */
@@ -438,7 +473,7 @@ export function writesDayFirst(fromHost: string, brandDomain: string | null, bod
   return EUROPEAN_PRICES.test(body) && !DOLLAR_PRICES.test(body);
 }
 
-/** A markup timestamp as the last valid calendar day in the sender's zone. */
+/** A markup timestamp as the last valid calendar day in the sender's zone (evidence kind `markup`, stated). */
 export function markupEndDate(value: string, fallbackOffset: number, namedZone: string | null): string | null {
   const dateOnly = /^(\d{4}-\d{2}-\d{2})$/.exec(value.trim());
   if (dateOnly) return dateOnly[1]!;

@@ -4,14 +4,14 @@
  * codes.ts, expiry.ts, discount.ts, offer.ts, ...); a stage only gathers their inputs and passes their answers on.
  */
 import { getDomainWithoutSuffix } from "tldts";
-import { brandDomainOf, brandNameOf, isPersonalMailDomain, isStaffName, registrableDomain } from "./brand";
+import { brandDomainOf, brandNameWithEvidence, isPersonalMailDomain, isStaffName, registrableDomain } from "./brand";
 import { isPromotional, isTransactional, nameMatchesAddress } from "./classify";
 import { codeConditionsOf } from "./codeConditions";
-import { codesInReadingOrder } from "./codes";
+import { codesWithEvidence } from "./codes";
 import { pickDealUrl } from "./dealUrl";
 import { dealTitle, describeDeal } from "./description";
 import { findDiscount, findTerms } from "./discount";
-import { findExpiry, markupEndDate, writesDayFirst } from "./expiry";
+import { findExpiryWithEvidence, markupEndDate, writesDayFirst, type FoundExpiry } from "./expiry";
 import { forwardedOrigin } from "./forwarded";
 import { messageLanguage, type Language } from "./language";
 import { pickDealImages } from "./images";
@@ -19,8 +19,9 @@ import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { judgeOffer, type OfferVerdict } from "./offer";
 import { cleanSubject, linkTargets, render, type Rendering } from "./rendering";
-import { guessCategory, wordsAfterName } from "./subcategory";
+import { guessCategoryWithEvidence, wordsAfterName } from "./subcategory";
 import { localDateString, senderOffset, zoneNamedInText } from "./timezone";
+import type { CodeEvidence, FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage, ExtractionOptions } from "./types";
 
 /** The message's deals, unsanitised: extractDeals (index.ts) cleans and caps what this returns. */
@@ -89,6 +90,8 @@ interface Sender {
   host: string;
   /** When the forwarded shop sent its mail, for a forward that says. */
   forwardedAt: Date | null;
+  /** Where the brand's name came from; null with no brand. */
+  brandEvidence: FieldEvidence | null;
 }
 
 function identifySender(message: ParsedMessage, { rendering, markup, subject, hrefs }: Content, { personal }: MailKind): Sender {
@@ -104,9 +107,9 @@ function identifySender(message: ParsedMessage, { rendering, markup, subject, hr
         body: rendering.body,
       });
   const brandName = isStaffName(fromName, fromAddress, brandDomain) ? null : fromName;
-  const brand = personal ? null : brandNameOf(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`, fromAddress);
+  const named = personal ? null : brandNameWithEvidence(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`, fromAddress);
   const host = origin?.fromAddress.split("@")[1] ?? hostOf(message.fromAddress);
-  return { brand, brandDomain, host, forwardedAt: origin?.sentAt ?? null };
+  return { brand: named?.name ?? null, brandDomain, host, forwardedAt: origin?.sentAt ?? null, brandEvidence: named?.evidence ?? null };
 }
 
 /** The answer for a message with no deal, which a deal then joins. */
@@ -133,7 +136,11 @@ interface OfferParts {
   markupOffers: PromotionMarkup["offers"];
   markupCodes: string[];
   promoCodes: string[];
+  /** What presented each of promoCodes, in its order. */
+  codeEvidence: CodeEvidence[];
   endDate: () => string | null;
+  /** The end date and what stated it (or implied an end without one). */
+  expiry: () => FoundExpiry;
   discount: () => string | null;
 }
 
@@ -148,18 +155,23 @@ function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: 
   const offset = senderOffset(namedZone, message.dateOffsetMinutes, sentAt ?? new Date(0));
   const markupOffers = markup?.offers ?? [];
   const markupCodes = markupOffers.map((offer) => offer.code).filter((code): code is string => Boolean(code));
-  const promoCodes = [...new Set([...markupCodes, ...codesInReadingOrder(rendering, subject)])];
+  const readCodes = codesWithEvidence(rendering, subject);
+  const promoCodes = [...new Set([...markupCodes, ...readCodes.map((found) => found.code)])];
+  const codeEvidence = promoCodes.map(
+    (code): CodeEvidence =>
+      markupCodes.includes(code) ? { code, kind: "markup", confidence: "stated" } : readCodes.find((found) => found.code === code)!,
+  );
   const markupEnd = markupOffers
     .map((offer) => (offer.endsAt ? markupEndDate(offer.endsAt, offset, namedZone) : null))
     .filter((date): date is string => date !== null)
     .sort()
     .pop();
   // Appeals and newsletters never get as far as asking: reading dates is the costly part.
-  const endDate = once((): string | null => {
-    if (markupEnd) return markupEnd;
-    if (!offerSentAt) return null;
+  const expiry = once((): FoundExpiry => {
+    if (markupEnd) return { date: markupEnd, evidence: { kind: "markup", confidence: "stated" } };
+    if (!offerSentAt) return { date: null, evidence: null };
     const lang = language();
-    return findExpiry({
+    return findExpiryWithEvidence({
       body: rendering.body,
       headline: `${subject}\n${rendering.preheader}`,
       sentAt: offerSentAt,
@@ -168,10 +180,11 @@ function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: 
       language: lang,
     });
   });
+  const endDate = () => expiry().date;
   const discount = once(
     () => findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null,
   );
-  return { sentAt, offset, markupOffers, markupCodes, promoCodes, endDate, discount };
+  return { sentAt, offset, markupOffers, markupCodes, promoCodes, codeEvidence, endDate, expiry, discount };
 }
 
 function judge({ rendering, subject }: Content, { brandDomain }: Sender, parts: OfferParts): OfferVerdict {
@@ -187,30 +200,41 @@ function judge({ rendering, subject }: Content, { brandDomain }: Sender, parts: 
   });
 }
 
-function assembleDeal(message: ParsedMessage, { rendering, markup, subject }: Content, { brand, brandDomain }: Sender, parts: OfferParts): ExtractedDeal {
+function assembleDeal(message: ParsedMessage, { rendering, markup, subject }: Content, { brand, brandDomain, brandEvidence }: Sender, parts: OfferParts): ExtractedDeal {
   const { sentAt, offset, markupOffers, promoCodes } = parts;
-  const expirationDate = parts.endDate();
+  const expiry = parts.expiry();
+  const expirationDate = expiry.date;
+  // An end before the mail was sent is dropped (below), and what stated it with it.
+  const endsBeforeSent = expirationDate !== null && sentAt !== null && expirationDate < localDateString(sentAt, offset);
   const discount = parts.discount();
   const title = dealTitle(subject, markup?.cards[0]?.headline, discount);
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
+  const category = guessCategoryWithEvidence(
+    `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
+    `${subject} ${rendering.preheader}`,
+    rendering.body,
+  );
   return {
     title,
     description: markupOffers.find((offer) => offer.description)?.description ?? describeDeal(rendering.body, promoCodes, discount, title),
     brand: brand ?? brandDomain ?? "",
     brandDomain: brandDomain ?? "",
-    category: guessCategory(
-      `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
-      `${subject} ${rendering.preheader}`,
-      rendering.body,
-    ),
+    category: category.category,
     promoCodes,
     discount,
     terms: findTerms(rendering.body),
     codeConditions: codeConditionsOf(rendering.body, promoCodes, markupOffers),
-    expirationDate: expirationDate && sentAt && expirationDate < localDateString(sentAt, offset) ? null : expirationDate,
+    expirationDate: endsBeforeSent ? null : expirationDate,
     dealUrl: pickDealUrl(rendering.html?.links ?? [], markup),
     imageUrls: pickDealImages(rendering.html?.images ?? [], markupImages),
     source: markupOffers.length > 0 || parts.markupCodes.length > 0 ? "markup" : "text",
+    evidence: {
+      codes: parts.codeEvidence,
+      endDate: endsBeforeSent ? null : expiry.evidence,
+      // A deal without a brand name is filed under its domain: the sender's, inferred.
+      brand: brandEvidence ?? (brandDomain ? { kind: "sender", confidence: "inferred" } : null),
+      category: category.evidence,
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  * The caps are those of migration 004_field_caps.sql, which makes the database refuse anything longer.
  */
 import { isCalendarDay } from "../../src/domain/calendarDay";
+import { CONFIDENCES, EVIDENCE_KINDS, type CodeEvidence, type DealEvidence, type FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage } from "./types";
 
 export const FIELD_CAPS = {
@@ -169,8 +170,32 @@ function cleanCodeConditions(conditions: ExtractedDeal["codeConditions"], codes:
   return kept;
 }
 
+/** A field's evidence when its kind and confidence are ones the domain names, else unknown (null). */
+function cleanFieldEvidence(evidence: FieldEvidence | null): FieldEvidence | null {
+  if (!evidence || !EVIDENCE_KINDS.includes(evidence.kind) || !CONFIDENCES.includes(evidence.confidence)) return null;
+  return { kind: evidence.kind, confidence: evidence.confidence };
+}
+
+/** The evidence of the codes the deal kept, each once, and of its other fields; the end date's only with a date or `implied`. */
+function cleanEvidence(evidence: DealEvidence, codes: readonly string[], expirationDate: string | null): DealEvidence {
+  const kept: CodeEvidence[] = [];
+  for (const found of evidence.codes) {
+    const code = cleanLine(found.code);
+    const field = cleanFieldEvidence(found);
+    if (field && codes.includes(code) && !kept.some((existing) => existing.code === code)) kept.push({ code, ...field });
+  }
+  const endDate = cleanFieldEvidence(evidence.endDate);
+  return {
+    codes: kept,
+    endDate: endDate && (expirationDate !== null) === (endDate.kind !== "implied") ? endDate : null,
+    brand: cleanFieldEvidence(evidence.brand),
+    category: cleanFieldEvidence(evidence.category),
+  };
+}
+
 function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
   const promoCodes = cleanCodes(deal.promoCodes);
+  const expirationDate = calendarDate(deal.expirationDate);
   return {
     title: line(deal.title, FIELD_CAPS.title) ?? "Offer",
     description: capText(cleanMultiline(deal.description), FIELD_CAPS.description),
@@ -185,10 +210,11 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
       .filter((term): term is string => term !== null)
       .slice(0, FIELD_CAPS.termsPerDeal),
     codeConditions: cleanCodeConditions(deal.codeConditions, promoCodes),
-    expirationDate: calendarDate(deal.expirationDate),
+    expirationDate,
     dealUrl: webUrl(deal.dealUrl),
     imageUrls: cleanUrls(deal.imageUrls, FIELD_CAPS.imagesPerDeal),
     source: deal.source,
+    ...(deal.evidence ? { evidence: cleanEvidence(deal.evidence, promoCodes, expirationDate) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { toCategory, type Category } from "../../src/domain/category";
+import type { FieldEvidence } from "../../src/domain/evidence";
 
 /**
  * Keywords that say what a sender sells, each pointing at a fine-grained subcategory the shared map knows.
@@ -90,7 +91,16 @@ function addCounts(text: string, weight: number, scores: number[]): void {
 
 /** The most likely fine-grained subcategory, or null when nothing points anywhere. */
 export function guessSubcategory(sender: string, subject: string, body: string): string | null {
-  if (KNOWN_RETAILER.test(sender)) return "department store";
+  return guessSubcategoryWithEvidence(sender, subject, body).subcategory;
+}
+
+/**
+ * guessSubcategory, with what pointed at it most: the sender's own name, domain or signature (`sender`, inferred), the
+ * subject (`subject`, inferred: a subject's words are weighed, not a statement of trade), or the body's words
+ * (`words`, guessed); nothing at all is `none`.
+ */
+function guessSubcategoryWithEvidence(sender: string, subject: string, body: string): { subcategory: string | null; evidence: FieldEvidence } {
+  if (KNOWN_RETAILER.test(sender)) return { subcategory: "department store", evidence: { kind: "sender", confidence: "inferred" } };
   const scores = KEYWORDS.map(([subcategory]) =>
     (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
     (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0) +
@@ -100,7 +110,9 @@ export function guessSubcategory(sender: string, subject: string, body: string):
   const senderWords = sender.replace(/([a-z])([A-Z])/g, "$1 $2");
   addCounts(senderWords.replace(AMBIGUOUS_SENDER_WORDS, " "), SENDER_WEIGHT, scores);
   for (const [word] of senderWords.matchAll(AMBIGUOUS_SENDER_WORDS)) addCounts(word, 1, scores);
+  const fromSender = [...scores];
   addCounts(subject, SUBJECT_WEIGHT, scores);
+  const fromSubject = scores.map((score, index) => score - fromSender[index]!);
   addCounts(body, 1, scores);
   if (CAR_HIRE.test(`${sender}\n${subject}\n${body}`)) {
     const auto = KEYWORDS.findIndex(([subcategory]) => subcategory === "auto");
@@ -112,11 +124,27 @@ export function guessSubcategory(sender: string, subject: string, body: string):
   scores.forEach((score, index) => {
     if (score > (scores[best] ?? 0)) best = index;
   });
-  return best >= 0 && scores[best]! >= 2 ? KEYWORDS[best]![0] : null;
+  if (!(best >= 0 && scores[best]! >= 2)) return { subcategory: null, evidence: { kind: "none", confidence: "guessed" } };
+  const senderPart = fromSender[best]!;
+  const subjectPart = fromSubject[best]!;
+  const bodyPart = scores[best]! - senderPart - subjectPart;
+  const evidence: FieldEvidence =
+    senderPart >= subjectPart && senderPart >= bodyPart
+      ? { kind: "sender", confidence: "inferred" }
+      : subjectPart >= bodyPart
+        ? { kind: "subject", confidence: "inferred" }
+        : { kind: "words", confidence: "guessed" };
+  return { subcategory: KEYWORDS[best]![0], evidence };
 }
 
 export function guessCategory(sender: string, subject: string, body: string): Category {
   return toCategory(guessSubcategory(sender, subject, body));
+}
+
+/** guessCategory, with its evidence. */
+export function guessCategoryWithEvidence(sender: string, subject: string, body: string): { category: Category; evidence: FieldEvidence } {
+  const { subcategory, evidence } = guessSubcategoryWithEvidence(sender, subject, body);
+  return { category: toCategory(subcategory), evidence };
 }
 
 /**

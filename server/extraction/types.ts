@@ -4,6 +4,7 @@
  */
 import type { Category } from "../../src/domain/category";
 import type { DealSource } from "../../src/domain/deal";
+import type { DealEvidence } from "../../src/domain/evidence";
 
 /** The spend or benefit a mail ties to one of its codes ("SAVE10" -> "$10 off $50"). */
 export interface CodeCondition {
@@ -26,6 +27,11 @@ export interface ExtractedDeal {
   dealUrl: string | null;
   imageUrls: string[];
   source: DealSource;
+  /**
+   * Where each code, the end date, the brand and the category came from, and how sure each is. Absent is unknown: a
+   * model's answer (llm.ts) carries none.
+   */
+  evidence?: DealEvidence;
 }
 
 export interface ExtractedMessage {
