@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from "node:os";
 import { readMessages } from "../server/cli/messageFiles";
 import { extractDeals } from "../server/extraction";
 import { median } from "./statistics";
@@ -5,9 +6,12 @@ import { median } from "./statistics";
 /**
  * npx tsx bench/extraction.ts DIR [ROUNDS]: messages per second on one core (one thread, sequential), over DIR's
  * messages repeated to 5,000. Runs ROUNDS rounds (default 3) and prints each, then the best and the median, because a
- * shared machine's noise only ever slows a round down.
+ * shared machine's noise only ever slows a round down. Each round prints the machine's load (1, 5 and 15 minute averages),
+ * since a figure from a busy machine says little without it, and its rate per second of the process's CPU time.
  */
 const TARGET = 5_000;
+
+const load = (): string => loadavg().map((average) => average.toFixed(2)).join(" ");
 
 async function round(messages: ReadonlyArray<Uint8Array | string>): Promise<{ seconds: number; cpuSeconds: number; deals: number }> {
   const started = process.hrtime.bigint();
@@ -31,13 +35,15 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   for (const raw of messages) await extractDeals(raw);
+  process.stdout.write(`one thread on a machine of ${availableParallelism()} cores, load before: ${load()}\n`);
   const rates: number[] = [];
   for (let index = 1; index <= rounds; index++) {
     const { seconds, cpuSeconds, deals } = await round(messages);
     rates.push(TARGET / seconds);
     process.stdout.write(
       `round ${index}: ${TARGET} messages (${messages.length} distinct, ${deals} deals) in ${seconds.toFixed(2)} s wall, ` +
-        `${cpuSeconds.toFixed(2)} s CPU (GC threads included): ${(TARGET / seconds).toFixed(0)} messages/s\n`,
+        `${cpuSeconds.toFixed(2)} s CPU (GC threads included): ${(TARGET / seconds).toFixed(0)} messages/s ` +
+        `(${(TARGET / cpuSeconds).toFixed(0)} per CPU second), load ${load()}\n`,
     );
   }
   process.stdout.write(`messages per second on one core: best ${Math.max(...rates).toFixed(0)}, median ${median(rates).toFixed(0)}\n`);
