@@ -161,12 +161,11 @@ export async function composeServer(
     },
     options.log,
   );
-  const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock);
-  const imageLinks = new ImageLinks(config.sessionSigningKey);
-  const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
-
   // With the background sync off (0), the interval people see is the usual default.
   const preferences = new SqlPreferencesRepository(db, config.sync.backgroundIntervalMinutes || undefined);
+  const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock, preferences);
+  const imageLinks = new ImageLinks(config.sessionSigningKey);
+  const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
   const brands = new SqlBrandsRepository(db);
   const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
   // Only workers send; an API process queues the test report for them.

@@ -1,6 +1,6 @@
 import type { CallbackQuery } from "../../application/auth/googleSignIn";
 import type { OAuthFlow } from "../../application/repositories";
-import type { LogoutRequest } from "../../../src/contract";
+import type { CompleteSignInRequest, LogoutRequest } from "../../../src/contract";
 import { GOOGLE_SIGN_IN_ONLY, SESSION_ENDED, SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../application/messages";
 import type { Replies } from "../replies";
 import { userIdOf } from "../authenticate";
@@ -15,6 +15,12 @@ const tokenBody = (...fields: string[]) => ({
   additionalProperties: false,
   properties: Object.fromEntries(fields.map((field) => [field, { type: "string", minLength: 1, maxLength: 512 }])),
 });
+
+/** The browser's time zone rides along; its length is capped here and its name checked by the service (unknown: ignored). */
+const completeBody = (() => {
+  const body = tokenBody("tokens", "state");
+  return { ...body, properties: { ...body.properties, timeZone: { type: "string", maxLength: 128 } } };
+})();
 
 const callbackQuery = {
   type: "object",
@@ -55,11 +61,11 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
     return reply.redirect(`${config.publicUrl}/oauth-callback?${oauthCallbackQuery(outcome)}`, 302);
   });
 
-  app.post<{ Body: { tokens: string; state: string }; Reply: Replies<"POST /auth/complete"> }>(
+  app.post<{ Body: CompleteSignInRequest; Reply: Replies<"POST /auth/complete"> }>(
     "/auth/complete",
-    { config: signInLimit, schema: { body: tokenBody("tokens", "state") } },
+    { config: signInLimit, schema: { body: completeBody } },
     async (request, reply) => {
-      const completed = await signIn.complete(request.body.tokens, request.body.state);
+      const completed = await signIn.complete(request.body.tokens, request.body.state, request.body.timeZone);
       if (completed.kind !== "completed") {
         const error = completed.kind === "started-elsewhere" ? SIGN_IN_STARTED_ELSEWHERE : SIGN_IN_CODE_SPENT;
         return reply.code(400).send({ success: false, error });
