@@ -40,6 +40,8 @@ import { buildApp, type AppOptions } from "./http/app";
 import type { AppServices } from "./http/services";
 import { AccountService } from "./application/account";
 import { BrandPages, BrandService } from "./application/brands";
+import { DealCorrections } from "./application/dealCorrections";
+import { SqlDealCorrectionsRepository } from "./infrastructure/db/dealCorrectionsRepository";
 import { DealDetailsService, emulatorMessageLink, gmailMessageLink } from "./application/dealDetails";
 import { SqlBrandPagesRepository, SqlDealDetailsRepository } from "./infrastructure/db/dealDetailsRepository";
 import { SettingsService } from "./application/settings";
@@ -227,6 +229,7 @@ export async function composeServer(
       config.demoMode ? emulatorMessageLink(config.google.endpoints.gmailApi) : gmailMessageLink,
       clock,
     ),
+    dealCorrections: new DealCorrections(new SqlDealCorrectionsRepository(db), dataVersions, clock),
     settings: new SettingsService(users, brands, gmailLabels, gmailConnection, syncState, preferences, options.log),
     earlyAccess: new SqlEarlyAccessRepository(db),
     dashboard,

@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../config";
 import type { AccountService } from "../application/account";
 import type { BrandPages, BrandService } from "../application/brands";
+import type { DealCorrections } from "../application/dealCorrections";
 import type { DealDetailsService } from "../application/dealDetails";
 import type { DashboardService } from "../application/dashboard";
 import type { DataVersions } from "../application/dataVersions";
@@ -33,6 +34,8 @@ export interface AppServices {
   brands: BrandService;
   brandPages: BrandPages;
   dealDetails: DealDetailsService;
+  /** A person's corrections of their deals and brands. */
+  dealCorrections: DealCorrections;
   settings: SettingsService;
   /** A port used as it is: storing a request is the whole use case. */
   earlyAccess: EarlyAccessRepository;

@@ -5,7 +5,7 @@ import type { Dashboard } from "../domain/dashboard";
 import { nullable } from "./nullable";
 import type { Same } from "./same";
 
-const CategoryCodec = t.keyof(Object.fromEntries(CATEGORIES.map((category) => [category, null])) as Record<Category, null>);
+export const CategoryCodec = t.keyof(Object.fromEntries(CATEGORIES.map((category) => [category, null])) as Record<Category, null>);
 
 export const DealCodec = t.type({
   id: t.string,

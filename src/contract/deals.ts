@@ -1,7 +1,8 @@
 import * as t from "io-ts";
 import type { BrandPage, DealDetail } from "../domain/dealDetail";
 import type { DealStatus } from "../domain/deal";
-import { DealCodec } from "./dashboard";
+import type { DealCorrection } from "../domain/dealCorrection";
+import { CategoryCodec, DealCodec } from "./dashboard";
 import { nullable } from "./nullable";
 import { BrandCodec } from "./settings";
 import type { Same } from "./same";
@@ -25,6 +26,18 @@ export const DealStatusAnswerCodec = t.type({ status: DealStatusCodec });
 /** PUT /deals/:id/reminder, body { remind: boolean }: whether a reminder is now set, and when it will be sent. */
 export const ReminderAnswerCodec = t.type({ remind: t.boolean, remindAt: nullable(t.string) });
 
+/** GET, PUT and DELETE /deals/:id/correction: what the person corrected of the deal, and what its mail said. */
+export const DealCorrectionCodec = t.type({
+  corrected: t.type({
+    code: nullable(t.string),
+    endDate: nullable(t.string),
+    category: nullable(CategoryCodec),
+    brand: nullable(t.string),
+    notADeal: t.boolean,
+  }),
+  mail: t.type({ code: nullable(t.string), endDate: nullable(t.string), category: CategoryCodec, brand: t.string }),
+});
+
 /** GET /brands/:id. */
 export const BrandPageCodec = t.type({
   brand: BrandCodec,
@@ -40,5 +53,6 @@ const contractMatchesDomain: [
   Same<t.TypeOf<typeof DealDetailCodec>, DealDetail>,
   Same<t.TypeOf<typeof DealStatusCodec>, DealStatus | null>,
   Same<t.TypeOf<typeof BrandPageCodec>, BrandPage>,
-] = [true, true, true];
+  Same<t.TypeOf<typeof DealCorrectionCodec>, DealCorrection>,
+] = [true, true, true, true];
 void contractMatchesDomain;

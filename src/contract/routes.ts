@@ -1,7 +1,7 @@
 import * as t from "io-ts";
 import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
 import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
-import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
+import { BrandPageCodec, DealCorrectionCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
 import { ApiErrorCodec } from "./errors";
 import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionPairedHereCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
@@ -63,6 +63,10 @@ export const API_ROUTES = {
   "GET /deals/:id": answers(DealDetailCodec),
   "PUT /deals/:id/status": answers(DealStatusAnswerCodec),
   "PUT /deals/:id/reminder": answers(ReminderAnswerCodec),
+  /** What the person corrected of a deal; PUT corrects fields ({ code, endDate, category, brand, notADeal }), DELETE undoes them all. */
+  "GET /deals/:id/correction": answers(DealCorrectionCodec),
+  "PUT /deals/:id/correction": answers(DealCorrectionCodec),
+  "DELETE /deals/:id/correction": answers(DealCorrectionCodec),
   "POST /reports/test": answers(TestReportCodec),
   /** One-click unsubscribe (RFC 8058) from a report or a reminder, signed token in the query: a small HTML page. */
   "GET /reports/unsubscribe": answers(null),

@@ -589,6 +589,12 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
       params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) },
       body: { status: fc.constantFrom("used", "not_working", null) },
     },
+    "GET /api/deals/:id/correction": { params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) } },
+    "PUT /api/deals/:id/correction": {
+      params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) },
+      body: { code: fc.constantFrom("FIXED10", "no spaces please"), endDate: fc.constantFrom("2099-12-31", "2026-02-30"), category: fc.constantFrom(...CATEGORIES) },
+    },
+    "DELETE /api/deals/:id/correction": { params: { id: fc.constantFrom(...deals.map((deal) => deal.id)) } },
     ...(imagePaths.length > 0 ? { "GET /api/images/*": { params: { "*": fc.constantFrom(...imagePaths.map((path) => path.slice("/api/images/".length))) } } } : {}),
     "PUT /api/gmail/labels": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },
     "POST /api/gmail/sync": { body: { labels: fc.uniqueArray(labelId, { minLength: 1 }) } },
