@@ -1,13 +1,35 @@
 import * as t from "io-ts";
 import { CATEGORIES, type Category } from "../domain/category";
 import type { Deal } from "../domain/deal";
+import { CONFIDENCES, EVIDENCE_KINDS, type Confidence, type EvidenceKind } from "../domain/evidence";
 import type { Dashboard } from "../domain/dashboard";
 import { nullable } from "./nullable";
 import type { Same } from "./same";
 
 export const CategoryCodec = t.keyof(Object.fromEntries(CATEGORIES.map((category) => [category, null])) as Record<Category, null>);
 
-export const DealCodec = t.type({
+const FieldEvidenceCodec = t.type({
+  kind: t.keyof(Object.fromEntries(EVIDENCE_KINDS.map((kind) => [kind, null])) as Record<EvidenceKind, null>),
+  confidence: t.keyof(Object.fromEntries(CONFIDENCES.map((confidence) => [confidence, null])) as Record<Confidence, null>),
+});
+
+/**
+ * Where each of a deal's fields came from and how sure it is (src/domain/evidence.ts, docs/product.md "Evidence").
+ * `kind` is the source: `markup` (schema.org), `label` ("Code: X", "Offer ends 29 Nov"), `box` (a styled code box),
+ * `link` (a link parameter), `alt-text`, `subject` (subject or preheader), `relative` ("ends tomorrow", "this
+ * weekend", a day counted in the sender's zone), `implied` ("last chance" with no day: `endDate` of a deal with no
+ * date), `sender` (its name, address or domain), `words` (weighed words of the mail), `brand-mail` (decided over the
+ * brand's mail), `corrected` (by the person), `none` (the default). `confidence` is `stated`, `inferred` or `guessed`.
+ * `codes` has one entry per code of `promoCode`; a null field, or no `evidence` at all, is unknown.
+ */
+export const DealEvidenceCodec = t.type({
+  codes: t.array(t.intersection([t.type({ code: t.string }), FieldEvidenceCodec])),
+  endDate: nullable(FieldEvidenceCodec),
+  brand: nullable(FieldEvidenceCodec),
+  category: nullable(FieldEvidenceCodec),
+});
+
+const DealFieldsCodec = t.type({
   id: t.string,
   title: t.string,
   description: t.string,
@@ -27,6 +49,9 @@ export const DealCodec = t.type({
   remind: t.boolean,
   sentAt: nullable(t.string),
 });
+
+/** A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept. */
+export const DealCodec = t.intersection([DealFieldsCodec, t.partial({ evidence: DealEvidenceCodec })]);
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
 

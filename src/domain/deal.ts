@@ -1,4 +1,5 @@
 import type { Category } from "./category";
+import type { DealEvidence } from "./evidence";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -27,6 +28,11 @@ export interface Deal {
   remind: boolean;
   /** When the email was sent (ISO 8601), for "newest first"; null when the mail gave no date. */
   sentAt: string | null;
+  /**
+   * Where each code, the end date, the brand and the category came from, and how sure each is (evidence.ts). Absent is
+   * unknown: a deal stored before evidence was kept.
+   */
+  evidence?: DealEvidence;
 }
 
 export interface CodeCondition {

@@ -1,6 +1,7 @@
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
+import type { DealEvidence } from "../../../src/domain/evidence";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DashboardSummary, DealPosition, DealsPage, DealsRepository } from "../../application/dashboard";
 import type { Database } from "./database";
@@ -32,6 +33,8 @@ export interface DealRow {
   remind: boolean;
   /** A timestamptz comes back as a Date from PGlite and node-postgres. */
   sent_at: Date | string | null;
+  /** NULL for a deal stored before evidence was kept (migration 015). */
+  evidence: DealEvidence | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -54,6 +57,7 @@ export function toDeal(row: DealRow): Deal {
     status: row.status,
     remind: row.remind,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    ...(row.evidence ? { evidence: row.evidence } : {}),
   };
 }
 
@@ -134,7 +138,7 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {
