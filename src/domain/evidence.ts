@@ -93,3 +93,65 @@ export const DEFAULT_CONFIDENCE: Readonly<Record<EvidenceKind, Confidence>> = {
 export function evidence(kind: EvidenceKind, confidence: Confidence = DEFAULT_CONFIDENCE[kind]): FieldEvidence {
   return { kind, confidence };
 }
+
+/** How a field's source reads to a person, in the deal's Details. */
+export const EVIDENCE_SOURCE_TEXT: Readonly<Record<EvidenceKind, string>> = {
+  markup: "stated in the email's markup",
+  label: "read from the email's text",
+  box: "shown in the email's code box",
+  link: "read from a link in the email",
+  "alt-text": "read from an image's text",
+  subject: "stated in the subject line",
+  relative: "worked out from the email's words (such as \"ends tomorrow\")",
+  implied: "implied by the email, which gives no date",
+  sender: "worked out from the sender",
+  words: "guessed from the email's words",
+  "brand-mail": "worked out from all of this brand's emails",
+  corrected: "you corrected it",
+  none: "nothing in the email said, so this is a guess",
+};
+
+const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Sun 29 Nov" for 2026-11-29: the calendar day itself, in no time zone (it is already the sender's day). */
+export function shortDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAY_NAMES[day.getUTCDay()]} ${day.getUTCDate()} ${MONTH_NAMES[day.getUTCMonth()]}`;
+}
+
+/** What a deal says of its end, for endDateText. */
+export interface EndDateFacts {
+  expirationDate: string | null;
+  evidence?: DealEvidence | undefined;
+}
+
+/**
+ * The one wording of a deal's end (docs/product.md, "Evidence"): "Ends Sun 29 Nov" when the email states the day (or a
+ * relative day it states, counted in the sender's zone) and for a deal stored before evidence was kept; "Probably
+ * ends Sun 29 Nov" when the day is only inferred; "Ends soon (no date given)" when the email only implies an end;
+ * null when it says nothing of one.
+ */
+export function endDateText({ expirationDate, evidence }: EndDateFacts): string | null {
+  const end = evidence?.endDate ?? null;
+  if (!expirationDate) return end?.kind === "implied" ? "Ends soon (no date given)" : null;
+  return end && !atLeast(end.confidence, "stated") ? `Probably ends ${shortDay(expirationDate)}` : `Ends ${shortDay(expirationDate)}`;
+}
+
+/** True when a field is a guess the screens must show as one (not for an unknown field, which shows as before). */
+export function isGuess(field: FieldEvidence | null | undefined): boolean {
+  return field !== null && field !== undefined && field.confidence === "guessed";
+}
+
+/** "Fashion", or "probably Fashion" when the category is a guess. */
+export function categoryText(category: string, evidence: DealEvidence | undefined): string {
+  return isGuess(evidence?.category) ? `probably ${category}` : category;
+}
+
+/** One line on what a field rests on, for the deal's Details: "Category: guessed from the email's words". */
+export function evidenceLine(field: "Code" | "End date" | "Brand" | "Category", evidence: FieldEvidence): string {
+  // The source's words already say how sure its usual confidence is; only a weaker one than usual is added.
+  const weaker = CONFIDENCES.indexOf(evidence.confidence) > CONFIDENCES.indexOf(DEFAULT_CONFIDENCE[evidence.kind]);
+  const note = !weaker ? "" : evidence.confidence === "inferred" ? " (probably)" : " (a guess)";
+  return `${field}: ${EVIDENCE_SOURCE_TEXT[evidence.kind]}${note}`;
+}
