@@ -24,7 +24,7 @@ import { GmailGateway, SettingsGateway, type AccountDeletion, type BrandToggleRe
 import { RequestError } from "../../src/application/errors";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { SAMPLE_DASHBOARD } from "../../src/ui/pages/dashboard/fixtures";
-import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation } from "./fakePorts";
+import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingDashboardAddressBar, RecordingNavigation } from "./fakePorts";
 import { getSimplePaths } from "xstate/graph";
 import { byValue, done, drivePath, failed, simplePathsOf } from "./pathDriver";
 import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
@@ -41,7 +41,7 @@ const stillLoading = query({});
 const brand = { brandId: "brand-d1", brand: "Brindlemart" };
 
 /** The dashboard's ports as fakes: every call waits for the path to settle it, every effect is logged. */
-function fakePorts(log: EffectLog) {
+function fakePorts(log: EffectLog, query = "") {
   const calls = new ControlledAuthGateway(log);
   const source = new (class extends DashboardSource {
     watch(): LiveQuery<Dashboard> {
@@ -96,7 +96,8 @@ function fakePorts(log: EffectLog) {
   const session = new MemorySessionStore(log);
   const connectGmail = provideGoogleFlowMachine({ auth: calls, session, navigation: new RecordingNavigation(log), notifier });
   const syncProgress = provideSyncFollowerMachine({ gateway: gmail, dealsChanged: () => log.record("deals changed") });
-  const logic = provideDashboardMachine({ source, clipboard, settings, notifier, connectGmail, syncProgress });
+  const address = new RecordingDashboardAddressBar(log, query);
+  const logic = provideDashboardMachine({ source, address, clipboard, settings, notifier, connectGmail, syncProgress });
   return { calls, session, logic, notifier };
 }
 
@@ -118,7 +119,7 @@ function region(state: string, name: string): string | null {
 function expectedEffects(from: string, event: EventObject, to: string): string[] {
   switch (event.type) {
     case "xstate.init":
-      return ["watch dashboard", "call syncStatus"];
+      return ["follow address", "watch dashboard", "call syncStatus"];
     case "REFRESH":
     case "RETRY":
       return ["call refresh"];
@@ -328,8 +329,8 @@ describe("sorting", () => {
     ["brand", "brand"],
     ["biggest", "ending-soon"],
   ] as const)("starts from the URL's sort=%s as %s", (sort, expected) => {
-    const { logic } = fakePorts(new EffectLog());
-    const actor = createActor(logic, { input: { sort } }).start();
+    const { logic } = fakePorts(new EffectLog(), sort === undefined ? "" : `sort=${sort}`);
+    const actor = createActor(logic, { input: {} }).start();
     expect(selectSort(actor.getSnapshot())).toBe(expected);
     actor.stop();
   });
@@ -410,8 +411,8 @@ describe("Connect Gmail on the welcome panel: every path of the Google flow the 
 
 describe("dashboard filters", () => {
   it("start with the from_domain parameter as the search, and follow category, search and expiry events", () => {
-    const { logic } = fakePorts(new EffectLog());
-    const actor = createActor(logic, { input: { fromDomain: "brindlemart.com" } }).start();
+    const { logic } = fakePorts(new EffectLog(), "from_domain=brindlemart.com");
+    const actor = createActor(logic, { input: {} }).start();
     expect(actor.getSnapshot().context.filters).toEqual({ category: null, search: "brindlemart.com", expiringOnly: false });
     actor.send({ type: "SELECT_CATEGORY", category: "Home" });
     actor.send({ type: "SEARCH", text: "sofa" });

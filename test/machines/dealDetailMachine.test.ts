@@ -13,6 +13,9 @@ const events: EventObject[] = [
   { type: "RETRY" },
   done("loadDetail", nikeDetail),
   failed("loadDetail", new RequestError(500, "internal", "boom", "boom")),
+  // A link to a deal deleted since, to another person's, or with an id no deal has: unavailable, not worth a retry.
+  failed("loadDetail", new RequestError(404, "deal_not_found", "There is no such deal in your account.")),
+  failed("loadDetail", new RequestError(400, "invalid_deal_id", "That deal's address is not valid.")),
 ];
 
 function expectedEffects(_from: string, event: EventObject, to: string): string[] {
@@ -23,10 +26,17 @@ function expectedEffects(_from: string, event: EventObject, to: string): string[
 describe("deal detail machine: every simple path", () => {
   const paths = pathsWithOneMoreStep(dealDetailMachine, events);
 
-  it("reaches closed, loading, shown and failed", () => {
+  it("reaches closed, loading, shown, failed and unavailable", () => {
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"closed"', '{"open":"loading"}', '{"open":"shown"}', '{"open":"failed"}']),
+      new Set(['"closed"', '{"open":"loading"}', '{"open":"shown"}', '{"open":"failed"}', '{"open":"unavailable"}']),
     );
+    // Only a server error leads to the retry; a deal the server does not know for this person never does.
+    for (const path of paths) {
+      for (const [index, step] of path.steps.entries()) {
+        const error = (step.event as { error?: RequestError }).error;
+        if (error && index > 0) expect(JSON.stringify(step.state.value)).toBe(error.status === 500 ? '{"open":"failed"}' : '{"open":"unavailable"}');
+      }
+    }
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))("%s", async (_name, path) => {

@@ -3,6 +3,8 @@ import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignOutChoice 
 import { SessionStore, type Session } from "../../src/application/ports/session";
 import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
 import { Notifier, type ToastRequest } from "../../src/application/ports/notifications";
+import { DashboardAddressBar, type HistoryStep } from "../../src/application/ports/dashboardAddress";
+import { dashboardQuery, readDashboardAddress, type DashboardAddress } from "../../src/domain/dashboardAddress";
 
 /** Every side effect the fakes saw, in order, as short readable strings the tests compare. */
 export class EffectLog {
@@ -140,6 +142,57 @@ export class RecordingNavigation extends Navigation {
   }
   assign(url: string): void {
     this.log.record(`assign ${url}`);
+  }
+}
+
+/**
+ * The dashboard's address as a list of history entries: writes and Back are logged with the query they leave, and
+ * `visit` is the person pressing Back or Forward, or following a link, which the dashboard hears of.
+ */
+export class RecordingDashboardAddressBar extends DashboardAddressBar {
+  private readonly entries: string[];
+  private at = 0;
+  private listener: ((address: DashboardAddress) => void) | null = null;
+
+  constructor(
+    private readonly log: EffectLog,
+    query = "",
+  ) {
+    super();
+    this.entries = [query];
+  }
+  get query(): string {
+    return this.entries[this.at]!;
+  }
+  read(): DashboardAddress {
+    return readDashboardAddress(this.query);
+  }
+  write(address: DashboardAddress, step: HistoryStep): void {
+    const query = dashboardQuery(address);
+    this.log.record(`${step} ?${query}`);
+    if (step === "push") this.entries.splice(++this.at, Infinity, query);
+    else this.entries[this.at] = query;
+  }
+  back(): void {
+    this.log.record("back");
+    if (this.at > 0) this.at -= 1;
+    this.listener?.(this.read());
+  }
+  watch(onChange: (address: DashboardAddress) => void): () => void {
+    this.log.record("follow address");
+    this.listener = onChange;
+    return () => {
+      this.listener = null;
+    };
+  }
+  /** Back, Forward or a link: the address changes without the dashboard writing it. */
+  visit(query: string): void {
+    this.entries.splice(++this.at, Infinity, query);
+    this.listener?.(this.read());
+  }
+  /** The history's entries, oldest first, and which one shows. */
+  history(): { entries: string[]; at: number } {
+    return { entries: [...this.entries], at: this.at };
   }
 }
 

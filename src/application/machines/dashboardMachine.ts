@@ -1,9 +1,11 @@
-import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, not, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Dashboard } from "../../domain/dashboard";
-import { NO_FILTERS, type DealFilters } from "../../domain/dealSearch";
-import { parseSortOrder, type SortOrder } from "../../domain/dealOrder";
+import { DEFAULT_DASHBOARD_ADDRESS, sameDashboardAddress, type DashboardAddress } from "../../domain/dashboardAddress";
+import type { DealFilters } from "../../domain/dealSearch";
+import type { SortOrder } from "../../domain/dealOrder";
 import { UNDO_TOAST_DURATION_MS } from "../../domain/toast";
 import type { DealShowFilter } from "../../domain/dealDetail";
+import type { DashboardAddressBar, HistoryStep } from "../ports/dashboardAddress";
 import type { DashboardSource, QueryState } from "../ports/deals";
 import type { Clipboard } from "../ports/platform";
 import type { Notifier, ToastRequest } from "../ports/notifications";
@@ -60,6 +62,12 @@ export interface DashboardContext {
   isFetching: boolean;
   filters: DealFilters;
   sort: SortOrder;
+  /** The deal whose Details are open; with the filters and the order, what the address says. */
+  dealId: string | null;
+  /** Those Details were opened here, which added a step to the history: closing them goes back over it. */
+  dealOpenedHere: boolean;
+  /** The last change was a search: the next keystroke changes the address's step rather than adding one. */
+  searching: boolean;
   /** The copy region's code (see codeCopyRegion.ts). */
   copied: CodeToCopy | null;
   /** Brands hidden since the dashboard was loaded: their cards stay, greyed and inert, until a refresh. */
@@ -77,6 +85,10 @@ export type DashboardEvent =
   | { type: "TOGGLE_EXPIRING" }
   | { type: "SORT"; order: SortOrder }
   | { type: "SHOW_STATUS"; show: DealShowFilter }
+  /** Back, Forward or a link changed the address. */
+  | { type: "ADDRESS_CHANGED"; address: DashboardAddress }
+  | { type: "OPEN_DEAL"; dealId: string }
+  | { type: "CLOSE_DEAL" }
   | CopyCodeEvent
   | { type: "HIDE_BRAND"; brand: BrandToHide; confirmFirst: boolean }
   | { type: "CONFIRM_HIDE" }
@@ -90,19 +102,34 @@ export type DashboardEvent =
   /** The sync child's answer to Sync Now: a start shows as progress, a refusal as a toast. */
   | { type: "SYNC_ANSWERED"; notice: SyncNotice };
 
-export interface DashboardInput {
-  /** The from_domain query parameter: pre-fills the search. */
-  fromDomain?: string | null;
-  /** The sort query parameter; an unknown value means the default order. */
-  sort?: string | null;
-}
-
 /** The id of the "Connect Gmail" Google flow the dashboard runs, for the view to read its state. */
 export const CONNECT_GMAIL_FLOW = "connectGmail";
 /** The id of the child that follows the Gmail sync, for the view to read its progress. */
 export const SYNC_PROGRESS = "syncProgress";
 
 const queryOf = (event: DashboardEvent) => (event as Extract<DashboardEvent, { type: "QUERY_CHANGED" }>).query;
+
+const addressOf = ({ filters, sort, dealId }: DashboardContext): DashboardAddress => ({ filters, sort, dealId });
+
+/** The view a change of the filters or the order asks for, or null for any other event. */
+function addressAfter(context: DashboardContext, event: DashboardEvent): DashboardAddress | null {
+  const { filters } = context;
+  const address = addressOf(context);
+  switch (event.type) {
+    case "SELECT_CATEGORY":
+      return { ...address, filters: { ...filters, category: event.category } };
+    case "SEARCH":
+      return { ...address, filters: { ...filters, search: event.text } };
+    case "TOGGLE_EXPIRING":
+      return { ...address, filters: { ...filters, expiringOnly: !filters.expiringOnly } };
+    case "SHOW_STATUS":
+      return { ...address, filters: { ...filters, show: event.show } };
+    case "SORT":
+      return { ...address, sort: event.order };
+    default:
+      return null;
+  }
+}
 
 /**
  * The dashboard (docs/product.md, "Dashboard"): the cached data followed from the data cache (which refetches on window
@@ -114,9 +141,12 @@ export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
-    input: {} as DashboardInput,
   },
   actors: {
+    /** Reads the address at the start, then tells of each change that Back, Forward or a link makes. */
+    followAddress: fromCallback<DashboardEvent>(() => {
+      throw new Error("followAddress is provided at the composition root");
+    }),
     watchDashboard: fromCallback<DashboardEvent>(() => {
       throw new Error("watchDashboard is provided at the composition root");
     }),
@@ -138,10 +168,24 @@ export const dashboardMachine = setup({
     wasDeactivated: ({ event }) => event.type === "BRAND_SAVED" && !event.isActive,
     wasActivated: ({ event }) => event.type === "BRAND_SAVED" && event.isActive,
     isHiddenHere: ({ context }, brand: BrandToHide) => context.hiddenBrandIds.includes(brand.brandId),
+    changesView: ({ context, event }) => {
+      const next = addressAfter(context, event);
+      return next !== null && !sameDashboardAddress(next, addressOf(context));
+    },
+    isSearching: ({ context }) => context.searching,
+    isOpenHere: ({ context }) => context.dealOpenedHere,
+    isDealOpen: ({ context }) => context.dealId !== null,
   },
   actions: {
     notify: (_, _toast: DashboardToast) => {},
     markStale: () => {},
+    /** Puts the view as it now is in the address. */
+    writeAddress: (_, _step: HistoryStep) => {},
+    goBack: () => {},
+    changeView: assign(({ context, event }) => {
+      const { filters, sort } = addressAfter(context, event) ?? addressOf(context);
+      return { filters, sort, searching: event.type === "SEARCH" };
+    }),
     // The copy region's (codeCopyRegion.ts).
     rememberCode: assign((_, code: CodeToCopy) => ({ copied: code })),
     forgetCode: assign({ copied: null }),
@@ -153,28 +197,53 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: "dashboard",
-  context: ({ input }) => ({
+  context: {
     dashboard: null,
     isFetching: true,
-    filters: { ...NO_FILTERS, search: input.fromDomain ?? "" },
-    sort: parseSortOrder(input.sort),
+    ...DEFAULT_DASHBOARD_ADDRESS,
+    dealOpenedHere: false,
+    searching: false,
     copied: null,
     hiddenBrandIds: [],
     pendingHide: null,
-  }),
+  },
   invoke: [
+    { id: "followAddress", src: "followAddress" },
     { id: "watchDashboard", src: "watchDashboard" },
     { id: CONNECT_GMAIL_FLOW, src: "connectGmail", input: { flow: "connect-gmail", returnPath: "/dashboard" } },
     { id: SYNC_PROGRESS, src: "syncProgress", input: { ...DASHBOARD_SYNC_POLLING, followAtStart: true } },
   ],
+  // The view lives in the address (docs/product.md, "The dashboard's address"): each deliberate change is a step Back
+  // undoes, while a search being typed changes its one step; Back, Forward and links set the view from the address.
   on: {
-    SELECT_CATEGORY: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, category: event.category }) }) },
-    SEARCH: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, search: event.text }) }) },
-    TOGGLE_EXPIRING: {
-      actions: assign({ filters: ({ context }) => ({ ...context.filters, expiringOnly: !context.filters.expiringOnly }) }),
+    SELECT_CATEGORY: { guard: "changesView", actions: ["changeView", { type: "writeAddress", params: "push" }] },
+    TOGGLE_EXPIRING: { guard: "changesView", actions: ["changeView", { type: "writeAddress", params: "push" }] },
+    SHOW_STATUS: { guard: "changesView", actions: ["changeView", { type: "writeAddress", params: "push" }] },
+    SORT: { guard: "changesView", actions: ["changeView", { type: "writeAddress", params: "push" }] },
+    SEARCH: [
+      { guard: and(["changesView", "isSearching"]), actions: ["changeView", { type: "writeAddress", params: "replace" }] },
+      { guard: "changesView", actions: ["changeView", { type: "writeAddress", params: "push" }] },
+    ],
+    ADDRESS_CHANGED: {
+      actions: assign(({ event }) => ({ ...event.address, dealOpenedHere: false, searching: false })),
     },
-    SORT: { actions: assign({ sort: ({ event }) => event.order }) },
-    SHOW_STATUS: { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, show: event.show }) }) },
+    OPEN_DEAL: {
+      // Open Details cover the cards, so another deal opens only once they are closed.
+      guard: not("isDealOpen"),
+      actions: [
+        assign({ dealId: ({ event }) => event.dealId, dealOpenedHere: true, searching: false }),
+        { type: "writeAddress", params: "push" },
+      ],
+    },
+    CLOSE_DEAL: [
+      // Going back over the step that opened them leaves the history as it was before.
+      { guard: and(["isDealOpen", "isOpenHere"]), actions: [assign({ dealId: null, dealOpenedHere: false }), "goBack"] },
+      // Opened by a link: the link's step stays, without the deal.
+      {
+        guard: "isDealOpen",
+        actions: [assign({ dealId: null }), { type: "writeAddress", params: "replace" }],
+      },
+    ],
   },
   initial: "loading",
   states: {
@@ -316,6 +385,8 @@ export const syncProgressOf = (dashboard: DashboardActor): SyncFollowerActor =>
 
 export interface DashboardPorts {
   source: DashboardSource;
+  /** Where the view's filters, order and open deal live, so that a reload, Back and a shared link keep them. */
+  address: DashboardAddressBar;
   clipboard: Clipboard;
   settings: SettingsGateway;
   notifier: Notifier;
@@ -328,6 +399,10 @@ export interface DashboardPorts {
 export function provideDashboardMachine(ports: DashboardPorts) {
   return dashboardMachine.provide({
     actors: {
+      followAddress: fromCallback<DashboardEvent>(({ sendBack }) => {
+        sendBack({ type: "ADDRESS_CHANGED", address: ports.address.read() });
+        return ports.address.watch((address) => sendBack({ type: "ADDRESS_CHANGED", address }));
+      }),
       watchDashboard: fromCallback<DashboardEvent>(({ sendBack }) => {
         const query = ports.source.watch();
         const report = () => sendBack({ type: "QUERY_CHANGED", query: query.getSnapshot() });
@@ -354,6 +429,8 @@ export function provideDashboardMachine(ports: DashboardPorts) {
       notify: ({ self }, { action, ...toast }) =>
         ports.notifier.notify(action ? { ...toast, action: { label: action.label, onAction: () => self.send(action.event) } } : toast),
       markStale: () => void ports.source.markStale(),
+      writeAddress: ({ context }, step) => ports.address.write(addressOf(context), step),
+      goBack: () => ports.address.back(),
     },
   });
 }

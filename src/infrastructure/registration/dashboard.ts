@@ -1,4 +1,5 @@
 import { ContainerModule } from "inversify";
+import { DashboardAddressBar } from "../../application/ports/dashboardAddress";
 import { DashboardSource } from "../../application/ports/deals";
 import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
 import { DashboardLogic, GoogleFlowLogic } from "../../application/services";
@@ -8,6 +9,7 @@ import { bindFactory, bindLoaded } from "./binding";
 /** The deals dashboard and its cached data. */
 export const dashboardModule = new ContainerModule(({ bind }) => {
   bindLoaded(bind, DashboardSource, () => import("../http/dashboardSource").then((module) => module.CachedDashboardSource));
+  bindLoaded(bind, DashboardAddressBar, () => import("../platform/dashboardAddressBar").then((module) => module.BrowserDashboardAddressBar));
   // The machines' wiring and code load with the dashboard page, not with the landing page's script. What the
   // dashboard's first request waits for (the data cache's code, the adapters' and the Google flow's) is fetched beside
   // them, not after: the wiring then finds those services made.
@@ -16,6 +18,7 @@ export const dashboardModule = new ContainerModule(({ bind }) => {
       import("./dashboardMachines"),
       s.get(DataCache).load(),
       s.getAsync(DashboardSource),
+      s.getAsync(DashboardAddressBar),
       s.getAsync(SettingsGateway),
       s.getAsync(GmailGateway),
       s.getAsync(GoogleFlowLogic),

@@ -1,5 +1,6 @@
 import { provideDashboardMachine } from "../../application/machines/dashboardMachine";
 import { provideSyncFollowerMachine } from "../../application/machines/syncFollowerMachine";
+import { DashboardAddressBar } from "../../application/ports/dashboardAddress";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
 import { Clipboard } from "../../application/ports/platform";
@@ -9,14 +10,16 @@ import type { Services } from "./binding";
 
 /** The dashboard machine wired to its ports; loaded with the dashboard page, which imports the machines too. */
 export async function dashboardLogic(s: Services) {
-  const [source, settings, gmail, connectGmail] = await Promise.all([
+  const [source, address, settings, gmail, connectGmail] = await Promise.all([
     s.getAsync(DashboardSource),
+    s.getAsync(DashboardAddressBar),
     s.getAsync(SettingsGateway),
     s.getAsync(GmailGateway),
     s.getAsync(GoogleFlowLogic),
   ]);
   return provideDashboardMachine({
     source,
+    address,
     clipboard: s.get(Clipboard),
     settings,
     notifier: s.get(Notifier),

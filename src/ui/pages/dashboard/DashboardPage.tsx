@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useLocation, useSearch } from "wouter";
 import { DashboardLogic } from "../../../application/services";
 import { connectGmailFlowOf, syncProgressOf } from "../../../application/machines/dashboardMachine";
 import { dashboardSyncOf, isStartingSync, type SyncFollowerActor } from "../../../application/machines/syncFollowerMachine";
@@ -11,6 +10,7 @@ import {
   selectFilters,
   selectHiddenBrandIds,
   selectSort,
+  selectOpenDealId,
   selectViewState,
   statFiguresSelector,
   visibleDealsSelector,
@@ -21,7 +21,7 @@ import { Clock } from "../../../application/ports/platform";
 import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "./layout";
 import type { Deal } from "../../../domain/deal";
-import { DEFAULT_SORT, parseSortOrder, type SortOrder } from "../../../domain/dealOrder";
+import type { SortOrder } from "../../../domain/dealOrder";
 import { useLoadedService, useService } from "../../di";
 import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
@@ -52,12 +52,8 @@ function usePageVisibility(syncProgress: SyncFollowerActor): void {
 export default function DashboardPage() {
   const logic = useLoadedService(DashboardLogic);
   const clock = useService(Clock);
-  const search = useSearch();
-  const [path, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const fromDomain = params.get("from_domain");
-  const sortInUrl = parseSortOrder(params.get("sort"));
-  const actor = useActorRef(logic, { input: { fromDomain, sort: sortInUrl } });
+  // The machine reads the filters, the order and the open deal from the address, and keeps them there.
+  const actor = useActorRef(logic);
   const user = useCurrentUser();
   const config = useAppConfig();
   const feedbackBanner = useDismissal("feedbackBanner");
@@ -85,17 +81,10 @@ export default function DashboardPage() {
   usePageVisibility(syncProgress);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
 
-  // The order lives in the URL (?sort=newest), so a reload or a shared link keeps it; the machine follows the URL.
-  useEffect(() => actor.send({ type: "SORT", order: sortInUrl }), [actor, sortInUrl]);
-  const onSort = (order: SortOrder) => {
-    const next = new URLSearchParams(search);
-    if (order === DEFAULT_SORT) next.delete("sort");
-    else next.set("sort", order);
-    const query = next.toString();
-    navigate(query ? `${path}?${query}` : path, { replace: true });
-  };
-
-  const dealDetail = useDealDetailTools();
+  const openDealId = useSelector(actor, selectOpenDealId);
+  const onOpenDeal = useCallback((dealId: string) => actor.send({ type: "OPEN_DEAL", dealId }), [actor]);
+  const onCloseDeal = useCallback(() => actor.send({ type: "CLOSE_DEAL" }), [actor]);
+  const dealDetail = useDealDetailTools({ dealId: openDealId, open: onOpenDeal, close: onCloseDeal });
   const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
   const mobile = isMobileWidth(viewportWidth);
   const onHideBrand = useCallback(
@@ -131,7 +120,7 @@ export default function DashboardPage() {
       onToggleExpiring={() => actor.send({ type: "TOGGLE_EXPIRING" })}
       dealDetail={dealDetail}
       onShowStatus={(show) => actor.send({ type: "SHOW_STATUS", show })}
-      onSort={onSort}
+      onSort={(order: SortOrder) => actor.send({ type: "SORT", order })}
       onCopy={onCopy}
       onHideBrand={onHideBrand}
       onConfirmHide={() => actor.send({ type: "CONFIRM_HIDE" })}

@@ -124,6 +124,13 @@ function OpenDealDetail({ view, sheet, onClose, onRetry }: DealDetailDialogProps
           </div>
         </div>
       )}
+      {view.kind === "unavailable" && (
+        <div className={styles.section}>
+          <p role="alert">
+            <strong>This deal is not available.</strong> It may have been removed, or the link belongs to another account.
+          </p>
+        </div>
+      )}
       {view.kind === "shown" && <Details detail={view.detail} />}
     </dialog>
   );

@@ -228,3 +228,15 @@ export const DetailFailed: Story = {
     await expect(args.onRetryDetail).toHaveBeenCalled();
   },
 };
+
+/** A link to a deal this person does not have (deleted since, or another account's): said plainly, with no retry. */
+export const DetailUnavailable: Story = {
+  args: { detail: { kind: "unavailable", dealId: "d9" } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: "Deal details" }));
+    await expect(dialog.getByRole("alert")).toHaveTextContent("This deal is not available.");
+    await expect(dialog.queryByRole("button", { name: "Try again" })).toBeNull();
+    await userEvent.click(dialog.getByRole("button", { name: "Close" }));
+    await expect(args.onCloseDetail).toHaveBeenCalled();
+  },
+};

@@ -1,4 +1,4 @@
-import { use, useMemo } from "react";
+import { use, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
 import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
@@ -8,8 +8,15 @@ import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 
+/** The open deal when a page keeps it in its address: opening and closing Details go through the page's machine. */
+export interface DealInAddress {
+  dealId: string | null;
+  open: (dealId: string) => void;
+  close: () => void;
+}
+
 /** Runs a page's deal detail, deal status and reminder machines, as what its DealDetailLayer needs. */
-export function useDealDetailTools(): DealDetailTools {
+export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
   // All three asked for before waiting on any, so their code loads side by side.
   const logics = [useServicePromise(DealDetailLogic), useServicePromise(DealStatusLogic), useServicePromise(DealReminderLogic)] as const;
   const detailActor = useActorRef(use(logics[0]));
@@ -20,10 +27,18 @@ export function useDealDetailTools(): DealDetailTools {
   const shownStatuses = useSelector(statusActor, selectShownStatuses);
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
+  // The address says which deal's Details are open (Back, a link); the detail machine shows that one.
+  const dealInAddress = inAddress?.dealId;
+  useEffect(() => {
+    if (dealInAddress === undefined || dealInAddress === detailActor.getSnapshot().context.dealId) return;
+    detailActor.send(dealInAddress === null ? { type: "CLOSE" } : { type: "OPEN", dealId: dealInAddress });
+  }, [detailActor, dealInAddress]);
+  const open = inAddress?.open;
+  const close = inAddress?.close;
   return useMemo(
     () => ({
       actions: {
-        openDetail: (dealId) => detailActor.send({ type: "OPEN", dealId }),
+        openDetail: open ?? ((dealId) => detailActor.send({ type: "OPEN", dealId })),
         setStatus: (deal, status) =>
           statusActor.send({
             type: "SET_STATUS",
@@ -35,11 +50,11 @@ export function useDealDetailTools(): DealDetailTools {
       },
       detail,
       undoableChange,
-      onCloseDetail: () => detailActor.send({ type: "CLOSE" }),
+      onCloseDetail: close ?? (() => detailActor.send({ type: "CLOSE" })),
       onRetryDetail: () => detailActor.send({ type: "RETRY" }),
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
     }),
-    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, undoableChange],
+    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, undoableChange, open, close],
   );
 }
