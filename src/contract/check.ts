@@ -16,19 +16,42 @@ export function contractProblems(codec: t.Mixed, value: unknown): string[] {
 }
 
 function extraFields(codec: t.Mixed, value: unknown, path: string, problems: string[]): void {
-  if (codec instanceof t.InterfaceType) {
-    const props = codec.props as t.Props;
+  const props = objectProps(codec);
+  if (props) {
     for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
       const field = props[key];
       if (field) extraFields(field, entry, `${path}.${key}`, problems);
       else problems.push(`${path}.${key} is not in the contract`);
     }
   } else if (codec instanceof t.UnionType) {
-    const member = (codec.types as t.Mixed[]).find((candidate) => candidate.is(value));
-    if (member) extraFields(member, value, path, problems);
+    // The value fits when one member takes it without extra fields; otherwise the first member that decodes it says why.
+    let firstProblems: string[] | null = null;
+    for (const member of (codec.types as t.Mixed[]).filter((candidate) => candidate.is(value))) {
+      const found: string[] = [];
+      extraFields(member, value, path, found);
+      if (found.length === 0) return;
+      firstProblems ??= found;
+    }
+    problems.push(...(firstProblems ?? []));
   } else if (codec instanceof t.ArrayType) {
     (value as unknown[]).forEach((item, index) => extraFields(codec.type as t.Mixed, item, `${path}[${index}]`, problems));
   } else if (codec instanceof t.DictionaryType) {
     for (const [key, entry] of Object.entries(value as Record<string, unknown>)) extraFields(codec.codomain as t.Mixed, entry, `${path}.${key}`, problems);
   }
+}
+
+/** The fields an object codec names (type, partial, exact, and an intersection of those), or null for any other codec. */
+function objectProps(codec: t.Mixed): t.Props | null {
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return codec.props as t.Props;
+  if (codec instanceof t.ExactType) return objectProps(codec.type as t.Mixed);
+  if (codec instanceof t.IntersectionType) {
+    const merged: t.Props = {};
+    for (const member of codec.types as t.Mixed[]) {
+      const props = objectProps(member);
+      if (!props) return null;
+      Object.assign(merged, props);
+    }
+    return merged;
+  }
+  return null;
 }

@@ -13,3 +13,4 @@ export * from "./health";
 export * from "./settings";
 export * from "./routes";
 export * from "./check";
+export * from "./jsonSchema";
