@@ -1,15 +1,16 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { AppServices } from "./services";
-import { API_PREFIX, checkRepliesAgainstContract } from "./replies";
+import { API_PREFIX, checkRepliesAgainstContract, serialiseAsJson } from "./replies";
 import { answerClientError, answerFrameworkError, isClientConnectionError, logClientFailure, registerErrorHandling, sendError } from "./errors";
 import { registerJsonBodyParser } from "./jsonBody";
 import { logSerializers } from "./logSerializers";
 import { registerStaticFiles } from "./staticFiles";
 import { publicConfigOf } from "./publicConfig";
+import { AJV_OPTIONS } from "./schemas";
 import type { RoutePlugin } from "./routePlugin";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
@@ -49,6 +50,8 @@ export interface AppOptions {
   logger?: boolean | LogDestination;
   /** Check every JSON reply against the wire contract (see replies.ts): for tests. */
   checkReplies?: boolean;
+  /** Sees every route as it is registered, its schemas included: for the test that every route declares its answers. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The API's resources, one route plugin each (server/http/routes), under /api and the shared rate-limit store. */
@@ -76,14 +79,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // Only the load balancers named in TRUST_PROXY may say who the client is (X-Forwarded-For): anyone else could
     // claim a new address with every request and so escape the rate limits.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    // No type coercion: a number where a string belongs is a 400, not a quietly converted value.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: AJV_OPTIONS },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.decorateRequest("auth", null);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  serialiseAsJson(app);
   if (options.checkReplies) checkRepliesAgainstContract(app);
 
   await app.register(helmet, {

@@ -111,7 +111,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      return sendError(reply, 400, "invalid_request", validationMessage(error.validation[0], error.validationContext ?? "request"));
+      const part = error.validationContext ?? "request";
+      const refusal = request.routeOptions.config.refusals?.[part];
+      if (refusal) return sendError(reply, 400, refusal.code, refusal.message);
+      return sendError(reply, 400, "invalid_request", validationMessage(error.validation[0], part));
     }
     if (error instanceof GmailAccessWithdrawnError) return sendError(reply, 400, "gmail_access_withdrawn", error.message);
     if (error instanceof GmailNotConnectedError) return sendError(reply, 400, "gmail_not_connected", error.message);

@@ -88,14 +88,3 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 }
-
-/**
- * The boolean of a body that is exactly `{ [field]: true | false }` (no "true", no 1, nothing beside it), or undefined
- * for any other body: PUT /deals/:id/reminder's remind, PUT /brands/:id/state's active.
- */
-export function onlyBooleanField(body: unknown, field: string): boolean | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const keys = Object.keys(body);
-  const value = (body as Record<string, unknown>)[field];
-  return keys.length === 1 && keys[0] === field && typeof value === "boolean" ? value : undefined;
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { RequestPart } from "./validationMessage";
 import type { AppServices } from "./services";
 import { requireAuth } from "./authenticate";
 
@@ -25,4 +26,25 @@ export function signedInOnly(scope: FastifyInstance, services: Pick<AppServices,
 /** A route's limit per client address a minute, counted in its context's store (see app.ts and sharedRateLimit.ts). */
 export function perAddressLimit(max: number) {
   return { rateLimit: { max, timeWindow: "1 minute" } };
+}
+
+/** What a route answers, with a 400, when its schema refuses a part of the request: its own code and sentence. */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Per request part, the route's own refusal in place of the sentence validationMessage writes (errors.ts). */
+    refusals?: Partial<Record<RequestPart, Refusal>>;
+  }
+}
+
+/**
+ * A route's own refusals of what its request schemas refuse, for its `config`: where the route tells a bad id or body
+ * in words written for the person ("That deal's address is not valid...") rather than naming the schema's rule.
+ */
+export function refusedAs(refusals: Partial<Record<"params" | "body" | "querystring", Refusal>>) {
+  return { refusals };
 }

@@ -1,4 +1,4 @@
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { accountDeleted } from "../presenters";
 import { signedInOnly, type RoutePlugin } from "../routePlugin";
@@ -7,5 +7,5 @@ import { signedInOnly, type RoutePlugin } from "../routePlugin";
 export const accountRoutes: RoutePlugin = async (app, { services }) => {
   signedInOnly(app, services);
 
-  app.delete<{ Reply: Replies<"DELETE /account"> }>("/account", async (request) => accountDeleted(await services.accounts.delete(userIdOf(request))));
+  app.delete<{ Reply: Replies<"DELETE /account"> }>("/account", { schema: { response: jsonAnswers("DELETE /account") } }, async (request) => accountDeleted(await services.accounts.delete(userIdOf(request))));
 };

@@ -2,7 +2,7 @@ import type { CallbackQuery } from "../../application/auth/googleSignIn";
 import type { OAuthFlow } from "../../application/repositories";
 import type { CompleteSignInRequest, LogoutRequest } from "../../../src/contract";
 import { GOOGLE_SIGN_IN_ONLY, SESSION_ENDED, SIGN_IN_CODE_SPENT, SIGN_IN_STARTED_ELSEWHERE } from "../../application/messages";
-import type { Replies } from "../replies";
+import { jsonAnswers, otherAnswers, type Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { oauthCallbackQuery, publicUser } from "../presenters";
@@ -32,6 +32,11 @@ const callbackQuery = {
   },
 } as const;
 
+const callbackAnswers = otherAnswers("GET /google-signin/callback", {
+  status: 302,
+  description: "A redirect to the app's /oauth-callback page, its query saying how the sign-in ended.",
+});
+
 const logoutBody = { type: "object", additionalProperties: false, properties: { signOutExtension: { type: "boolean" } } } as const;
 
 /** Signing in with Google, the session's tokens, and signing out. */
@@ -40,7 +45,7 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
   const signInLimit = perAddressLimit(config.authRateLimitPerMinute);
   const binding = signInBindingCookie(app, config);
 
-  app.post<{ Reply: Replies<"POST /login"> }>("/login", { config: signInLimit }, async () => ({ success: false, error: GOOGLE_SIGN_IN_ONLY }));
+  app.post<{ Reply: Replies<"POST /login"> }>("/login", { config: signInLimit, schema: { response: jsonAnswers("POST /login") } }, async () => ({ success: false, error: GOOGLE_SIGN_IN_ONLY }));
 
   const startRoutes = [
     ["/google-signin", "signin"],
@@ -48,13 +53,13 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
     ["/google-gmail-signin", "gmail_signin"],
   ] as const satisfies [string, OAuthFlow][];
   for (const [path, flow] of startRoutes) {
-    app.get<{ Reply: Replies<`GET ${typeof path}`> }>(path, { config: signInLimit }, async (_request, reply) => ({
+    app.get<{ Reply: Replies<`GET ${typeof path}`> }>(path, { config: signInLimit, schema: { response: jsonAnswers(`GET ${path}`) } }, async (_request, reply) => ({
       success: true,
       ...binding.bind(reply, await signIn.start(flow)),
     }));
   }
 
-  app.get<{ Querystring: CallbackQuery }>(GOOGLE_CALLBACK_ROUTE, { config: signInLimit, schema: { querystring: callbackQuery } }, async (request, reply) => {
+  app.get<{ Querystring: CallbackQuery }>(GOOGLE_CALLBACK_ROUTE, { config: signInLimit, schema: { querystring: callbackQuery, response: callbackAnswers } }, async (request, reply) => {
     const outcome = await signIn.handleCallback(request.query, binding.presentedBy(request));
     // The cookie served this one callback, whatever its outcome.
     binding.clear(reply);
@@ -63,7 +68,7 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
 
   app.post<{ Body: CompleteSignInRequest; Reply: Replies<"POST /auth/complete"> }>(
     "/auth/complete",
-    { config: signInLimit, schema: { body: completeBody } },
+    { config: signInLimit, schema: { body: completeBody, response: jsonAnswers("POST /auth/complete") } },
     async (request, reply) => {
       const completed = await signIn.complete(request.body.tokens, request.body.state, request.body.timeZone);
       if (completed.kind !== "completed") {
@@ -76,7 +81,7 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
 
   app.post<{ Body: { refresh_token: string }; Reply: Replies<"POST /auth/refresh"> }>(
     "/auth/refresh",
-    { config: signInLimit, schema: { body: tokenBody("refresh_token") } },
+    { config: signInLimit, schema: { body: tokenBody("refresh_token"), response: jsonAnswers("POST /auth/refresh") } },
     async (request, reply) => {
       const refreshed = await sessions.refresh(request.body.refresh_token);
       if (!refreshed) return sendError(reply, 401, "invalid_refresh_token", SESSION_ENDED);
@@ -87,13 +92,16 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
   await app.register(async (signedIn) => {
     signedInOnly(signedIn, services);
 
-    signedIn.get<{ Reply: Replies<"GET /link-google-account"> }>("/link-google-account", { config: signInLimit }, async (request, reply) => {
+    signedIn.get<{ Reply: Replies<"GET /link-google-account"> }>(
+      "/link-google-account",
+      { config: signInLimit, schema: { response: jsonAnswers("GET /link-google-account") } },
+      async (request, reply) => {
       const linking = await signIn.startForUser("link", userIdOf(request));
       if (!linking) return sendSessionEnded(reply);
       return { success: true, ...binding.bind(reply, linking.started) };
     });
 
-    signedIn.get<{ Reply: Replies<"GET /auth/me"> }>("/auth/me", async (request, reply) => {
+    signedIn.get<{ Reply: Replies<"GET /auth/me"> }>("/auth/me", { schema: { response: jsonAnswers("GET /auth/me") } }, async (request, reply) => {
       const user = await accounts.user(userIdOf(request));
       if (!user) return sendSessionEnded(reply);
       return { success: true, user: publicUser(user) };
@@ -106,7 +114,7 @@ export const authRoutes: RoutePlugin = async (app, { services }) => {
         preValidation: async (request) => {
           if ((request.body as LogoutRequest | undefined) === undefined) request.body = {};
         },
-        schema: { body: logoutBody },
+        schema: { body: logoutBody, response: jsonAnswers("POST /logout") },
       },
       async (request) => {
         await signOut.signOut(request.auth!, { signOutExtension: request.body.signOutExtension === true });

@@ -2,28 +2,24 @@ import type { FastifyReply } from "fastify";
 import type { DealStatus } from "../../../src/domain/deal";
 import { CATEGORIES } from "../../../src/domain/category";
 import { CORRECTION_LIMITS, parseCorrectionRequest } from "../../../src/domain/dealCorrection";
-import type { Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { sendError } from "../errors";
-import { onlyBooleanField } from "../jsonBody";
+import { jsonAnswers, type Replies } from "../replies";
 import { reminderSet } from "../presenters";
-import { perAddressLimit, signedInOnly, type RoutePlugin } from "../routePlugin";
-import { isUuid } from "../schemas";
-
-const STATUSES: readonly (DealStatus | null)[] = ["used", "not_working", null];
+import { perAddressLimit, refusedAs, signedInOnly, type RoutePlugin } from "../routePlugin";
+import { isUuid, uuidString } from "../schemas";
 
 const DEAL_NOT_FOUND = "There is no such deal in your account.";
-const BAD_DEAL_ID = "That deal's address is not valid. Open the deal again from your dashboard.";
-const BAD_STATUS = 'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it.';
+/** What a bad id or body is told, in words a person reads rather than the schema's rule. */
+const BAD_DEAL_ID = { code: "invalid_deal_id", message: "That deal's address is not valid. Open the deal again from your dashboard." };
+const BAD_STATUS = { code: "invalid_status", message: 'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it.' };
+const BAD_REMIND = { code: "invalid_reminder", message: 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.' };
 
-function statusOf(body: unknown): DealStatus | null | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const keys = Object.keys(body);
-  const status = (body as { status?: unknown }).status;
-  return keys.length === 1 && keys[0] === "status" && STATUSES.includes(status as DealStatus | null) ? (status as DealStatus | null) : undefined;
-}
-
-const BAD_REMIND = 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.';
+const idParams = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
+const STATUSES = ["used", "not_working", null] as const satisfies readonly (DealStatus | null)[];
+/** Exactly { "status": ... } or { "remind": true | false }: nothing beside it, no "true". */
+const statusBody = { type: "object", required: ["status"], additionalProperties: false, properties: { status: { enum: STATUSES } } } as const;
+const remindBody = { type: "object", required: ["remind"], additionalProperties: false, properties: { remind: { type: "boolean" } } } as const;
 
 /**
  * A correction's body: its shape here (so that nothing large or odd is read), each field's rule in the domain's own
@@ -42,39 +38,44 @@ const correctionBody = {
   },
 } as const;
 
-const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, "invalid_deal_id", BAD_DEAL_ID);
+const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, BAD_DEAL_ID.code, BAD_DEAL_ID.message);
 const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
 
 /**
- * A deal's detail (where it came from) and its owner's status of it; only the owner's deals exist for them. The id
- * and the body are checked here rather than by a schema, so that a bad one is told in words a person reads.
+ * A deal's detail (where it came from) and its owner's status of it; only the owner's deals exist for them.
  */
 export const dealRoutes: RoutePlugin = async (app, { services }) => {
   signedInOnly(app, services);
 
-  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id"> }>("/deals/:id", async (request, reply) => {
-    if (!isUuid(request.params.id)) return refuseBadId(reply);
-    const detail = await services.dealDetails.detail(userIdOf(request), request.params.id);
-    return detail ?? refuseUnknownDeal(reply);
-  });
+  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id"> }>(
+    "/deals/:id",
+    { config: refusedAs({ params: BAD_DEAL_ID }), schema: { params: idParams, response: jsonAnswers("GET /deals/:id") } },
+    async (request, reply) => {
+      const detail = await services.dealDetails.detail(userIdOf(request), request.params.id);
+      return detail ?? refuseUnknownDeal(reply);
+    },
+  );
 
-  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/status"> }>("/deals/:id/status", async (request, reply) => {
-    if (!isUuid(request.params.id)) return refuseBadId(reply);
-    const status = statusOf(request.body);
-    if (status === undefined) return sendError(reply, 400, "invalid_status", BAD_STATUS);
-    const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
-    return stored ? { status } : refuseUnknownDeal(reply);
-  });
+  app.put<{ Params: { id: string }; Body: { status: DealStatus | null }; Reply: Replies<"PUT /deals/:id/status"> }>(
+    "/deals/:id/status",
+    { config: refusedAs({ params: BAD_DEAL_ID, body: BAD_STATUS }), schema: { params: idParams, body: statusBody, response: jsonAnswers("PUT /deals/:id/status") } },
+    async (request, reply) => {
+      const { status } = request.body;
+      const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
+      return stored ? { status } : refuseUnknownDeal(reply);
+    },
+  );
 
-  app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/reminder"> }>("/deals/:id/reminder", async (request, reply) => {
-    if (!isUuid(request.params.id)) return refuseBadId(reply);
-    const remind = onlyBooleanField(request.body, "remind");
-    if (remind === undefined) return sendError(reply, 400, "invalid_reminder", BAD_REMIND);
-    const answer = await services.dealReminders.set(userIdOf(request), request.params.id, remind);
-    if (answer.kind === "not_found") return refuseUnknownDeal(reply);
-    if (answer.kind === "no_end_date") return sendError(reply, 400, "no_end_date", "This deal has no end date to remind you of.");
-    return reminderSet(answer);
-  });
+  app.put<{ Params: { id: string }; Body: { remind: boolean }; Reply: Replies<"PUT /deals/:id/reminder"> }>(
+    "/deals/:id/reminder",
+    { config: refusedAs({ params: BAD_DEAL_ID, body: BAD_REMIND }), schema: { params: idParams, body: remindBody, response: jsonAnswers("PUT /deals/:id/reminder") } },
+    async (request, reply) => {
+      const answer = await services.dealReminders.set(userIdOf(request), request.params.id, request.body.remind);
+      if (answer.kind === "not_found") return refuseUnknownDeal(reply);
+      if (answer.kind === "no_end_date") return sendError(reply, 400, "no_end_date", "This deal has no end date to remind you of.");
+      return reminderSet(answer);
+    },
+  );
 
   // Corrections (docs/product.md, "Corrections"): the person's own, limited like the other writes a person repeats.
   const writeLimit = perAddressLimit(services.config.authRateLimitPerMinute);
