@@ -9,6 +9,7 @@ import type { JobArea, JobQueue } from "./application/jobs/jobQueue";
 import { startPgBossQueue } from "./infrastructure/queue/pgBossQueue";
 import { errorLogRecord } from "./application/errorLogRecord";
 import { DashboardService } from "./application/dashboard";
+import { PersonDays } from "./application/personDay";
 import { ImageLinks } from "./application/images/imageLinks";
 import { ImageProxy } from "./application/images/imageProxy";
 import { openDatabase, type Database } from "./infrastructure/db/database";
@@ -167,7 +168,8 @@ export async function composeServer(
   const preferences = new SqlPreferencesRepository(db, config.sync.backgroundIntervalMinutes || undefined);
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock, preferences);
   const imageLinks = new ImageLinks(config.sessionSigningKey);
-  const dashboard = new DashboardService(new SqlDealsRepository(db), clock, imageLinks);
+  const personDays = new PersonDays(preferences, clock);
+  const dashboard = new DashboardService(new SqlDealsRepository(db), personDays, imageLinks);
   const brands = new SqlBrandsRepository(db);
   const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
   // Only workers send; an API process queues the test report for them.
@@ -195,6 +197,7 @@ export async function composeServer(
     syncState,
     clock,
     config.refreshTokenTtlDays,
+    personDays,
   );
   // Every area's jobs, declared beside their use cases: an API process creates their queues to send to, a worker runs them.
   const jobAreas = [
@@ -220,7 +223,7 @@ export async function composeServer(
     mailbox: new MailboxService(sync, syncState, gmailLabels, gmailConnection, new SyncSchedule(preferences, config.sync.backgroundIntervalMinutes)),
     gmailLabels,
     brands: new BrandService(brands, dataVersions),
-    brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, clock),
+    brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, personDays),
     // In demo mode a message opens in the Google emulator's own view of it: Gmail has never seen it.
     dealDetails: new DealDetailsService(
       new SqlDealDetailsRepository(db),

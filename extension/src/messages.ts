@@ -30,6 +30,8 @@ export interface SiteAnswer {
   dismissed: boolean;
   /** The keys that take focus to the panel, as the person's browser has them ("Alt+Shift+D"); "" when none is set. */
   shortcut: string;
+  /** The person's day (YYYY-MM-DD) the deals were judged on (siteMatch's personToday): the panel's "ends in N days". */
+  today: string;
 }
 export interface SyncAnswer {
   paired: boolean;

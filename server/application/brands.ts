@@ -4,7 +4,8 @@ import { emailsPerWeek, typicalPercentOff, type BrandPage } from "../../src/doma
 import type { DataVersions } from "./dataVersions";
 import { withProxiedImages } from "./dealDetails";
 import type { ImageLinks } from "./images/imageLinks";
-import type { Clock } from "./ports";
+import { dayStart } from "../../src/domain/calendarDay";
+import type { PersonDays } from "./personDay";
 import type { BrandRecord, BrandsRepository } from "./repositories";
 
 /** The brands found in a person's mail, each shown on the dashboard or hidden from it. */
@@ -57,13 +58,14 @@ export class BrandPages {
   constructor(
     private readonly pages: BrandPagesRepository,
     private readonly imageLinks: ImageLinks,
-    private readonly clock: Clock,
+    private readonly days: PersonDays,
   ) {}
 
+  /** The brand's deals judged on the person's own day, which the page carries for its badges. */
   async brandPage(userId: string, brandId: string): Promise<BrandPage | null> {
-    const stored = await this.pages.brandPage(userId, brandId);
+    const [stored, day] = await Promise.all([this.pages.brandPage(userId, brandId), this.days.of(userId)]);
     if (!stored) return null;
-    const today = this.clock.now();
+    const today = dayStart(day.today);
     const deals = sortDeals(stored.deals, today).map((deal) => withProxiedImages(deal, this.imageLinks));
     // The page is where the brand's switch is, so its deals are judged as if the brand were shown.
     const current = deals.filter((deal) => isCurrentDeal(deal, today));
@@ -75,6 +77,7 @@ export class BrandPages {
       typicalPercentOff: typicalPercentOff(stored.deals.map((deal) => deal.discount)),
       emailsPerWeek: emailsPerWeek(stored.emailCount, stored.mailboxPeriod.from, stored.mailboxPeriod.to),
       emailCount: stored.emailCount,
+      today: day.today,
     };
   }
 }

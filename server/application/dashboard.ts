@@ -1,9 +1,10 @@
 import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
 import { SORT_RANK, type Deal } from "../../src/domain/deal";
-import { isCalendarDay } from "../../src/domain/calendarDay";
-import type { Clock } from "./ports";
+import { dayStart, isCalendarDay } from "../../src/domain/calendarDay";
 import type { ImageLinks } from "./images/imageLinks";
+import type { PersonDay, PersonDays } from "./personDay";
+import { instantAtLocalHour } from "./reports/schedule";
 
 export interface DashboardFilters {
   category?: string;
@@ -11,6 +12,8 @@ export interface DashboardFilters {
   expiringOnly?: boolean;
   fromDomain?: string;
   brandId?: string;
+  /** Only the deals the person can still use (the lifecycle's current states): Discover's. */
+  currentOnly?: boolean;
 }
 
 export interface DashboardFigures {
@@ -57,8 +60,11 @@ export interface DealsRepository {
   /** Up to `limit` deals in the dashboard's order, after `after` (from the start when null). */
   dealsPage(userId: string, today: string, filters: DashboardFilters, after: DealPosition | null, limit: number): Promise<DealsPage>;
   countDeals(userId: string, today: string, filters: DashboardFilters): Promise<number>;
-  /** The figures of `today` and of `monthAgo` (UTC days), the deals stored since today began, and the counts per category. */
-  summary(userId: string, today: string, monthAgo: string): Promise<DashboardSummary>;
+  /**
+   * The figures of `today` and of `monthAgo` (the person's days), the current deals stored since `todayBegan` (the
+   * instant of the person's midnight), and the counts per category.
+   */
+  summary(userId: string, today: string, monthAgo: string, todayBegan: Date): Promise<DashboardSummary>;
 }
 
 /** The deals of the first answer: a screenful, so that answer's size does not grow with the person's mail. */
@@ -101,13 +107,21 @@ export function parseCursor(cursor: string): DealPosition | null {
   return { marked, rank: rank as number, expiry, sentKey, id };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The same day of the month before (the month's last day when that month is shorter, as Date's months count). */
+function monthBefore(day: string): string {
+  const date = dayStart(day);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 10);
+}
 
-/** The dashboard: deals sorted and filtered in the database, figures with their change against a month earlier. */
+/**
+ * The dashboard: deals sorted and filtered in the database, figures with their change against a month earlier. Every
+ * state is judged on the person's own day (PersonDays), the day the first answer carries for the browser.
+ */
 export class DashboardService {
   constructor(
     private readonly deals: DealsRepository,
-    private readonly clock: Clock,
+    private readonly days: PersonDays,
     private readonly imageLinks: ImageLinks,
   ) {}
 
@@ -123,15 +137,12 @@ export class DashboardService {
    * The dashboard's first answer: every figure the header, greeting and filters need, with the first screenful of
    * deals in the dashboard's order and where the rest continues (dealsAfter). Its size does not grow with the deals.
    */
-  async dashboard(userId: string, filters: DashboardFilters): Promise<Dashboard> {
-    const now = this.clock.now();
-    const today = isoDay(now);
-    const monthAgo = new Date(now);
-    monthAgo.setUTCMonth(monthAgo.getUTCMonth() - 1);
+  async dashboard(userId: string, filters: DashboardFilters, day?: PersonDay): Promise<Dashboard> {
+    const { today, timeZone } = day ?? (await this.dayOf(userId));
     const filtered = Object.keys(filters).length > 0;
     const [page, summary, filteredTotal] = await Promise.all([
       this.deals.dealsPage(userId, today, filters, null, FIRST_PAGE_SIZE),
-      this.deals.summary(userId, today, isoDay(monthAgo)),
+      this.deals.summary(userId, today, monthBefore(today), instantAtLocalHour(today, 0, timeZone)),
       filtered ? this.deals.countDeals(userId, today, filters) : null,
     ]);
     const { current, previous, newDealsToday, categories: counts } = summary;
@@ -151,22 +162,26 @@ export class DashboardService {
         expiring: figure("expiring"),
       },
       newDealsToday,
+      today,
     };
   }
 
   /** The deals after a position of the first answer or of an earlier page (parseCursor reads it from its cursor). */
   async dealsAfter(userId: string, filters: DashboardFilters, after: DealPosition): Promise<{ deals: Deal[]; nextCursor: string | null }> {
-    const page = await this.deals.dealsPage(userId, this.today(), filters, after, NEXT_PAGE_SIZE);
+    const { today } = await this.dayOf(userId);
+    const page = await this.deals.dealsPage(userId, today, filters, after, NEXT_PAGE_SIZE);
     return { deals: this.proxied(page.deals), nextCursor: page.next && encodeCursor(page.next) };
   }
 
-  /** The UTC day the figures are computed for; part of any cache key. */
-  today(): string {
-    return isoDay(this.clock.now());
+  /** The person's day and zone, which the figures are computed for; part of any cache key of the first answer. */
+  dayOf(userId: string): Promise<PersonDay> {
+    return this.days.of(userId);
   }
 
+  /** Discover: a page of the deals the person can still use today, in the dashboard's order. */
   async page(userId: string, filters: DashboardFilters, page: number, pageSize: number) {
-    const today = isoDay(this.clock.now());
+    const { today } = await this.dayOf(userId);
+    filters = { ...filters, currentOnly: true };
     const [deals, total] = await Promise.all([
       this.deals.deals(userId, today, filters, { offset: (page - 1) * pageSize, limit: pageSize }),
       this.deals.countDeals(userId, today, filters),

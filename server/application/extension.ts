@@ -1,5 +1,6 @@
 import type { Authenticated } from "./auth/sessions";
 import type { Clock } from "./ports";
+import type { PersonDays } from "./personDay";
 import type { SyncRepository } from "./repositories";
 import { hashToken, randomToken } from "./auth/tokens";
 
@@ -110,6 +111,7 @@ export class ExtensionService {
     private readonly syncs: Pick<SyncRepository, "state">,
     private readonly clock: Clock,
     private readonly sessionTtlDays: number,
+    private readonly days: PersonDays,
   ) {}
 
   /** A code for the user's signed-in web session (whose sign-out can end the extension it pairs). */
@@ -163,10 +165,14 @@ export class ExtensionService {
     return this.sessions.deletePairedFrom(webSession.userId, webSession.sessionId);
   }
 
-  async codes(userId: string): Promise<{ deals: ExtensionDeal[]; lastSyncAt: Date | null }> {
-    const today = this.clock.now().toISOString().slice(0, 10);
+  /**
+   * The codes the person can still use on their own day, with that day and their time zone: the extension keeps the
+   * answer between syncs and judges it again by their day, not by UTC's.
+   */
+  async codes(userId: string): Promise<{ deals: ExtensionDeal[]; lastSyncAt: Date | null; today: string; timeZone: string }> {
+    const { today, timeZone } = await this.days.of(userId);
     const [deals, sync] = await Promise.all([this.deals.currentCodes(userId, today), this.syncs.state(userId)]);
-    return { deals, lastSyncAt: sync.lastSyncAt };
+    return { deals, lastSyncAt: sync.lastSyncAt, today, timeZone };
   }
 
   private issue(now: Date): { tokens: Omit<ExtensionTokens, "sessionId">; issued: IssuedHashes } {

@@ -61,7 +61,8 @@ const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
  * spec's name and means the deals the person can still use today: brand shown, not marked used or not working, not
  * expired (undated deals included), the current view's size; `stats.expiring` those of them ending within 7 days.
  * `newDealsToday` counts the current deals a sync found since the start of today. The states are
- * src/domain/dealLifecycle.ts's.
+ * src/domain/dealLifecycle.ts's. `today` is the day all of this was judged on: the person's own day, YYYY-MM-DD, in the
+ * time zone of their settings (UTC until they choose one); the browser judges the deals it holds on that day too.
  */
 export const DashboardCodec = t.type({
   categories: t.array(t.type({ id: t.string, label: t.string, count: t.number, current: t.number })),
@@ -75,6 +76,7 @@ export const DashboardCodec = t.type({
     expiring: StatFigureCodec,
   }),
   newDealsToday: t.number,
+  today: t.string,
 });
 
 /** GET /dashboard-products/deals?after=CURSOR: the next deals in the dashboard's order (keyset paging). */

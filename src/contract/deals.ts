@@ -38,7 +38,7 @@ export const DealCorrectionCodec = t.type({
   mail: t.type({ code: nullable(t.string), endDate: nullable(t.string), category: CategoryCodec, brand: t.string }),
 });
 
-/** GET /brands/:id. */
+/** GET /brands/:id. `today` is the person's day (YYYY-MM-DD, in their settings' time zone) its deals were judged on. */
 export const BrandPageCodec = t.type({
   brand: BrandCodec,
   currentDeals: t.array(DealCodec),
@@ -46,6 +46,7 @@ export const BrandPageCodec = t.type({
   typicalPercentOff: nullable(t.number),
   emailsPerWeek: t.number,
   emailCount: t.number,
+  today: t.string,
 });
 
 /** Compile-time proof that the wire shapes are the domain's shapes. */

@@ -26,8 +26,17 @@ export const ExtensionDealCodec = t.type({
   codes: t.array(ExtensionCodeCodec),
 });
 
-/** GET /extension/codes: the code-carrying deals the user can still use (dealLifecycle's current states). */
-export const ExtensionCodesCodec = t.type({ deals: t.array(ExtensionDealCodec), lastSyncAt: nullable(t.string) });
+/**
+ * GET /extension/codes: the code-carrying deals the user can still use (dealLifecycle's current states) on `today`,
+ * their own day (YYYY-MM-DD) in `timeZone`, their settings' IANA time zone. The extension keeps the answer between
+ * syncs and judges it again on the person's day in that zone, not on UTC's.
+ */
+export const ExtensionCodesCodec = t.type({
+  deals: t.array(ExtensionDealCodec),
+  lastSyncAt: nullable(t.string),
+  today: t.string,
+  timeZone: t.string,
+});
 
 export const ExtensionSessionCodec = t.type({
   id: t.string,

@@ -18,3 +18,42 @@ export function isCalendarDay(text: string): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   return day <= (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!);
 }
+
+/** One formatter per zone: building one costs far more than using it, and a person's day is asked on every request. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A person's day at an instant: the date their own clock shows in their IANA time zone ("Pacific/Auckland"), as
+ * YYYY-MM-DD. This is the one "today" of the deal lifecycle: a deal that ends on a day is usable until that day ends
+ * where the person is, not where the server or UTC is. Throws a RangeError for a name that is not a time zone.
+ */
+export function dayIn(instant: Date, timeZone: string): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA writes dates as YYYY-MM-DD; a bad name throws here, so only real zones (a bounded set) are kept.
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Whether the runtime knows a time zone by this name. */
+export function isTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    dayIn(new Date(0), timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A day (YYYY-MM-DD) as the Date the domain's `today` parameters take: that day's UTC midnight, of which only the UTC
+ * date is read.
+ */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}

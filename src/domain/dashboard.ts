@@ -43,6 +43,12 @@ export interface Dashboard {
   stats: DashboardStats;
   /** The new deals (dealLifecycle's isNewDeal) found since the start of today: current deals a sync stored today. */
   newDealsToday: number;
+  /**
+   * The person's day (YYYY-MM-DD, calendarDay's dayIn in their settings' time zone) every figure was counted on. The
+   * browser judges the deals it holds (views, chips, stats, "Expires today", "ends in N days") on this day, not on its
+   * own clock's date, so the page and the server never disagree on what has ended.
+   */
+  today: string;
 }
 
 /** The dashboard holds every deal: searches, filters, counts and orders over `deals` are the whole answer's. */

@@ -46,6 +46,8 @@ export interface BrandPage {
   emailsPerWeek: number;
   /** Emails with deals from this brand. */
   emailCount: number;
+  /** The person's day (YYYY-MM-DD) the deals were judged on; the page's "ends in N days" counts from it. */
+  today: string;
 }
 
 /** The percents off a discount text states ("20% off", "Up to 40% OFF" gives 40); none for "$10 off". */

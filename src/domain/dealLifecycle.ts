@@ -1,3 +1,4 @@
+import { dayIn, dayStart } from "./calendarDay";
 import { daysUntil, EXPIRING_SOON_DAYS, type DealStatus } from "./deal";
 
 /**
@@ -50,13 +51,12 @@ export function dealStateOf(deal: LifecycleFacts, today: Date): DealState {
 export const isCurrentDeal = (deal: LifecycleFacts, today: Date): boolean => isCurrent(dealStateOf(deal, today));
 
 /**
- * The person's calendar day at an instant, in their time zone, as the Date of that day's UTC midnight (the form every
- * `today` parameter of the domain reads). "Expired" and "ends today" follow the person's midnight, not the server's.
+ * The person's calendar day at an instant, in their time zone (calendarDay's dayIn), as the Date of that day's UTC
+ * midnight (the form every `today` parameter of the domain reads). "Expired" and "ends today" follow the person's
+ * midnight, not the server's.
  */
 export function todayIn(instant: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
-  const part = (type: string) => parts.find((found) => found.type === type)!.value;
-  return new Date(`${part("year")}-${part("month")}-${part("day")}T00:00:00Z`);
+  return dayStart(dayIn(instant, timeZone));
 }
 
 /** A day as YYYY-MM-DD, the form end dates are stored in and SQL is given `today` in. */

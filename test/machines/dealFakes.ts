@@ -71,4 +71,5 @@ export const nikePage: BrandPage = {
   typicalPercentOff: 20,
   emailsPerWeek: 1.5,
   emailCount: 3,
+  today: "2026-11-27",
 };

@@ -9,7 +9,7 @@ import { done, drivePath, failed } from "./pathDriver";
 const STORED: ExtensionSession = { accessToken: "access-0", refreshToken: "refresh-0", sessionId: "s-0" };
 const PAIRED: ExtensionTokensDto = { accessToken: "access-1", accessTokenExpiresAt: "2026-03-10T12:15:00Z", refreshToken: "refresh-1", sessionId: "s-1" };
 const REFRESHED: ExtensionTokensDto = { ...PAIRED, accessToken: "access-2", refreshToken: "refresh-2" };
-const CODES: ExtensionCodesDto = { deals: [], lastSyncAt: null };
+const CODES: ExtensionCodesDto = { deals: [], lastSyncAt: null, today: "2026-03-10", timeZone: "UTC" };
 const ENDED = new SessionEnded();
 const OFFLINE = new Error("Failed to fetch");
 

@@ -32,7 +32,7 @@ async function aggregateSummary(db: Database, userId: string, today: string, mon
        count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND ${current("state_before")})::int AS current_before,
        count(*) FILTER (WHERE state_now = 'ending-soon')::int AS ending_now,
        count(*) FILTER (WHERE ${knownBy("t", "$3::date")} AND state_before = 'ending-soon')::int AS ending_before,
-       count(*) FILTER (WHERE found >= $5 AND ${current("state_now")})::int AS new_today
+       count(*) FILTER (WHERE found > $5 AND ${current("state_now")})::int AS new_today
      FROM (SELECT d.category, coalesce(d.sent_at, d.created_at) AS t, d.created_at AS found,
                   ${dealStateSql(DEAL_AND_BRAND, "$2::date", "$4::int")} AS state_now,
                   ${dealStateSql(DEAL_AND_BRAND, "$3::date", "$4::int")} AS state_before
@@ -195,7 +195,9 @@ async function expectKeptAsAggregated(db: Database, userId: string): Promise<voi
   const repository = new SqlDealsRepository(db);
   for (const day of DAYS) {
     const today = dayText(day.getTime());
-    expect(await repository.summary(userId, today, monthBefore(day)), today).toEqual(await aggregateSummary(db, userId, today, monthBefore(day)));
+    // A person in UTC, whose day began at UTC's midnight.
+    const summary = await repository.summary(userId, today, monthBefore(day), new Date(`${today}T00:00:00Z`));
+    expect(summary, today).toEqual(await aggregateSummary(db, userId, today, monthBefore(day)));
   }
 }
 

@@ -2,11 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../src/domain/category";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { sortDeals, type DealStatus } from "../../src/domain/deal";
-import { countStates, DEAL_VIEWS, dealStateOf, isInView, isNewDeal, VIEW_STATES, type DealState } from "../../src/domain/dealLifecycle";
+import { dayIn } from "../../src/domain/calendarDay";
+import { countStates, DEAL_VIEWS, dealStateOf, isInView, isNewDeal, todayIn, VIEW_STATES, type DealState } from "../../src/domain/dealLifecycle";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
-import { chipCounts, statFigures } from "../../src/application/machines/dashboardSelectors";
-import { currentDeals } from "../../extension/src/domain/siteMatch";
-import { weeklyReport } from "../../server/application/reports/reportContent";
+import { answerDay, chipCounts, statFigures, visibleDeals } from "../../src/application/machines/dashboardSelectors";
+import { currentDeals, personToday } from "../../extension/src/domain/siteMatch";
+import { BrandPages } from "../../server/application/brands";
+import { DashboardService } from "../../server/application/dashboard";
+import { ExtensionService } from "../../server/application/extension";
+import { ImageLinks } from "../../server/application/images/imageLinks";
+import { PersonDays } from "../../server/application/personDay";
+import { reminderContent, reportWindow, weeklyReport } from "../../server/application/reports/reportContent";
+import { instantAtLocalHour } from "../../server/application/reports/schedule";
+import { SqlBrandPagesRepository } from "../../server/infrastructure/db/dealDetailsRepository";
+import { SqlExtensionSessionsRepository } from "../../server/infrastructure/db/extensionSessionsRepository";
+import { SqlPreferencesRepository } from "../../server/infrastructure/db/preferencesRepository";
+import { SqlSyncRepository } from "../../server/infrastructure/db/syncRepository";
 import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlDealsRepository } from "../../server/infrastructure/db/dealsRepository";
@@ -132,7 +143,7 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
 
   it("counts the dashboard's figures and lists its views as the domain does, before and after all deals are in the browser", async () => {
     const repository = new SqlDealsRepository(db);
-    const summary = await repository.summary(userId, TODAY, "2025-09-10");
+    const summary = await repository.summary(userId, TODAY, "2025-09-10", today);
     expect(summary.current.activePromos).toBe(CURRENT.length);
     expect(summary.current.expiring).toBe(EXPECTED_COUNTS["ending-soon"]);
     expect(summary.newDealsToday).toBe(NEW_TODAY.length);
@@ -153,14 +164,14 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
       uniqueBrands: { value: 0, delta: null },
       expiring: { value: summary.current.expiring, delta: null },
     };
-    const whole: Dashboard = { categories, deals, totalDeals: summary.totalDeals, nextCursor: null, stats, newDealsToday: summary.newDealsToday };
+    const whole: Dashboard = { categories, deals, totalDeals: summary.totalDeals, nextCursor: null, stats, newDealsToday: summary.newDealsToday, today: TODAY };
     const firstScreen: Dashboard = { ...whole, deals: deals.slice(0, 2), nextCursor: "more" };
     for (const dashboard of [firstScreen, whole]) {
-      const chips = chipCounts(dashboard, NO_FILTERS, today);
+      const chips = chipCounts(dashboard, NO_FILTERS);
       expect(chips.total).toBe(CURRENT.length);
       for (const chip of chips.categories) expect(chip.count, chip.label).toBe(DEALS.filter((deal) => deal.category === chip.label && CURRENT.includes(deal.key)).length);
-      expect(statFigures(dashboard, today).activePromos.value).toBe(CURRENT.length);
-      expect(statFigures(dashboard, today).expiring.value).toBe(EXPECTED_COUNTS["ending-soon"]);
+      expect(statFigures(dashboard).activePromos.value).toBe(CURRENT.length);
+      expect(statFigures(dashboard).expiring.value).toBe(EXPECTED_COUNTS["ending-soon"]);
     }
   });
 
@@ -182,5 +193,123 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
     // A day later the answer kept by the extension drops what ended today, as the server would.
     const tomorrow = new Date(`2025-10-11T00:00:00Z`);
     expect(keys(currentDeals(answer, tomorrow))).toEqual(sorted(withCodes.filter((key) => key !== "ends-today")));
+  });
+});
+
+/**
+ * A person whose day is not UTC's: at each instant below the person's day is TODAY while UTC's is the day before or
+ * after, so a deal's state differs between the two for "ends-today" or "ended-yesterday". Every use case that judges
+ * deals (the dashboard's answer and the browser's views of it, Discover, the expiring filter, a brand's page, the
+ * extension's codes, the weekly report and a reminder) must find the states of TODAY, the person's day.
+ */
+const AWAY_FROM_UTC = [
+  { timeZone: "Pacific/Auckland", now: new Date("2025-10-09T12:00:00Z"), utcDay: "2025-10-09" },
+  { timeZone: "America/Los_Angeles", now: new Date("2025-10-11T03:00:00Z"), utcDay: "2025-10-11" },
+] as const;
+
+describe.each(AWAY_FROM_UTC)("a person in $timeZone at $now", ({ timeZone, now, utcDay }) => {
+  it("has TODAY as their day where UTC has another, and another state for a deal at its end", () => {
+    expect(dayIn(now, timeZone)).toBe(TODAY);
+    expect(dayIn(now, "UTC")).toBe(utcDay);
+    const endsToday = DEALS.find((deal) => deal.key === "ends-today")!;
+    const endedYesterday = DEALS.find((deal) => deal.key === "ended-yesterday")!;
+    const utcStates = [dealStateOf(facts(endsToday), todayIn(now, "UTC")), dealStateOf(facts(endedYesterday), todayIn(now, "UTC"))];
+    expect(utcStates).not.toEqual([endsToday.state, endedYesterday.state]);
+    for (const deal of DEALS) expect(dealStateOf(facts(deal), todayIn(now, timeZone)), deal.key).toBe(deal.state);
+  });
+});
+
+describe.each(DATABASES)("the person's own day through every use case, on %s", (database) => {
+  let db: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let userId: string;
+  let keyOf: Map<string, string>;
+  const keys = (ids: Iterable<{ id: string } | string>) => sorted([...ids].map((item) => keyOf.get(typeof item === "string" ? item : item.id)!));
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDatabase(database));
+    await migrate(db);
+    ({ userId, keyOf } = await seed(db));
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  /** The use cases as the server composes them, on a clock stopped at `now`, for a person whose settings say `timeZone`. */
+  async function useCasesAt(now: Date, timeZone: string) {
+    const preferences = new SqlPreferencesRepository(db);
+    await preferences.save(userId, { timeZone });
+    const days = new PersonDays(preferences, { now: () => now });
+    const imageLinks = new ImageLinks(Buffer.alloc(32, 7));
+    return {
+      dashboard: new DashboardService(new SqlDealsRepository(db), days, imageLinks),
+      extension: new ExtensionService(new SqlExtensionSessionsRepository(db), new SqlExtensionDealsRepository(db), new SqlSyncRepository(db), { now: () => now }, 30, days),
+      brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, days),
+    };
+  }
+
+  it.each(AWAY_FROM_UTC)("$timeZone: the dashboard's answer carries the person's day, and its figures and the browser's views are that day's", async ({ timeZone, now }) => {
+    const { dashboard } = await useCasesAt(now, timeZone);
+    const answer = await dashboard.dashboard(userId, {});
+    expect(answer.today).toBe(TODAY);
+    expect(answer.nextCursor).toBeNull();
+    expect(answer.stats.activePromos.value).toBe(CURRENT.length);
+    expect(answer.stats.expiring.value).toBe(EXPECTED_COUNTS["ending-soon"]);
+    // New today: current deals stored since the person's midnight, by the domain's isNewDeal.
+    const midnight = instantAtLocalHour(TODAY, 0, timeZone);
+    const newToday = DEALS.filter((deal) => isNewDeal({ ...facts(deal), foundAt: new Date(deal.foundAt) }, midnight, today));
+    expect(answer.newDealsToday).toBe(newToday.length);
+    // The browser judges the answer's deals on the answer's day, whatever its own clock says.
+    expect(answerDay(answer)).toEqual(today);
+    for (const view of DEAL_VIEWS) expect(keys(visibleDeals(answer, { ...NO_FILTERS, show: view })), view).toEqual(keysIn(VIEW_STATES[view]));
+    expect(keys(visibleDeals(answer, { ...NO_FILTERS, expiringOnly: true }))).toEqual(keysIn(["ending-soon"]));
+    expect(chipCounts(answer, NO_FILTERS).total).toBe(CURRENT.length);
+    expect(statFigures(answer).activePromos.value).toBe(CURRENT.length);
+    expect(statFigures(answer).expiring.value).toBe(EXPECTED_COUNTS["ending-soon"]);
+  });
+
+  it.each(AWAY_FROM_UTC)("$timeZone: expiring=true lists the ending-soon state only, and Discover the current deals only", async ({ timeZone, now }) => {
+    const { dashboard } = await useCasesAt(now, timeZone);
+    const expiring = await dashboard.dashboard(userId, { expiringOnly: true });
+    expect(keys(expiring.deals)).toEqual(keysIn(["ending-soon"]));
+    expect(expiring.totalDeals).toBe(EXPECTED_COUNTS["ending-soon"]);
+    const discover = await dashboard.page(userId, {}, 1, 100);
+    expect(keys(discover.deals)).toEqual(CURRENT);
+    expect(discover.total).toBe(CURRENT.length);
+    const discoverExpiring = await dashboard.page(userId, { expiringOnly: true }, 1, 100);
+    expect(keys(discoverExpiring.deals)).toEqual(keysIn(["ending-soon"]));
+  });
+
+  it.each(AWAY_FROM_UTC)("$timeZone: a brand's page, the extension's codes, the report and a reminder judge that day too", async ({ timeZone, now }) => {
+    const { extension, brandPages } = await useCasesAt(now, timeZone);
+    const brandOf = async (key: string) => {
+      const [row] = await db.query<{ brand_id: string }>("SELECT brand_id FROM deals WHERE user_id = $1 AND gmail_id = $2", [userId, key]);
+      return (await brandPages.brandPage(userId, row!.brand_id))!;
+    };
+    for (const key of ["ends-today", "ended-yesterday"]) {
+      const page = await brandOf(key);
+      expect(page.today).toBe(TODAY);
+      expect(keys(page.currentDeals), key).toEqual(keysIn(["live", "ending-soon"]).filter((current) => current === key));
+    }
+
+    const codes = await extension.codes(userId);
+    expect({ today: codes.today, timeZone: codes.timeZone }).toEqual({ today: TODAY, timeZone });
+    const withCodes = DEALS.filter((deal) => CURRENT.includes(deal.key) && deal.codes.length > 0).map((deal) => deal.key);
+    expect(keys(codes.deals)).toEqual(sorted(withCodes));
+    // The extension judges the codes it keeps on the person's day in the zone sent with them, not on UTC's.
+    expect(personToday(codes, now)).toEqual(today);
+    expect(keys(currentDeals(codes.deals, personToday(codes, now)))).toEqual(sorted(withCodes));
+
+    const window = reportWindow(LAST_REPORT, now, timeZone);
+    expect(window.today).toBe(TODAY);
+    const read = await new SqlReportsRepository(db).reportDeals(userId, window);
+    const report = weeklyReport({ deals: read, lastReportAt: LAST_REPORT, now, timeZone });
+    if (report.kind !== "report") throw new Error("expected a report");
+    expect(keys(report.expiringSoon.items.map((item) => item.dealId))).toEqual(keysIn(["ending-soon"]));
+    const endsToday = read.find((deal) => keyOf.get(deal.id) === "ends-today")!;
+    const reminder = reminderContent(endsToday, now, timeZone);
+    expect(reminder.kind === "reminder" && reminder.item.daysLeft).toBe(0);
   });
 });

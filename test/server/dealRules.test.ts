@@ -155,7 +155,7 @@ describe.each(DATABASES)("the same deal rules in SQL, on %s", (database) => {
   });
 
   it("counts current and ending-soon deals as the domain's lifecycle classifies them", async () => {
-    const { current: figures } = await repository.summary(userId, TODAY, TODAY);
+    const { current: figures } = await repository.summary(userId, TODAY, TODAY, new Date(`${TODAY}T00:00:00Z`));
     const states = countStates(domainDeals, today);
     expect(figures.expiring).toBe(states["ending-soon"]);
     expect(figures.activePromos).toBe(states.live + states["ending-soon"]);

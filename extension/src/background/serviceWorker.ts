@@ -1,6 +1,8 @@
 import { createActor, waitFor } from "xstate";
 import { APP_ORIGIN, APP_URL } from "../config";
-import { codeCount, dealsForHost, currentDeals, newDeals, registrableDomainOf } from "../domain/siteMatch";
+import type { ExtensionCodesDto } from "../../../src/contract/extension";
+import { dayText } from "../../../src/domain/dealLifecycle";
+import { codeCount, dealsForHost, currentDeals, newDeals, personToday, registrableDomainOf } from "../domain/siteMatch";
 import { provideSessionMachine } from "../machines/sessionMachine";
 import {
   GO_TO_PANEL_COMMAND,
@@ -20,9 +22,9 @@ const SYNC_PERIOD_MINUTES = 15;
 
 const api = new ExtensionApi(APP_URL);
 
-async function announceNewDeals(codes: Parameters<typeof currentDeals>[0]): Promise<void> {
+async function announceNewDeals(codes: ExtensionCodesDto): Promise<void> {
   const state = await readState();
-  const live = currentDeals(codes, new Date());
+  const live = currentDeals(codes.deals, personToday(codes, new Date()));
   const fresh = state.codes ? newDeals(state.knownDealIds, live) : [];
   await writeState({ knownDealIds: live.map((deal) => deal.id) });
   if (!state.alertsEnabled || fresh.length === 0) return;
@@ -51,7 +53,7 @@ const session = createActor(
     logout: (token) => api.logout(token),
     saveSession: (stored) => enqueue(() => writeState({ session: stored })),
     clearSession: () => enqueue(forgetSession),
-    saveCodes: (codes) => enqueue(() => announceNewDeals(codes.deals).then(() => writeState({ codes, receivedAt: new Date().toISOString() }))),
+    saveCodes: (codes) => enqueue(() => announceNewDeals(codes).then(() => writeState({ codes, receivedAt: new Date().toISOString() }))),
   }),
 ).start();
 
@@ -71,7 +73,8 @@ async function pair(code: string): Promise<PairAnswer> {
 
 async function site(host: string, tabId: number | undefined): Promise<SiteAnswer> {
   const state = await readState();
-  const deals = state.session && state.codes ? dealsForHost(state.codes.deals, host, new Date()) : [];
+  const today = personToday(state.codes, new Date());
+  const deals = state.session && state.codes ? dealsForHost(state.codes.deals, host, today) : [];
   const count = codeCount(deals);
   if (tabId !== undefined) {
     await chrome.action.setBadgeText({ tabId, text: count > 0 ? String(count) : "" });
@@ -79,7 +82,12 @@ async function site(host: string, tabId: number | undefined): Promise<SiteAnswer
   }
   const domain = registrableDomainOf(host);
   // Every page of every site asks; only one with codes can show the panel that names the shortcut.
-  return { deals, dismissed: domain !== null && state.dismissedSites.includes(domain), shortcut: count > 0 ? await panelShortcut() : "" };
+  return {
+    deals,
+    dismissed: domain !== null && state.dismissedSites.includes(domain),
+    shortcut: count > 0 ? await panelShortcut() : "",
+    today: dayText(today),
+  };
 }
 
 /** The keys the person's browser has for the panel command: they may have changed or removed them. */

@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import { createActor } from "xstate";
+import { dayStart } from "../../../src/domain/calendarDay";
 import { provideApplyMachine } from "../machines/applyMachine";
 import { ask, isGoToPanel, type SiteAnswer } from "../messages";
 import { DomCheckoutPage } from "../page/checkoutPage";
@@ -45,7 +46,7 @@ function mountPanel(answer: SiteAnswer): void {
     host.remove();
   };
   const root = createRoot(container);
-  root.render(<PanelContainer deals={answer.deals} apply={apply} today={new Date()} shortcut={answer.shortcut} onDismiss={dismiss} />);
+  root.render(<PanelContainer deals={answer.deals} apply={apply} today={dayStart(answer.today)} shortcut={answer.shortcut} onDismiss={dismiss} />);
   chrome.runtime.onMessage.addListener((message, sender) => {
     if (sender.id !== chrome.runtime.id || !isGoToPanel(message)) return;
     shadow.querySelector<HTMLElement>("[role='dialog']")?.focus();

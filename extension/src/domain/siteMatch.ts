@@ -1,5 +1,6 @@
 import { getDomain } from "tldts";
-import type { ExtensionDealDto } from "../../../src/contract/extension";
+import type { ExtensionCodesDto, ExtensionDealDto } from "../../../src/contract/extension";
+import { dayIn, dayStart, isTimeZone } from "../../../src/domain/calendarDay";
 import { sortDeals } from "../../../src/domain/deal";
 import { isCurrentDeal } from "../../../src/domain/dealLifecycle";
 
@@ -8,6 +9,18 @@ export type SiteDeal = ExtensionDealDto;
 /** The registrable domain of a host ("www.shop.example.co.uk" -> "example.co.uk"); null for IP addresses and the like. */
 export function registrableDomainOf(host: string): string | null {
   return getDomain(host) ?? null;
+}
+
+/**
+ * The person's day at `now` for the codes kept (the `today` every function here takes): their own day in the time zone
+ * the server sent with the codes, as the server judged them, so a code that ends today is offered until the person's
+ * midnight, not UTC's. When this browser does not know that zone, the day the server answered on; for codes kept
+ * before answers carried a zone, UTC's day as then.
+ */
+export function personToday(codes: Partial<Pick<ExtensionCodesDto, "today" | "timeZone">> | null, now: Date): Date {
+  if (codes?.timeZone && isTimeZone(codes.timeZone)) return dayStart(dayIn(now, codes.timeZone));
+  if (codes?.today) return dayStart(codes.today);
+  return dayStart(dayIn(now, "UTC"));
 }
 
 /**

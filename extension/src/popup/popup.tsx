@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { APP_URL } from "../config";
 import { readState, type StoredState } from "../background/store";
-import { dealsForHost, currentDeals } from "../domain/siteMatch";
+import { dealsForHost, currentDeals, personToday } from "../domain/siteMatch";
 import { ask } from "../messages";
 import { PopupView } from "../ui/PopupView";
 import "../ui/popup.css";
@@ -51,7 +51,7 @@ function Popup() {
     });
 
   if (!state) return null;
-  const today = new Date();
+  const today = personToday(state.codes, new Date());
   const deals = state.codes?.deals ?? [];
   return (
     <PopupView

@@ -1,6 +1,6 @@
 import { sendError } from "../errors";
 import { parseCursor, type DashboardFilters } from "../../application/dashboard";
-import { jsonAnswers, type Replies } from "../replies";
+import type { Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { signedInOnly, type RoutePlugin } from "../routePlugin";
 import { encodeJson, sendEncodedJson } from "../cachedJson";
@@ -40,13 +40,15 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
 
   app.get<{ Querystring: FilterQuery; Reply: Replies<"GET /dashboard-products"> }>(
     "/dashboard-products",
-    { schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties }, response: jsonAnswers("GET /dashboard-products") } },
+    { schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const filters = toFilters(request.query);
-      // The version is read from the database on every request, so a change made through any process is seen here.
-      const key = [userId, await services.dataVersions.of(userId), services.dashboard.today(), JSON.stringify(filters)].join("|");
-      const body = await services.dashboardCache.get(key, () => services.dashboard.dashboard(userId, filters));
+      // The version is read from the database on every request, so a change made through any process is seen here; so
+      // are the person's day and zone, so an answer is not kept past their midnight or a change of their time zone.
+      const [version, day] = await Promise.all([services.dataVersions.of(userId), services.dashboard.dayOf(userId)]);
+      const key = [userId, version, day.today, day.timeZone, JSON.stringify(filters)].join("|");
+      const body = await services.dashboardCache.get(key, () => services.dashboard.dashboard(userId, filters, day));
       return sendEncodedJson(request, reply, body);
     },
   );
@@ -63,7 +65,6 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
           required: ["after"],
           properties: { ...filterProperties, after: { type: "string", minLength: 1, maxLength: 300, pattern: "^[A-Za-z0-9_-]+$" } },
         },
-        response: jsonAnswers("GET /dashboard-products/deals"),
       },
     },
     async (request, reply) => {
@@ -87,7 +88,6 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
             pageSize: { type: "string", pattern: "^([1-9]|[1-9][0-9]|100)$" },
           },
         },
-        response: jsonAnswers("GET /discover"),
       },
     },
     async (request) =>

@@ -5,7 +5,7 @@ import type { DealEvidence } from "../../../src/domain/evidence";
 import { searchWords, wordStartPattern, type SearchedField } from "../../../src/domain/dealSearch";
 import type { DashboardFilters, DashboardSummary, DealPosition, DealsPage, DealsRepository } from "../../application/dashboard";
 import type { Database } from "./database";
-import { dealStateSql, type LifecycleColumns } from "./dealLifecycleSql";
+import { DEAL_AND_BRAND, dealStateSql, inStatesSql, type LifecycleColumns } from "./dealLifecycleSql";
 
 /**
  * A kept count's row (dashboard_counts) as the lifecycle reads it: no end date is kept as 'infinity' and no mark as '',
@@ -73,7 +73,7 @@ const SEARCHED_COLUMNS: Readonly<Record<SearchedField, string>> = {
 /** The searched fields as one text; a newline starts a word, so no word runs from one field into the next. */
 const SEARCHED_TEXT = `concat_ws(E'\\n', ${Object.values(SEARCHED_COLUMNS).join(", ")})`;
 
-/** The domain's "expiring soon" window (0 to 7 days left), as a condition on a `today` date parameter. */
+/** The domain's "expiring soon" window (0 to 7 days left) of the sort rank, by the date alone, on a `today` date parameter. */
 const expiringSoon = (today: string, days: string) => `d.expiration_date BETWEEN ${today} AND ${today} + ${days}`;
 
 /** The domain's sort rank (SORT_RANK) of a deal in SQL. */
@@ -113,7 +113,12 @@ function filterClause(userId: string, today: string, filters: DashboardFilters) 
     const domain = params.add(filters.fromDomain);
     conditions.push(`(b.domain = lower(${domain}) OR lower(${domain}) LIKE '%.' || b.domain)`);
   }
-  if (filters.expiringOnly) conditions.push(expiringSoon(todayParam(), daysParam()));
+  // The lifecycle's states, not the date alone: a deal marked used or not working is not "ending soon".
+  if (filters.currentOnly) conditions.push(inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, todayParam(), daysParam()));
+  if (filters.expiringOnly) {
+    // The window on the date alone is implied by the state; kept so the index on end dates reads only that window.
+    conditions.push(expiringSoon(todayParam(), daysParam()), inStatesSql(["ending-soon"], DEAL_AND_BRAND, todayParam(), daysParam()));
+  }
   // The domain's search rule, with the domain's own pattern: every word begins a word of some searched field.
   for (const word of searchWords(filters.search ?? "")) conditions.push(`${SEARCHED_TEXT} ~* ${params.add(wordStartPattern(word))}`);
   const rank = () => sortRank(todayParam(), daysParam());
@@ -221,9 +226,12 @@ export class SqlDealsRepository implements DealsRepository {
    * (dealLifecycleSql.ts), so a deal that ended at midnight is counted as expired with no write. Today's figures count
    * every deal as it stands now, so Active Promos is the current view's size and Expiring Soon its expiring filter's;
    * a month earlier counts the deals known by the end of that day (a deal is known from its email's time, or from when
-   * it was stored): all of them less those known after. The days are UTC dates, as `today` is.
+   * it was stored): all of them less those known after. `today` is the person's day (calendarDay's dayIn); the kept
+   * rows' own days (when a deal or mail was known) are UTC dates, so the month-earlier figures may be off by the hours
+   * between the two. The new deals of today are counted from the deals themselves, those stored since `todayBegan`,
+   * the instant of the person's midnight.
    */
-  async summary(userId: string, today: string, monthAgo: string): Promise<DashboardSummary> {
+  async summary(userId: string, today: string, monthAgo: string, todayBegan: Date): Promise<DashboardSummary> {
     const current = (state: string) => `${state} IN (${CURRENT_STATES.map((name) => `'${name}'`).join(", ")})`;
     const sum = (grain: string, condition: string) => `coalesce(sum(n) FILTER (WHERE grain = '${grain}' AND ${condition}), 0)`;
     // Rows of end dates before both days count in neither (expired then and now), so only later ones are read.
@@ -231,19 +239,17 @@ export class SqlDealsRepository implements DealsRepository {
       `SELECT grain, category, n, ${dealStateSql(KEPT_COUNT, "$2::date", "$4::int")} AS state_now, ${dealStateSql(KEPT_COUNT, "$3::date", "$4::int")} AS state_before
        FROM dashboard_counts c WHERE c.user_id = $1 AND c.grain = '${grain}' AND ${days}`;
     const laterEnds = "c.end_date >= least($2::date, $3::date)";
-    type CategoryRow = { category: string; deals: number; current_now: number; current_before: number; ending_now: number; ending_before: number; new_today: number };
-    const [categories, [others]] = await Promise.all([
+    type CategoryRow = { category: string; deals: number; current_now: number; current_before: number; ending_now: number; ending_before: number };
+    const [categories, [others], [found]] = await Promise.all([
       this.db.query<CategoryRow>(
         `SELECT category, ${sum("deals", "TRUE")}::int AS deals,
            ${sum("deals-by-end", current("state_now"))}::int AS current_now,
            (${sum("deals-by-end", current("state_before"))} - ${sum("deals-by-known-day", current("state_before"))})::int AS current_before,
            ${sum("deals-by-end", "state_now = 'ending-soon'")}::int AS ending_now,
-           (${sum("deals-by-end", "state_before = 'ending-soon'")} - ${sum("deals-by-known-day", "state_before = 'ending-soon'")})::int AS ending_before,
-           ${sum("deals-by-found-day", current("state_now"))}::int AS new_today
+           (${sum("deals-by-end", "state_before = 'ending-soon'")} - ${sum("deals-by-known-day", "state_before = 'ending-soon'")})::int AS ending_before
          FROM (${kept("deals", "c.day = '-infinity'")}
                UNION ALL ${kept("deals-by-end", `c.day = '-infinity' AND ${laterEnds}`)}
-               UNION ALL ${kept("deals-by-known-day", `c.day > $3::date AND ${laterEnds}`)}
-               UNION ALL ${kept("deals-by-found-day", "c.day >= $2::date")}) AS kept
+               UNION ALL ${kept("deals-by-known-day", `c.day > $3::date AND ${laterEnds}`)}) AS kept
          GROUP BY category HAVING ${sum("deals", "TRUE")} > 0 ORDER BY category`,
         [userId, today, monthAgo, EXPIRING_SOON_DAYS],
       ),
@@ -259,12 +265,18 @@ export class SqlDealsRepository implements DealsRepository {
             FROM brands b WHERE b.user_id = $1 AND b.is_active) AS brands`,
         [userId, today, monthAgo],
       ),
+      // Only today's deals are read (index deals_user_found, migration 021).
+      this.db.query<{ new_today: number }>(
+        `SELECT count(*)::int AS new_today FROM deals d JOIN brands b ON b.id = d.brand_id
+         WHERE d.user_id = $1 AND d.created_at > $2::timestamptz AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$3::date")}`,
+        [userId, todayBegan.toISOString(), today],
+      ),
     ]);
     const total = (key: Exclude<keyof CategoryRow, "category">) => categories.reduce((all, row) => all + row[key], 0);
     return {
       current: { activePromos: total("current_now"), emailsScanned: others!.emails_now, uniqueBrands: others!.brands_now, expiring: total("ending_now") },
       previous: { activePromos: total("current_before"), emailsScanned: others!.emails_before, uniqueBrands: others!.brands_before, expiring: total("ending_before") },
-      newDealsToday: total("new_today"),
+      newDealsToday: found!.new_today,
       totalDeals: total("deals"),
       categories: categories.map(({ category, deals, current_now }) => ({ category, count: deals, current: current_now })),
     };

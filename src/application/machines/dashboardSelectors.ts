@@ -1,3 +1,4 @@
+import { dayStart } from "../../domain/calendarDay";
 import { hasAllDeals, type CategoryCount, type Dashboard, type DashboardStats } from "../../domain/dashboard";
 import { countStates } from "../../domain/dealLifecycle";
 import type { Deal } from "../../domain/deal";
@@ -33,34 +34,48 @@ export const isUpdating = (snapshot: DashboardSnapshot): boolean =>
   (snapshot.matches("ready") && (snapshot.context.isFetching || (snapshot.context.dashboard !== null && !hasAllDeals(snapshot.context.dashboard))));
 
 
+/**
+ * The day the browser judges the answer's deals on: the person's day the server counted on (Dashboard's `today`), not
+ * this browser's clock, whose date may differ from the person's (another zone, or UTC's). Every selector below reads it.
+ */
+export const answerDay = (dashboard: Pick<Dashboard, "today">): Date => dayStart(dashboard.today);
+
+/** The answer's day (YYYY-MM-DD), for the badges; null until there is an answer. */
+export const selectAnswerDay = (snapshot: DashboardSnapshot): string | null => snapshot.context.dashboard?.today ?? null;
+
 /** The deals the grid shows: the dashboard's deals in the chosen order (docs/product.md, "Deal order"), through its filters. */
-export function visibleDeals(dashboard: Dashboard, filters: DealFilters, today: Date, sort: SortOrder = "ending-soon"): Deal[] {
+export function visibleDeals(dashboard: Dashboard, filters: DealFilters, sort: SortOrder = "ending-soon"): Deal[] {
+  const today = answerDay(dashboard);
   return filterDeals(sortDealsBy(dashboard.deals, sort, today), filters, today);
 }
 
+const NO_DEALS: readonly Deal[] = [];
+
 /**
- * visibleDeals as a selector for one visit (one `today`): the deals are sorted once per answer or order and filtered
- * once per change of filters, and the same array comes back until one changes, so a keystroke costs one pass of the
- * filter.
+ * visibleDeals as a selector for one visit: the deals are sorted once per answer or order and filtered once per change
+ * of filters, and the same array comes back until one changes, so a keystroke costs one pass of the filter.
  */
-export function visibleDealsSelector(today: Date): (snapshot: DashboardSnapshot) => readonly Deal[] {
+export function visibleDealsSelector(): (snapshot: DashboardSnapshot) => readonly Deal[] {
   let sortedFrom: readonly Deal[] | null = null;
   let sortedBy: SortOrder | null = null;
+  let sortedOn: string | null = null;
   let sorted: Deal[] = [];
   let filteredWith: DealFilters | null = null;
   let visible: Deal[] = [];
   return (snapshot) => {
     const { dashboard, filters, sort } = snapshot.context;
-    const deals = dashboard?.deals ?? [];
-    if (deals !== sortedFrom || sort !== sortedBy) {
-      sortedFrom = deals;
+    if (!dashboard) return NO_DEALS;
+    // An answer of another day judges the same deals again (the data cache keeps an unchanged list as it was).
+    if (dashboard.deals !== sortedFrom || sort !== sortedBy || dashboard.today !== sortedOn) {
+      sortedFrom = dashboard.deals;
       sortedBy = sort;
-      sorted = sortDealsBy(deals, sort, today);
+      sortedOn = dashboard.today;
+      sorted = sortDealsBy(dashboard.deals, sort, answerDay(dashboard));
       filteredWith = null;
     }
     if (filters !== filteredWith) {
       filteredWith = filters;
-      visible = filterDeals(sorted, filters, today);
+      visible = filterDeals(sorted, filters, answerDay(dashboard));
     }
     return visible;
   };
@@ -76,14 +91,14 @@ export interface ChipCounts {
  * The chips' counts for a dashboard under some filters: the server's categories, in its order, counted here. Until
  * every deal has arrived, the default view's counts are the server's own, so the chips do not count up as pages come.
  */
-export function chipCounts(dashboard: Dashboard, filters: DealFilters, today: Date): ChipCounts {
+export function chipCounts(dashboard: Dashboard, filters: DealFilters): ChipCounts {
   if (!hasAllDeals(dashboard) && countsAsServerDoes(filters)) {
     return {
       total: dashboard.categories.reduce((total, category) => total + category.current, 0),
       categories: dashboard.categories.map((category) => ({ ...category, count: category.current })),
     };
   }
-  const tally = tallyCategories(dashboard.deals, filters, today);
+  const tally = tallyCategories(dashboard.deals, filters, answerDay(dashboard));
   return {
     total: tally.total,
     categories: dashboard.categories.map((category) => ({ ...category, count: tally.byCategory.get(category.label.toLowerCase()) ?? 0 })),
@@ -94,7 +109,7 @@ export function chipCounts(dashboard: Dashboard, filters: DealFilters, today: Da
  * chipCounts as a selector for one visit: counted again only when the deals or the filters change, and the same
  * object comes back otherwise. Choosing a category changes no count, so it costs nothing.
  */
-export function chipCountsSelector(today: Date): (snapshot: DashboardSnapshot) => ChipCounts {
+export function chipCountsSelector(): (snapshot: DashboardSnapshot) => ChipCounts {
   let countedFrom: Dashboard | null = null;
   let countedWith = "";
   let counts: ChipCounts = { total: 0, categories: [] };
@@ -104,7 +119,7 @@ export function chipCountsSelector(today: Date): (snapshot: DashboardSnapshot) =
     if (dashboard && (dashboard !== countedFrom || filtersCounted !== countedWith)) {
       countedFrom = dashboard;
       countedWith = filtersCounted;
-      counts = chipCounts(dashboard, filters, today);
+      counts = chipCounts(dashboard, filters);
     }
     return counts;
   };
@@ -124,9 +139,9 @@ const countsAsServerDoes = (filters: DealFilters) =>
  * as the browser holds them (a deal just marked used, shown at once, leaves both), by the same lifecycle the server
  * counted with; until then they are the server's. The change against last month stays the server's.
  */
-export function statFigures(dashboard: Dashboard, today: Date): DashboardStats {
+export function statFigures(dashboard: Dashboard): DashboardStats {
   if (!hasAllDeals(dashboard)) return dashboard.stats;
-  const states = countStates(dashboard.deals, today);
+  const states = countStates(dashboard.deals, answerDay(dashboard));
   const { activePromos, expiring } = dashboard.stats;
   return {
     ...dashboard.stats,
@@ -136,14 +151,14 @@ export function statFigures(dashboard: Dashboard, today: Date): DashboardStats {
 }
 
 /** statFigures as a selector for one visit: the same object until the dashboard's answer (or a status shown in it) changes. */
-export function statFiguresSelector(today: Date): (snapshot: DashboardSnapshot) => DashboardStats | null {
+export function statFiguresSelector(): (snapshot: DashboardSnapshot) => DashboardStats | null {
   let countedFrom: Dashboard | null = null;
   let figures: DashboardStats | null = null;
   return (snapshot) => {
     const { dashboard } = snapshot.context;
     if (dashboard !== countedFrom) {
       countedFrom = dashboard;
-      figures = dashboard && statFigures(dashboard, today);
+      figures = dashboard && statFigures(dashboard);
     }
     return figures;
   };

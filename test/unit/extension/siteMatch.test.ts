@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeCount, dealsForHost, newDeals, registrableDomainOf, searchDeals, type SiteDeal } from "../../../extension/src/domain/siteMatch";
+import { codeCount, currentDeals, dealsForHost, newDeals, personToday, registrableDomainOf, searchDeals, type SiteDeal } from "../../../extension/src/domain/siteMatch";
 
 const deal = (overrides: Partial<SiteDeal>): SiteDeal => ({
   id: "d1",
@@ -46,5 +46,25 @@ describe("matching the current site, locally", () => {
 
   it("finds the deals that are new since the last sync", () => {
     expect(newDeals(["a"], [deal({ id: "a" }), deal({ id: "b" })]).map((found) => found.id)).toEqual(["b"]);
+  });
+});
+
+describe("the person's day for the codes kept", () => {
+  const lastDay = deal({ id: "last-day", expirationDate: "2026-03-10" });
+
+  it("is their day in the zone the server sent, not UTC's, so a code is offered until their own midnight", () => {
+    // 2026-03-11 01:00 UTC is still the 10th in Los Angeles, and already the 11th in Auckland at 2026-03-10 11:30 UTC.
+    const inLosAngeles = { today: "2026-03-10", timeZone: "America/Los_Angeles" };
+    expect(personToday(inLosAngeles, new Date("2026-03-11T01:00:00Z"))).toEqual(new Date("2026-03-10T00:00:00Z"));
+    expect(currentDeals([lastDay], personToday(inLosAngeles, new Date("2026-03-11T01:00:00Z"))).map((found) => found.id)).toEqual(["last-day"]);
+    const inAuckland = { today: "2026-03-10", timeZone: "Pacific/Auckland" };
+    expect(personToday(inAuckland, new Date("2026-03-10T11:30:00Z"))).toEqual(new Date("2026-03-11T00:00:00Z"));
+    expect(dealsForHost([lastDay], "brindlemart.com", personToday(inAuckland, new Date("2026-03-10T11:30:00Z")))).toEqual([]);
+  });
+
+  it("is the server's day when this browser does not know the zone, and UTC's for codes kept before answers had one", () => {
+    expect(personToday({ today: "2026-03-10", timeZone: "Mars/Olympus" }, new Date("2026-03-12T00:00:00Z"))).toEqual(new Date("2026-03-10T00:00:00Z"));
+    expect(personToday({}, new Date("2026-03-11T01:00:00Z"))).toEqual(new Date("2026-03-11T00:00:00Z"));
+    expect(personToday(null, new Date("2026-03-11T01:00:00Z"))).toEqual(new Date("2026-03-11T00:00:00Z"));
   });
 });

@@ -4,6 +4,7 @@ import { useParams } from "wouter";
 import { selectBrandPage } from "../../../application/machines/brandPageMachine";
 import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion";
 import { Clock } from "../../../application/ports/platform";
+import { dayStart } from "../../../domain/calendarDay";
 import { BrandPageLogic } from "../../../application/services";
 import { useLoadedService, useService } from "../../di";
 import { sameFields } from "../../hooks";
@@ -13,9 +14,11 @@ import { BrandPageView } from "./BrandPageView";
 export default function BrandPage() {
   const { id = "" } = useParams<{ id: string }>();
   const clock = useService(Clock);
-  const today = useMemo(() => clock.now(), [clock]);
   const actor = useActorRef(useLoadedService(BrandPageLogic), { input: { brandId: id } });
   const state = useSelector(actor, selectBrandPage, sameFields);
+  // The person's day the server judged the deals on (their settings' time zone), not this browser's date.
+  const pageDay = state.kind === "ready" ? state.page.today : null;
+  const today = useMemo(() => (pageDay ? dayStart(pageDay) : clock.now()), [pageDay, clock]);
   const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);
   const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
   return (

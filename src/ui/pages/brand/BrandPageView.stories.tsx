@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { BrandPage } from "../../../domain/dealDetail";
-import { SAMPLE_DEALS, SAMPLE_TODAY, sampleDeal } from "../dashboard/fixtures";
+import { SAMPLE_DAY, SAMPLE_DEALS, SAMPLE_TODAY, sampleDeal } from "../dashboard/fixtures";
 import { BrandPageView } from "./BrandPageView";
 
 const brindlemart: BrandPage = {
@@ -12,6 +12,7 @@ const brindlemart: BrandPage = {
   typicalPercentOff: 25,
   emailsPerWeek: 1.5,
   emailCount: 6,
+  today: SAMPLE_DAY,
 };
 
 /** A brand whose current deals have codes (one with a condition per code), fine print and links, and a past deal with a code. */

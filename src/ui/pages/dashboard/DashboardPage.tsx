@@ -6,6 +6,7 @@ import { dashboardSyncOf, isStartingSync, type SyncFollowerActor } from "../../.
 import {
   isUpdating,
   chipCountsSelector,
+  selectAnswerDay,
   selectBrandToConfirm,
   selectFilters,
   selectHiddenBrandIds,
@@ -18,6 +19,7 @@ import {
 import { selectCopyFeedback } from "../../../application/machines/codeCopyRegion";
 import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachine";
 import { Clock } from "../../../application/ports/platform";
+import { dayStart } from "../../../domain/calendarDay";
 import { dashboardGreeting } from "../../../domain/greeting";
 import { isMobileWidth } from "./layout";
 import type { Deal } from "../../../domain/deal";
@@ -58,16 +60,18 @@ export default function DashboardPage() {
   const config = useAppConfig();
   const feedbackBanner = useDismissal("feedbackBanner");
   const viewportWidth = useViewportWidth();
-  // One date per visit: the expiry badges and sort must not shift between keystrokes.
-  const today = useMemo(() => clock.now(), [clock]);
+  // The person's day the answer was counted on (in their settings' time zone), not this browser's date: the badges,
+  // order, chips and stats judge the deals on the same day as the server. Until an answer comes, nothing is shown.
+  const answerDay = useSelector(actor, selectAnswerDay);
+  const today = useMemo(() => (answerDay ? dayStart(answerDay) : clock.now()), [answerDay, clock]);
 
   const state = useSelector(actor, selectViewState, sameFields);
   const filters = useSelector(actor, selectFilters);
-  const selectVisibleDeals = useMemo(() => visibleDealsSelector(today), [today]);
+  const selectVisibleDeals = useMemo(() => visibleDealsSelector(), []);
   const visibleDeals = useSelector(actor, selectVisibleDeals);
-  const selectChipCounts = useMemo(() => chipCountsSelector(today), [today]);
+  const selectChipCounts = useMemo(() => chipCountsSelector(), []);
   const chipCounts = useSelector(actor, selectChipCounts);
-  const selectStatFigures = useMemo(() => statFiguresSelector(today), [today]);
+  const selectStatFigures = useMemo(() => statFiguresSelector(), []);
   const stats = useSelector(actor, selectStatFigures);
   const sort = useSelector(actor, selectSort);
   const copyFeedback = useSelector(actor, selectCopyFeedback, sameFields);

@@ -16,8 +16,8 @@ const PHONE = 375;
 const withFilters = (filters: DealFilters, sort: SortOrder = "ending-soon", dashboard: Dashboard = SAMPLE_DASHBOARD) => ({
   filters,
   sort,
-  visibleDeals: visibleDeals(dashboard, filters, SAMPLE_TODAY, sort),
-  chipCounts: chipCounts(dashboard, filters, SAMPLE_TODAY),
+  visibleDeals: visibleDeals(dashboard, filters, sort),
+  chipCounts: chipCounts(dashboard, filters),
 });
 const copyOf = (status: CopyFeedback["status"], highlighted = false): CopyFeedback => ({ dealId: "d2", code: "SAFE10", status, highlighted });
 

@@ -1,8 +1,9 @@
 import type { Dashboard } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
 
-/** Sample data for stories and view tests. */
-export const SAMPLE_TODAY = new Date("2025-10-10T12:00:00Z");
+/** Sample data for stories and view tests: the person's day the sample answers were counted on, and a moment of it. */
+export const SAMPLE_DAY = "2025-10-10";
+export const SAMPLE_TODAY = new Date(`${SAMPLE_DAY}T12:00:00Z`);
 
 /** A deal with plain defaults for whatever the caller does not care about. */
 export const sampleDeal = (overrides: Partial<Deal>): Deal => ({
@@ -59,6 +60,7 @@ export const SAMPLE_DASHBOARD: Dashboard = {
     expiring: { value: 2, delta: -50 },
   },
   newDealsToday: 2,
+  today: SAMPLE_DAY,
 };
 
 export const EMPTY_DASHBOARD: Dashboard = {
@@ -73,4 +75,5 @@ export const EMPTY_DASHBOARD: Dashboard = {
     expiring: { value: 0, delta: null },
   },
   newDealsToday: 0,
+  today: SAMPLE_DAY,
 };
