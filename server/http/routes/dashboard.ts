@@ -1,6 +1,6 @@
 import { sendError } from "../errors";
 import { parseCursor, type DashboardFilters } from "../../application/dashboard";
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { signedInOnly, type RoutePlugin } from "../routePlugin";
 import { encodeJson, sendEncodedJson } from "../cachedJson";
@@ -40,7 +40,7 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
 
   app.get<{ Querystring: FilterQuery; Reply: Replies<"GET /dashboard-products"> }>(
     "/dashboard-products",
-    { schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties } } },
+    { schema: { querystring: { type: "object", additionalProperties: false, properties: filterProperties }, response: jsonAnswers("GET /dashboard-products") } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const filters = toFilters(request.query);
@@ -65,6 +65,7 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
           required: ["after"],
           properties: { ...filterProperties, after: { type: "string", minLength: 1, maxLength: 300, pattern: "^[A-Za-z0-9_-]+$" } },
         },
+        response: jsonAnswers("GET /dashboard-products/deals"),
       },
     },
     async (request, reply) => {
@@ -88,6 +89,7 @@ export const dashboardRoutes: RoutePlugin = async (app, { services }) => {
             pageSize: { type: "string", pattern: "^([1-9]|[1-9][0-9]|100)$" },
           },
         },
+        response: jsonAnswers("GET /discover"),
       },
     },
     async (request) =>

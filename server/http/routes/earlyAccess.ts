@@ -1,6 +1,6 @@
 import { SHOPPING_FREQUENCIES } from "../../../src/domain/earlyAccess";
 import type { ShoppingFrequency } from "../../application/repositories";
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { perAddressLimit, type RoutePlugin } from "../routePlugin";
 
 const earlyAccessRequest = {
@@ -19,7 +19,7 @@ const earlyAccessRequest = {
 export const earlyAccessRoutes: RoutePlugin = async (app, { services }) => {
   app.post<{ Body: { name: string; email: string; shopping_frequency: ShoppingFrequency }; Reply: Replies<"POST /early-access"> }>(
     "/early-access",
-    { config: perAddressLimit(services.config.authRateLimitPerMinute), schema: { body: earlyAccessRequest } },
+    { config: perAddressLimit(services.config.authRateLimitPerMinute), schema: { body: earlyAccessRequest, response: jsonAnswers("POST /early-access") } },
     async (request) => {
       const { name, email, shopping_frequency } = request.body;
       await services.earlyAccess.add({ name: name.trim(), email: email.trim(), shoppingFrequency: shopping_frequency });

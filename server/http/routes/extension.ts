@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiRoute, FailureBody, SuccessBody } from "../../../src/contract";
 import { EXTENSION_DOWNLOAD_PATH } from "../../../src/domain/extension";
 import type { AppServices } from "../services";
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { requireExtensionAuth, userIdOf } from "../authenticate";
 import { sendError } from "../errors";
 import { extensionSessions, extensionTokens } from "../presenters";
@@ -41,7 +41,7 @@ export const extensionRoutes: RoutePlugin = async (app, { services }) => {
   // Pairing: the extension has no session yet, only the one-time code the person's session asked for.
   app.post<{ Body: { code: string }; Reply: CreatedReplies<"POST /extension/sessions"> }>(
     "/extension/sessions",
-    { config: limited, schema: { body: tokenBody("code") } },
+    { config: limited, schema: { body: tokenBody("code"), response: jsonAnswers("POST /extension/sessions", 201) } },
     async (request, reply) => {
       const tokens = await extension.pair(request.body.code, request.headers["user-agent"]);
       if (!tokens) return sendError(reply, 400, "pairing_code_spent", PAIRING_CODE_SPENT);
@@ -51,7 +51,7 @@ export const extensionRoutes: RoutePlugin = async (app, { services }) => {
 
   app.post<{ Body: { refreshToken: string }; Reply: Replies<"POST /extension/sessions/refresh"> }>(
     "/extension/sessions/refresh",
-    { config: limited, schema: { body: tokenBody("refreshToken") } },
+    { config: limited, schema: { body: tokenBody("refreshToken"), response: jsonAnswers("POST /extension/sessions/refresh") } },
     async (request, reply) => {
       const tokens = await extension.refresh(request.body.refreshToken);
       return tokens ? extensionTokens(tokens) : sendError(reply, 401, "invalid_refresh_token", EXTENSION_SESSION_ENDED);
@@ -62,12 +62,12 @@ export const extensionRoutes: RoutePlugin = async (app, { services }) => {
   await app.register(async (extensionOnly) => {
     extensionOnly.addHook("onRequest", requireExtensionAuth(extension, EXTENSION_SESSION_ENDED));
 
-    extensionOnly.post<{ Reply: Replies<"POST /extension/logout"> }>("/extension/logout", async (request) => {
+    extensionOnly.post<{ Reply: Replies<"POST /extension/logout"> }>("/extension/logout", { schema: { response: jsonAnswers("POST /extension/logout") } }, async (request) => {
       await extension.end(request.auth!.userId, request.auth!.sessionId);
       return { success: true };
     });
 
-    extensionOnly.get<{ Reply: Replies<"GET /extension/codes"> }>("/extension/codes", async (request) => {
+    extensionOnly.get<{ Reply: Replies<"GET /extension/codes"> }>("/extension/codes", { schema: { response: jsonAnswers("GET /extension/codes") } }, async (request) => {
       const { deals, lastSyncAt, today, timeZone } = await extension.codes(userIdOf(request));
       return { deals, lastSyncAt: lastSyncAt?.toISOString() ?? null, today, timeZone };
     });
@@ -79,25 +79,29 @@ export const extensionRoutes: RoutePlugin = async (app, { services }) => {
 
     signedIn.post<{ Reply: CreatedReplies<"POST /extension/pairing-codes"> }>(
       "/extension/pairing-codes",
-      { config: limited, preHandler: limitPerAccount(services.rateLimitCounter, ACCOUNT_LIMITS.pairingCode) },
+      {
+        config: limited,
+        preHandler: limitPerAccount(services.rateLimitCounter, ACCOUNT_LIMITS.pairingCode),
+        schema: { response: jsonAnswers("POST /extension/pairing-codes", 201) },
+      },
       async (request, reply) => {
         const pairing = await extension.createPairingCode(request.auth!);
         return reply.code(201).send({ code: pairing.code, expiresAt: pairing.expiresAt.toISOString() });
       },
     );
 
-    signedIn.get<{ Reply: Replies<"GET /extension/sessions"> }>("/extension/sessions", async (request) =>
+    signedIn.get<{ Reply: Replies<"GET /extension/sessions"> }>("/extension/sessions", { schema: { response: jsonAnswers("GET /extension/sessions") } }, async (request) =>
       extensionSessions(await extension.list(userIdOf(request))),
     );
 
     // Only a yes or no about the caller's own web session: all the sign-out needs to know whether to ask.
-    signedIn.get<{ Reply: Replies<"GET /extension/paired-here"> }>("/extension/paired-here", async (request) => ({
+    signedIn.get<{ Reply: Replies<"GET /extension/paired-here"> }>("/extension/paired-here", { schema: { response: jsonAnswers("GET /extension/paired-here") } }, async (request) => ({
       paired: await extension.pairedFrom(request.auth!),
     }));
 
     signedIn.delete<{ Params: { id: string }; Reply: Replies<"DELETE /extension/sessions/:id"> }>(
       "/extension/sessions/:id",
-      { schema: { params: { type: "object", required: ["id"], properties: { id: uuidString } } } },
+      { schema: { params: { type: "object", required: ["id"], properties: { id: uuidString } }, response: jsonAnswers("DELETE /extension/sessions/:id") } },
       async (request, reply) => {
         if (!(await extension.end(userIdOf(request), request.params.id))) {
           return sendError(reply, 404, "extension_session_not_found", "There is no such connected extension in your account.");

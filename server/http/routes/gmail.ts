@@ -1,4 +1,4 @@
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { answerSyncStart, publicUser, syncStatus } from "../presenters";
@@ -27,13 +27,13 @@ export const gmailRoutes: RoutePlugin = async (app, { services }) => {
   };
   const binding = signInBindingCookie(app, config);
 
-  app.get<{ Reply: Replies<"GET /connect-gmail"> }>("/connect-gmail", async (request, reply) => {
+  app.get<{ Reply: Replies<"GET /connect-gmail"> }>("/connect-gmail", { schema: { response: jsonAnswers("GET /connect-gmail") } }, async (request, reply) => {
     const connecting = await signIn.startForUser("connect_gmail", userIdOf(request));
     if (!connecting) return sendSessionEnded(reply);
     return { success: true, ...binding.bind(reply, connecting.started), user_data: publicUser(connecting.user) };
   });
 
-  app.post<{ Reply: Replies<"POST /sync-gmail"> }>("/sync-gmail", syncStart, async (request, reply) =>
+  app.post<{ Reply: Replies<"POST /sync-gmail"> }>("/sync-gmail", { ...syncStart, schema: { response: jsonAnswers("POST /sync-gmail") } }, async (request, reply) =>
     answerSyncStart(reply, await mailbox.startSync(userIdOf(request))),
   );
 
@@ -45,24 +45,24 @@ export const gmailRoutes: RoutePlugin = async (app, { services }) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { body: { ...labelIdsBody, required: [] } },
+      schema: { body: { ...labelIdsBody, required: [] }, response: jsonAnswers("POST /gmail/sync") },
     },
     async (request, reply) => answerSyncStart(reply, await mailbox.startSync(userIdOf(request), request.body.labels)),
   );
 
-  app.get<{ Reply: Replies<"GET /sync-gmail"> }>("/sync-gmail", async (request) => syncStatus(await mailbox.status(userIdOf(request))));
+  app.get<{ Reply: Replies<"GET /sync-gmail"> }>("/sync-gmail", { schema: { response: jsonAnswers("GET /sync-gmail") } }, async (request) => syncStatus(await mailbox.status(userIdOf(request))));
 
-  app.post<{ Reply: Replies<"POST /disconnect-gmail"> }>("/disconnect-gmail", async (request, reply) => {
+  app.post<{ Reply: Replies<"POST /disconnect-gmail"> }>("/disconnect-gmail", { schema: { response: jsonAnswers("POST /disconnect-gmail") } }, async (request, reply) => {
     if (!(await mailbox.disconnect(userIdOf(request)))) return sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
     return { status: "success", message: "Gmail disconnected. The deals already found stay on your dashboard." };
   });
 
-  app.get<{ Reply: Replies<"GET /gmail/labels"> }>("/gmail/labels", async (request, reply) => {
+  app.get<{ Reply: Replies<"GET /gmail/labels"> }>("/gmail/labels", { schema: { response: jsonAnswers("GET /gmail/labels") } }, async (request, reply) => {
     const labels = await gmailLabels.labels(userIdOf(request));
     return labels ? { status: "success", labels } : sendError(reply, 400, "gmail_not_connected", GMAIL_NOT_CONNECTED);
   });
 
-  app.put<{ Body: { labels: string[] }; Reply: Replies<"PUT /gmail/labels"> }>("/gmail/labels", { schema: { body: labelIdsBody } }, async (request) => ({
+  app.put<{ Body: { labels: string[] }; Reply: Replies<"PUT /gmail/labels"> }>("/gmail/labels", { schema: { body: labelIdsBody, response: jsonAnswers("PUT /gmail/labels") } }, async (request) => ({
     status: "success",
     labels: await gmailLabels.setMonitored(userIdOf(request), request.body.labels),
   }));

@@ -1,4 +1,4 @@
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { publicConfigOf } from "../publicConfig";
 import type { RoutePlugin } from "../routePlugin";
 
@@ -32,12 +32,12 @@ function reasonOf(error: unknown): string {
  * addresses), no caching of the probes.
  */
 export const healthRoutes: RoutePlugin = async (app, { services }) => {
-  app.get<{ Reply: Replies<"GET /health"> }>("/health", async (_request, reply) => {
+  app.get<{ Reply: Replies<"GET /health"> }>("/health", { schema: { response: jsonAnswers("GET /health") } }, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return { status: "ok" };
   });
 
-  app.get<{ Reply: Replies<"GET /ready"> }>("/ready", async (request, reply) => {
+  app.get<{ Reply: Replies<"GET /ready"> }>("/ready", { schema: { response: jsonAnswers("GET /ready") } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     try {
       await within(services.checkDatabase(), READY_TIMEOUT_MS);
@@ -50,5 +50,5 @@ export const healthRoutes: RoutePlugin = async (app, { services }) => {
 
   // The app's public settings; also written into every page, so the app need not ask for it before its first paint.
   const publicConfig = publicConfigOf(services.config);
-  app.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", async () => publicConfig);
+  app.get<{ Reply: Replies<"GET /app-config"> }>("/app-config", { schema: { response: jsonAnswers("GET /app-config") } }, async () => publicConfig);
 };

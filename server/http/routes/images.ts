@@ -1,6 +1,7 @@
 import { ImageProxy, type ImageRefusal } from "../../application/images/imageProxy";
 import { sendError } from "../errors";
 import { perAddressLimit, type RoutePlugin } from "../routePlugin";
+import { otherAnswers } from "../replies";
 
 /** Far above what scrolling a dashboard asks for (a card loads one image, and the browser caches it). */
 const IMAGE_REQUESTS_PER_MINUTE = 1200;
@@ -23,7 +24,8 @@ const REFUSAL_MESSAGES: Readonly<Record<ImageRefusal, string>> = {
 export const imageRoutes: RoutePlugin = async (app, { services }) => {
   // A wildcard, not two parameters: the encoded target is longer than a route parameter may be.
   // The signature is the only permission, so one address may not turn the proxy into its own fetching service.
-  app.get<{ Params: { "*": string } }>("/images/*", { config: perAddressLimit(IMAGE_REQUESTS_PER_MINUTE) }, async (request, reply) => {
+  const answers = otherAnswers("GET /images/*", { status: 200, description: "The image's bytes, as image/png, jpeg, gif, webp or avif." });
+  app.get<{ Params: { "*": string } }>("/images/*", { config: perAddressLimit(IMAGE_REQUESTS_PER_MINUTE), schema: { response: answers } }, async (request, reply) => {
     const [signature, target, ...rest] = request.params["*"].split("/");
     if (!signature || !target || rest.length > 0) {
       return sendError(reply, 400, "invalid_request", "An image path is /api/images/SIGNATURE/TARGET.");

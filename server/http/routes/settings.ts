@@ -1,6 +1,6 @@
 import type { PreferenceChanges } from "../../application/repositories";
 import { isValidTimeZone } from "../../application/reports/schedule";
-import type { Replies } from "../replies";
+import { jsonAnswers, type Replies } from "../replies";
 import { userIdOf } from "../authenticate";
 import { sendError, sendSessionEnded } from "../errors";
 import { preferencesAnswer, settingsOverview } from "../presenters";
@@ -26,17 +26,17 @@ export const settingsRoutes: RoutePlugin = async (app, { services }) => {
   const { settings } = services;
   signedInOnly(app, services);
 
-  app.get<{ Reply: Replies<"GET /settings"> }>("/settings", async (request, reply) => {
+  app.get<{ Reply: Replies<"GET /settings"> }>("/settings", { schema: { response: jsonAnswers("GET /settings") } }, async (request, reply) => {
     const overview = await settings.overview(userIdOf(request));
     return overview ? settingsOverview(overview) : sendSessionEnded(reply);
   });
 
-  app.get<{ Reply: Replies<"GET /user/settings"> }>("/user/settings", async (request) => ({
+  app.get<{ Reply: Replies<"GET /user/settings"> }>("/user/settings", { schema: { response: jsonAnswers("GET /user/settings") } }, async (request) => ({
     status: "success",
     settings: preferencesAnswer(await settings.preferences(userIdOf(request))),
   }));
 
-  app.put<{ Body: PreferenceChanges; Reply: Replies<"PUT /user/settings"> }>("/user/settings", { schema: { body: preferenceChanges } }, async (request, reply) => {
+  app.put<{ Body: PreferenceChanges; Reply: Replies<"PUT /user/settings"> }>("/user/settings", { schema: { body: preferenceChanges, response: jsonAnswers("PUT /user/settings") } }, async (request, reply) => {
     const { timeZone } = request.body;
     if (timeZone !== undefined && !isValidTimeZone(timeZone)) return sendError(reply, 400, "invalid_time_zone", UNKNOWN_TIME_ZONE);
     return { status: "success", settings: preferencesAnswer(await settings.savePreferences(userIdOf(request), request.body)) };
