@@ -3,6 +3,7 @@
  * IANA time zone database with ICU and updates it with each release, so no library (and no second copy of the
  * database to keep current) is needed for the one conversion this takes, a wall-clock time to an instant.
  */
+import { dayIn } from "../../../src/domain/calendarDay";
 
 /** ISO weekday: 1 is Monday, 7 is Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -92,9 +93,9 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return formatDate(parseDate(date) + days * DAY_MS);
 }
 
-/** The calendar date on the zone's wall clock at an instant. */
+/** The calendar date on the zone's wall clock at an instant: the person's day of the deal lifecycle (calendarDay's dayIn). */
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  return formatDate(wallClockAt(instant.getTime(), timeZone));
+  return dayIn(instant, timeZone);
 }
 
 export function isoWeekdayOf(date: LocalDate): IsoWeekday {
