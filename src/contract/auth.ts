@@ -34,6 +34,16 @@ export const RefreshResponseCodec = t.type({ access_token: t.string, refresh_tok
 export const LogoutResponseCodec = t.type({ success: t.boolean });
 
 /**
+ * POST /auth/complete's body: the callback's single-use `tokens` code, the `state` this browser kept, and the
+ * browser's IANA time zone, which a sign-up keeps for its emails (an unknown one is ignored).
+ */
+export interface CompleteSignInRequest {
+  tokens: string;
+  state: string;
+  timeZone?: string;
+}
+
+/**
  * POST /logout's body, which may be left out. `signOutExtension`: also end the browser extension's sessions that were
  * paired from this web session (left out: false, the sign-out of before the choice existed).
  */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { startStack, type Stack } from "../server/support/stack";
 import { launchChromium, SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
+import { leaveForGoogle } from "./support/app";
 
 const ACCOUNT = "demo@example.com";
 /** The emulator's words for the Gmail scope's checkbox on its consent page. */
@@ -57,7 +58,7 @@ describe("settings in Chromium, against the real server and the Google emulator"
 
   it("signs up with Google without Gmail, then connects Gmail from settings and watches the sync complete", async () => {
     await page.goto(`${stack.baseUrl}/register`);
-    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await leaveForGoogle(page);
     await throughGoogle(page, stack, { declineGmail: true });
     await page.waitForURL(`${stack.baseUrl}/dashboard`, { timeout: 30_000 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, decode } from "../server/support/stack";
-import { AuthMeCodec } from "../../src/contract";
-import { continueWithGoogle, startE2eApp, storedSession, type E2eApp } from "./support/app";
+import { AuthMeCodec, UserPreferencesCodec } from "../../src/contract";
+import { continueWithGoogle, signUpInBrowser, startE2eApp, storedSession, type E2eApp } from "./support/app";
 
 describe("sign-up", () => {
   let app: E2eApp;
@@ -32,5 +32,14 @@ describe("sign-up", () => {
     const me = await api(stack, "GET", "/auth/me", { token: session.authToken! });
     expect(me.status).toBe(200);
     expect(decode(AuthMeCodec, me.body).user.email).toBe("new.user@example.com");
+  });
+
+  it("keeps the time zone of the browser the person signed up in for their emails", async () => {
+    const { stack } = app;
+    const page = await app.newPage({ timezoneId: "America/New_York" });
+    await signUpInBrowser(page, stack, "other.user@example.com");
+    const session = await storedSession(page);
+    const settings = await api(stack, "GET", "/user/settings", { token: session.authToken! });
+    expect(decode(UserPreferencesCodec, settings.body).settings.timeZone).toBe("America/New_York");
   });
 });

@@ -1,9 +1,10 @@
 import { SCOPES, type Clock, type GoogleGrant, type GoogleOAuth } from "../ports";
-import type { LoginCodesRepository, OAuthFlow, OAuthStatesRepository, UserRecord, UsersRepository } from "../repositories";
+import type { LoginCodesRepository, OAuthFlow, OAuthStatesRepository, PreferencesRepository, UserRecord, UsersRepository } from "../repositories";
 import type { GmailConnection } from "../gmail/gmailConnection";
 import type { SessionService, TokenPair } from "./sessions";
 import { hashToken, matchesHash, pkceChallenge, randomToken } from "./tokens";
 import { GMAIL_SCOPE_DECLINED } from "../messages";
+import { isValidTimeZone } from "../reports/schedule";
 import type { OAuthAction, OAuthErrorCode } from "../../../src/contract/auth";
 
 /** The OAuth callback's error codes and success actions are the wire contract's (the SPA shows a sentence per code). */
@@ -82,6 +83,7 @@ export class GoogleSignInService {
     private readonly gmail: GmailConnection,
     private readonly syncs: SyncStarter,
     private readonly clock: Clock,
+    private readonly preferences: PreferencesRepository,
   ) {}
 
   /** Starts a flow: remembers a single-use state with its PKCE verifier and nonce, and answers Google's URL. */
@@ -164,15 +166,20 @@ export class GoogleSignInService {
 
   /**
    * Exchanges the single-use code from the callback URL for our tokens, for the SPA that shows the state of the flow
-   * that issued the code. A code shown with another state is spent all the same: it came from a link, not from this
+   * that issued the code. `browserTimeZone` is the zone the SPA's browser reports, kept for a sign-up. A code shown with another state is spent all the same: it came from a link, not from this
    * browser's own round trip.
    */
-  async complete(tokensCode: string, state: string): Promise<SignInCompletion> {
+  async complete(tokensCode: string, state: string, browserTimeZone?: string): Promise<SignInCompletion> {
     const login = await this.loginCodes.take(hashToken(tokensCode), this.clock.now());
     if (!login) return { kind: "unknown-code" };
     if (!matchesHash(state, login.stateHash)) return { kind: "started-elsewhere" };
     const user = await this.users.findById(login.userId);
     if (!user) return { kind: "unknown-code" };
+    // A new account's emails start in the zone of the browser it signed up in (docs/product.md, "Emails card"); a
+    // zone we do not know keeps the default, and only a sign-up sets it, so a later sign-in never undoes a choice.
+    if (login.action === "signup" && browserTimeZone !== undefined && isValidTimeZone(browserTimeZone)) {
+      await this.preferences.save(user.id, { timeZone: browserTimeZone });
+    }
     return { kind: "completed", ...(await this.sessions.start(user.id)), user };
   }
 

@@ -12,8 +12,18 @@ export interface GoogleFlowInput {
 }
 
 /**
+ * Whether a flow first shows what Deal Finder reads and keeps, before Google's own consent page (docs/product.md,
+ * "Login and Register"). Sign-up with Gmail is where a person first grants Gmail access: everyone passes it, so a later
+ * "Connect Gmail" goes straight to Google.
+ */
+export function explainsBeforeGoogle(flow: GoogleFlow): boolean {
+  return flow === "gmail-signup";
+}
+
+/**
  * A "Continue with Google" or "Connect Gmail" button: START asks the server for Google's consent URL, keeps the
- * flow's state (and where to return), and leaves for Google. If the server cannot start it, a toast says so
+ * flow's state (and where to return), and leaves for Google. A sign-up with Gmail first explains what is read and
+ * kept: CONTINUE goes on to Google, BACK returns to the button. If the server cannot start it, a toast says so
  * (docs/product.md, "Sign-in and the Google round trip") and the button can be pressed again. Login, register,
  * settings and the dashboard run one each.
  */
@@ -21,12 +31,15 @@ export const googleFlowMachine = setup({
   types: {
     context: {} as GoogleFlowInput,
     input: {} as GoogleFlowInput,
-    events: {} as { type: "START" },
+    events: {} as { type: "START" } | { type: "CONTINUE" } | { type: "BACK" },
   },
   actors: {
     startGoogleFlow: fromPromise<GoogleAuthStart, GoogleFlow>(async () => {
       throw new Error("startGoogleFlow is provided at the composition root");
     }),
+  },
+  guards: {
+    explainsFirst: ({ context }) => explainsBeforeGoogle(context.flow),
   },
   actions: {
     keepFlowState: (_, _kept: { state: string; returnPath: string | null }) => {},
@@ -38,7 +51,9 @@ export const googleFlowMachine = setup({
   context: ({ input }) => input,
   initial: "idle",
   states: {
-    idle: { on: { START: "starting" } },
+    idle: { on: { START: [{ guard: "explainsFirst", target: "explaining" }, { target: "starting" }] } },
+    /** What is read and kept, and that Google's wording covers more, shown before Google's consent page. */
+    explaining: { on: { CONTINUE: "starting", BACK: "idle" } },
     starting: {
       invoke: {
         id: "startGoogleFlow",
@@ -76,6 +91,11 @@ export type GoogleFlowActor = ActorRefFrom<typeof googleFlowMachine>;
 /** What the button shows: busy from the press until the browser leaves (a failure makes it pressable again). */
 export function isGoogleFlowBusy(snapshot: SnapshotFrom<typeof googleFlowMachine>): boolean {
   return snapshot.matches("starting") || snapshot.matches("redirecting");
+}
+
+/** Whether the flow shows what is read and kept, waiting for the person to go on to Google or back. */
+export function isExplainingGoogleFlow(snapshot: SnapshotFrom<typeof googleFlowMachine>): boolean {
+  return snapshot.matches("explaining");
 }
 
 export interface GoogleFlowPorts {

@@ -10,6 +10,7 @@ import {
   LoginResponseCodec,
   LogoutResponseCodec,
   RefreshResponseCodec,
+  type CompleteSignInRequest,
   type LoginResponse,
   type LogoutRequest,
 } from "../../contract/auth";
@@ -23,6 +24,18 @@ const FLOW_PATHS: Record<GoogleFlow, string> = {
   link: "/link-google-account",
   "connect-gmail": "/connect-gmail",
 };
+
+/**
+ * The browser's IANA time zone, which a sign-up keeps for its emails (docs/product.md, "Emails card"); undefined where
+ * the browser does not say.
+ */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 @injectable()
 export class HttpAuthGateway extends AuthGateway {
@@ -42,7 +55,9 @@ export class HttpAuthGateway extends AuthGateway {
   async completeSignIn(tokens: string, state: string): Promise<Session> {
     let answer: LoginResponse;
     try {
-      answer = await this.http.post("/auth/complete", LoginResponseCodec, { body: { tokens, state } });
+      const timeZone = browserTimeZone();
+      const body: CompleteSignInRequest = { tokens, state, ...(timeZone ? { timeZone } : {}) };
+      answer = await this.http.post("/auth/complete", LoginResponseCodec, { body });
     } catch (error) {
       // A refused code (spent, expired, or from a flow another browser started) is a 400 whose message says why.
       if (isRequestError(error) && error.status !== null && error.status < 500 && error.serverMessage) {

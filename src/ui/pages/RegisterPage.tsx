@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { isGoogleFlowBusy } from "../../application/machines/googleFlowMachine";
+import { isExplainingGoogleFlow, isGoogleFlowBusy } from "../../application/machines/googleFlowMachine";
 import { GoogleFlowLogic } from "../../application/services";
 import { useLoadedService } from "../di";
 import { RegisterView } from "./RegisterView";
@@ -8,5 +8,15 @@ import { RegisterView } from "./RegisterView";
 export default function RegisterPage() {
   const googleFlow = useActorRef(useLoadedService(GoogleFlowLogic), { input: { flow: "gmail-signup", returnPath: null } });
   const busy = useSelector(googleFlow, isGoogleFlowBusy);
-  return <RegisterView pending={busy} onContinueWithGoogle={() => googleFlow.send({ type: "START" })} />;
+  // The explanation stays while Google's address is fetched, so the page does not flash back to its first step.
+  const explaining = useSelector(googleFlow, (snapshot) => isExplainingGoogleFlow(snapshot) || isGoogleFlowBusy(snapshot));
+  return (
+    <RegisterView
+      pending={busy}
+      explaining={explaining}
+      onContinueWithGoogle={() => googleFlow.send({ type: "START" })}
+      onGoOnToGoogle={() => googleFlow.send({ type: "CONTINUE" })}
+      onBack={() => googleFlow.send({ type: "BACK" })}
+    />
+  );
 }

@@ -1,11 +1,19 @@
-import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { darkScheme } from "../theme/darkScheme.css";
 import { RegisterView } from "./RegisterView";
+
+/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
+const inDarkScheme: Decorator = (Story) => (
+  <div className={darkScheme}>
+    <Story />
+  </div>
+);
 
 const meta = {
   title: "Pages/Register",
   component: RegisterView,
-  args: { pending: false, onContinueWithGoogle: fn() },
+  args: { pending: false, explaining: false, onContinueWithGoogle: fn(), onGoOnToGoogle: fn(), onBack: fn() },
   parameters: { path: "/register" },
 } satisfies Meta<typeof RegisterView>;
 
@@ -20,6 +28,40 @@ export const Default: Story = {
     await expect(canvas.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
     await userEvent.click(canvas.getByRole("button", { name: "Continue with Google" }));
     await expect(args.onContinueWithGoogle).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** What is read and kept, before Google's consent page: the two ways on are the only buttons. */
+const explainsThenGoesOn: Story["play"] = async ({ canvasElement, args }) => {
+  const canvas = within(canvasElement);
+  await expect(canvas.getByRole("heading", { name: "Before you go to Google" })).toBeInTheDocument();
+  await expect(canvas.getByText("What we read")).toBeInTheDocument();
+  await expect(canvas.getByText(/Only the emails in your Gmail Promotions, read-only\./)).toBeInTheDocument();
+  await expect(canvas.getByText("What we keep")).toBeInTheDocument();
+  await expect(canvas.getByText(/Google will ask to "View your email messages and settings"/)).toBeInTheDocument();
+  await userEvent.click(canvas.getByRole("button", { name: "Back" }));
+  await expect(args.onBack).toHaveBeenCalledTimes(1);
+  await userEvent.click(canvas.getByRole("button", { name: "Continue to Google" }));
+  await expect(args.onGoOnToGoogle).toHaveBeenCalledTimes(1);
+  await expect(args.onContinueWithGoogle).not.toHaveBeenCalled();
+};
+
+export const ConsentExplained: Story = { args: { explaining: true }, play: explainsThenGoesOn };
+
+export const ConsentExplainedPhoneDark: Story = {
+  args: { explaining: true },
+  decorators: [inDarkScheme],
+  globals: { viewport: { value: "mobile1", isRotated: false } },
+  play: explainsThenGoesOn,
+};
+
+/** Going on: both buttons wait while Google's address is fetched. */
+export const ConsentGoingOn: Story = {
+  args: { explaining: true, pending: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Continue to Google" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Back" })).toBeDisabled();
   },
 };
 

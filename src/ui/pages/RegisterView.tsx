@@ -1,23 +1,82 @@
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { GoogleButton } from "./GoogleButton";
 import * as styles from "./auth.css";
-import { muted } from "../components/primitives.css";
+import { button, fullWidth, muted } from "../components/primitives.css";
 import { AuthPanel } from "./AuthPanel";
 
 export interface RegisterViewProps {
   pending: boolean;
+  /** Showing what is read and kept, before Google's consent page. */
+  explaining: boolean;
   onContinueWithGoogle: () => void;
+  /** From the explanation on to Google. */
+  onGoOnToGoogle: () => void;
+  /** From the explanation back to the first step. */
+  onBack: () => void;
 }
 
+/** Google's own words for the read-only Gmail permission, which its consent page shows. */
+export const GOOGLE_GMAIL_WORDING = "View your email messages and settings";
+
 /** /register as designers review it: a props-only view. */
-export function RegisterView({ pending, onContinueWithGoogle }: RegisterViewProps) {
+export function RegisterView({ pending, explaining, onContinueWithGoogle, onGoOnToGoogle, onBack }: RegisterViewProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const continueButton = useRef<HTMLDivElement>(null);
+  const shown = useRef(explaining);
+  // The step replaces the panel's content: focus follows it, and going back returns to the button that opened it.
+  useEffect(() => {
+    if (shown.current === explaining) return;
+    shown.current = explaining;
+    if (explaining) heading.current?.focus();
+    else continueButton.current?.querySelector("button")?.focus();
+  }, [explaining]);
+
+  if (explaining) {
+    return (
+      <AuthPanel titleId="register-title" title="Before you go to Google" headingRef={heading}>
+        <dl className={styles.consentList}>
+          <div>
+            <dt className={styles.consentTerm}>What we read</dt>
+            <dd className={styles.consentDetail}>
+              Only the emails in your Gmail Promotions, read-only. We never send, change or delete mail, and never open
+              your other emails.
+            </dd>
+          </div>
+          <div>
+            <dt className={styles.consentTerm}>What we keep</dt>
+            <dd className={styles.consentDetail}>
+              The deals we find (brand, offer, codes, end date, links and images) and the sender, subject and date of
+              each promotional email, so it is read once. Deleting your account removes it all.
+            </dd>
+          </div>
+          <div>
+            <dt className={styles.consentTerm}>Google&apos;s wording</dt>
+            <dd className={styles.consentDetail}>
+              Google will ask to &quot;{GOOGLE_GMAIL_WORDING}&quot;. It is the narrowest permission that lets us read an
+              email&apos;s deal, and it covers more than we read.
+            </dd>
+          </div>
+        </dl>
+        <button type="button" className={`${button.primary} ${fullWidth}`} onClick={onGoOnToGoogle} disabled={pending} aria-busy={pending}>
+          Continue to Google
+        </button>
+        <button type="button" className={`${button.secondary} ${fullWidth}`} onClick={onBack} disabled={pending}>
+          Back
+        </button>
+      </AuthPanel>
+    );
+  }
+
   return (
     <AuthPanel titleId="register-title" title="Create your account">
       <p className={muted}>
         Sign up with Google and allow read-only access to your Gmail Promotions. We find the deals and promo codes
         there and never read anything else.
       </p>
-      <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
+      <div ref={continueButton}>
+        <GoogleButton onClick={onContinueWithGoogle} pending={pending} />
+      </div>
       <p className={styles.small}>
         By continuing you agree to our <Link href="/terms">Terms of Service</Link> and{" "}
         <Link href="/privacy">Privacy Policy</Link>.

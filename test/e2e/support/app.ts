@@ -48,10 +48,20 @@ export async function answerGoogle(page: Page, stack: Stack, account: string, de
   await page.getByRole("button", { name: decision }).click();
 }
 
-/** Leaves /login (or /register) for Google with the page's 'Continue with Google' button and answers there. */
+/**
+ * Leaves /login (or /register) for Google with the page's 'Continue with Google' button and answers there. /register
+ * first says what is read and kept, and goes on with 'Continue to Google'.
+ */
 export async function continueWithGoogle(page: Page, stack: Stack, account: string, decision: ConsentDecision = "Allow"): Promise<void> {
-  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await leaveForGoogle(page);
   await answerGoogle(page, stack, account, decision);
+}
+
+/** Presses /login's or /register's 'Continue with Google', and on /register its explanation's 'Continue to Google'. */
+export async function leaveForGoogle(page: Page): Promise<void> {
+  const onRegister = new URL(page.url()).pathname === "/register";
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  if (onRegister) await page.getByRole("button", { name: "Continue to Google" }).click();
 }
 
 export async function signUpInBrowser(page: Page, stack: Stack, account: string): Promise<void> {

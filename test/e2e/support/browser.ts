@@ -44,6 +44,8 @@ export async function registerWithGoogle(page: Page, urls: { app: string; google
   await page.goto(urls.app);
   await page.getByRole("link", { name: "Register" }).first().click();
   await page.getByRole("button", { name: "Continue with Google" }).click();
+  // Sign-up first says what is read and kept (docs/product.md, "Login and Register").
+  await page.getByRole("button", { name: "Continue to Google" }).click();
   await page.waitForURL((url) => url.origin === urls.google);
   await page.getByRole("button", { name: account }).click();
   await page.getByRole("button", { name: "Allow" }).click();

@@ -90,6 +90,7 @@ describe("the app", () => {
     const { api } = start("/register");
     api.on("GET /google-gmail-signin", () => json(500, { success: false, code: "internal", message: "down" }));
     fireEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Continue to Google" }));
     const toast = await screen.findByRole("alert");
     expect(toast.textContent).toContain("Error");
     expect(toast.textContent).toContain("Failed to initiate Google sign-up with Gmail");
@@ -121,7 +122,12 @@ describe("the app", () => {
     await screen.findByRole("heading", { name: "Success!" });
     expect(screen.getByText("Welcome back Alice!")).toBeTruthy();
     expect(localStorage.getItem("authToken")).toBe("access-9");
-    expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({ tokens: "code-1", state: "state-1" });
+    expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({
+      tokens: "code-1",
+      state: "state-1",
+      // The browser's zone rides along, which a sign-up keeps for its emails.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(localStorage.getItem("oauth_state")).toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe("/dashboard"), { timeout: 3000 });
     await screen.findByText("EARLY25");
@@ -149,6 +155,7 @@ describe("the app", () => {
     expect(api.requests.find((request) => request.url.pathname === "/api/auth/complete")?.body).toEqual({
       tokens: "someone-elses-code",
       state: "my-abandoned-state",
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(localStorage.getItem("oauth_state")).toBeNull();
     expect(localStorage.getItem("authToken")).toBe("token-1");
