@@ -4,6 +4,7 @@ import type { provideEarlyAccessMachine } from "./machines/earlyAccessMachine";
 import type { provideDashboardMachine } from "./machines/dashboardMachine";
 import type { ProvidedGoogleFlowMachine } from "./machines/googleFlowMachine";
 import type { provideSettingsPageMachine } from "./machines/settingsPageMachine";
+import type { ProvidedDealCorrectionMachine } from "./machines/dealCorrectionMachine";
 import type { ProvidedDealDetailMachine } from "./machines/dealDetailMachine";
 import type { ProvidedDealStatusMachine } from "./machines/dealStatusMachine";
 import type { ProvidedDealReminderMachine } from "./machines/dealReminderMachine";
@@ -66,6 +67,9 @@ export const EmailSettingsLogic = serviceToken<Promise<ReturnType<typeof provide
 
 /** A deal's detail dialog; each page that opens details starts one machine from this. */
 export const DealDetailLogic = serviceToken<Promise<ProvidedDealDetailMachine>>("DealDetailLogic");
+
+/** A person's corrections of the deal open in Details; each page that opens details starts one machine from this. */
+export const DealCorrectionLogic = serviceToken<Promise<ProvidedDealCorrectionMachine>>("DealCorrectionLogic");
 
 /** "Used it" and "Didn't work", with their undo; each page that marks deals starts one machine from this. */
 export const DealStatusLogic = serviceToken<Promise<ProvidedDealStatusMachine>>("DealStatusLogic");

@@ -1,8 +1,10 @@
 import { provideBrandPageMachine } from "../../application/machines/brandPageMachine";
+import { provideDealCorrectionMachine } from "../../application/machines/dealCorrectionMachine";
 import { provideDealDetailMachine } from "../../application/machines/dealDetailMachine";
 import { provideDealReminderMachine } from "../../application/machines/dealReminderMachine";
 import { provideDealStatusMachine } from "../../application/machines/dealStatusMachine";
 import { BrandPageGateway, DealDetailsGateway, ShownDealFields } from "../../application/ports/dealDetails";
+import { DealCorrectionGateway } from "../../application/ports/dealCorrections";
 import { DealReminderGateway } from "../../application/ports/dealReminders";
 import { DashboardSource } from "../../application/ports/deals";
 import { Notifier } from "../../application/ports/notifications";
@@ -13,11 +15,18 @@ import type { Services } from "./binding";
 // The adapters only these machines use load in the same chunk.
 export { CachedShownDealFields } from "../cache/shownDealFields";
 export { HttpBrandPageGateway, HttpDealDetailsGateway } from "../http/dealDetailsGateway";
+export { HttpDealCorrectionGateway } from "../http/dealCorrectionGateway";
 export { HttpDealReminderGateway } from "../http/dealRemindersGateway";
 
 /** A deal's detail dialog's machine wired to its port. */
 export async function dealDetailLogic(s: Services) {
   return provideDealDetailMachine({ gateway: await s.getAsync(DealDetailsGateway) });
+}
+
+/** A person's corrections of a deal; each saved one makes the cached deals stale and fetches them again. */
+export async function dealCorrectionLogic(s: Services) {
+  const [gateway, deals] = await Promise.all([s.getAsync(DealCorrectionGateway), s.getAsync(DashboardSource)]);
+  return provideDealCorrectionMachine({ gateway, notifier: s.get(Notifier), dealsChanged: () => void deals.invalidate() });
 }
 
 /** "Used it" and "Didn't work", with their undo. */

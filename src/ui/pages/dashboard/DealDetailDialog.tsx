@@ -6,6 +6,7 @@ import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail"
 import { button, muted } from "../../components/primitives.css";
 import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
+import { DealCorrectionSection, type DealCorrectionPanel } from "./DealCorrection";
 
 export interface DealDetailDialogProps {
   view: DealDetailView;
@@ -13,6 +14,8 @@ export interface DealDetailDialogProps {
   sheet: boolean;
   onClose: () => void;
   onRetry: () => void;
+  /** "Correct this deal" and what the person corrected. */
+  correction?: DealCorrectionPanel | undefined;
 }
 
 const sentAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -43,7 +46,7 @@ function Source({ detail }: { detail: DealDetail }) {
   );
 }
 
-function Details({ detail }: { detail: DealDetail }) {
+function Details({ detail, correction }: { detail: DealDetail; correction?: DealCorrectionPanel | undefined }) {
   const { deal } = detail;
   const codes = promoCodesOf(deal);
   return (
@@ -76,6 +79,7 @@ function Details({ detail }: { detail: DealDetail }) {
           </ul>
         </section>
       )}
+      {correction && <DealCorrectionSection panel={correction} />}
     </>
   );
 }
@@ -88,7 +92,7 @@ export function DealDetailDialog({ view, ...props }: DealDetailDialogProps) {
   return view.kind === "closed" ? null : <OpenDealDetail view={view} {...props} />;
 }
 
-function OpenDealDetail({ view, sheet, onClose, onRetry }: DealDetailDialogProps & { view: Exclude<DealDetailView, { kind: "closed" }> }) {
+function OpenDealDetail({ view, sheet, onClose, onRetry, correction }: DealDetailDialogProps & { view: Exclude<DealDetailView, { kind: "closed" }> }) {
   const dialogRef = useModalDialog();
 
   return (
@@ -131,7 +135,7 @@ function OpenDealDetail({ view, sheet, onClose, onRetry }: DealDetailDialogProps
           </p>
         </div>
       )}
-      {view.kind === "shown" && <Details detail={view.detail} />}
+      {view.kind === "shown" && <Details detail={view.detail} correction={correction} />}
     </dialog>
   );
 }

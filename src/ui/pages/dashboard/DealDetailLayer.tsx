@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { DealDetailView } from "../../../application/machines/dealDetailMachine";
 import type { StatusChange } from "../../../application/machines/dealStatusMachine";
+import type { DealCorrectionPanel } from "./DealCorrection";
 import { DealActionsContext, type DealActions } from "./DealDetailActions";
 import { DealDetailDialog } from "./DealDetailDialog";
 import { DealDetailUndoBar } from "./DealDetailUndoBar";
@@ -9,6 +10,8 @@ import { DealDetailUndoBar } from "./DealDetailUndoBar";
 export interface DealDetailTools {
   actions: DealActions;
   detail: DealDetailView;
+  /** "Correct this deal" in the Details; left out where a page offers no corrections. */
+  correction?: DealCorrectionPanel;
   undoableChange: StatusChange | null;
   onCloseDetail: () => void;
   onRetryDetail: () => void;
@@ -21,7 +24,7 @@ export function DealDetailLayer({ tools, sheet, children }: { tools: DealDetailT
   return (
     <DealActionsContext value={tools.actions}>
       {children}
-      <DealDetailDialog view={tools.detail} sheet={sheet} onClose={tools.onCloseDetail} onRetry={tools.onRetryDetail} />
+      <DealDetailDialog view={tools.detail} sheet={sheet} onClose={tools.onCloseDetail} onRetry={tools.onRetryDetail} correction={tools.correction} />
       <DealDetailUndoBar change={tools.undoableChange} onUndo={tools.onUndo} onDismiss={tools.onDismissUndo} />
     </DealActionsContext>
   );

@@ -3,10 +3,11 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
 import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
 import { selectShownStatuses, selectUndoableChange } from "../../../application/machines/dealStatusMachine";
-import { DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
+import { DealCorrectionLogic, DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
 import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
+import { useDealCorrectionPanel } from "./DealCorrectionTools";
 
 /** The open deal when a page keeps it in its address: opening and closing Details go through the page's machine. */
 export interface DealInAddress {
@@ -15,10 +16,15 @@ export interface DealInAddress {
   close: () => void;
 }
 
-/** Runs a page's deal detail, deal status and reminder machines, as what its DealDetailLayer needs. */
+/** Runs a page's deal detail, deal status, reminder and correction machines, as what its DealDetailLayer needs. */
 export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
-  // All three asked for before waiting on any, so their code loads side by side.
-  const logics = [useServicePromise(DealDetailLogic), useServicePromise(DealStatusLogic), useServicePromise(DealReminderLogic)] as const;
+  // All four asked for before waiting on any, so their code loads side by side.
+  const logics = [
+    useServicePromise(DealDetailLogic),
+    useServicePromise(DealStatusLogic),
+    useServicePromise(DealReminderLogic),
+    useServicePromise(DealCorrectionLogic),
+  ] as const;
   const detailActor = useActorRef(use(logics[0]));
   const statusActor = useActorRef(use(logics[1]));
   const reminderActor = useActorRef(use(logics[2]));
@@ -27,6 +33,7 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
   const shownStatuses = useSelector(statusActor, selectShownStatuses);
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
+  const correction = useDealCorrectionPanel(use(logics[3]), detail.kind === "closed" ? null : detail.dealId, (dealId) => detailActor.send({ type: "OPEN", dealId }));
   // The address says which deal's Details are open (Back, a link); the detail machine shows that one.
   const dealInAddress = inAddress?.dealId;
   useEffect(() => {
@@ -49,12 +56,13 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
           reminderActor.send({ type: "SET_REMINDER", change: { dealId: deal.id, from: shownReminders[deal.id] ?? deal.remind, to: remind } }),
       },
       detail,
+      correction,
       undoableChange,
       onCloseDetail: close ?? (() => detailActor.send({ type: "CLOSE" })),
       onRetryDetail: () => detailActor.send({ type: "RETRY" }),
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
     }),
-    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, undoableChange, open, close],
+    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, open, close],
   );
 }
