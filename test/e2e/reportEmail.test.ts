@@ -32,6 +32,13 @@ function weeklyHtml(): string {
   return new HtmlReportEmails().weeklyReport(report, LINKS).html;
 }
 
+/** The first report, sent from Settings as a test: "[Test]" in its subject, new deals "since you joined". */
+function testReportHtml(): string {
+  const report = weeklyReport({ deals: DEALS, lastReportAt: null, now: NOW, timeZone: ZONE, test: { weeklySentBefore: false } });
+  if (report.kind !== "report") throw new Error("expected a report");
+  return new HtmlReportEmails().weeklyReport(report, LINKS).html;
+}
+
 function reminderHtml(): string {
   const reminder = reminderContent(DEALS[1]!, NOW, ZONE);
   if (reminder.kind !== "reminder") throw new Error("expected a reminder");
@@ -52,8 +59,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** A phone (Gmail's and Apple Mail's apps), Outlook's reading pane beside its folder list and message list, a desktop. */
 const WIDTHS = [
   { name: "phone", width: 375, height: 812 },
+  { name: "reading-pane", width: 520, height: 800 },
   { name: "desktop", width: 1280, height: 900 },
 ] as const;
 
@@ -70,6 +79,7 @@ describe("the report email in a browser", () => {
 
   for (const { name: emailName, html } of [
     { name: "weekly-report", html: weeklyHtml },
+    { name: "test-report", html: testReportHtml },
     { name: "reminder", html: reminderHtml },
   ]) {
     for (const colorScheme of ["light", "dark"] as const) {
@@ -82,6 +92,12 @@ describe("the report email in a browser", () => {
           expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
           const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
           expect(body).toBe(colorScheme === "dark" ? "rgb(17, 24, 39)" : "rgb(243, 244, 246)");
+          if (emailName !== "reminder") {
+            // The dashboard button keeps white on blue in both schemes; its colour is on the cell, for Outlook.
+            const button = page.getByRole("link", { name: "Open your dashboard" });
+            expect(await button.evaluate((link) => getComputedStyle(link).color)).toBe("rgb(255, 255, 255)");
+            expect(await button.evaluate((link) => getComputedStyle(link.parentElement!).backgroundColor)).toBe("rgb(29, 78, 216)");
+          }
           await page.screenshot({ path: `${SCREENSHOTS_DIR}/${emailName}-${colorScheme}-${name}.png`, fullPage: true });
           expect(await axeViolations(page)).toEqual([]);
           await page.close();

@@ -136,7 +136,8 @@ describe.each(DATABASES)("a weekly report sent through SMTP, on %s", (database) 
       for (const title of INCLUDED) expect(part).toContain(title);
       for (const title of EXCLUDED) expect(part).not.toContain(title);
       expect(part).toContain("BRAKE25");
-      expect(part).toContain(`${APP_URL}/dashboard?from_domain=torqhaven.com`);
+      // Each deal links to its own address in the app, which opens its Details.
+      for (const deal of deals) expect(part).toContain(`${APP_URL}/dashboard?deal=${deal.id}`);
     }
     expect(received!.html!.indexOf("Brake pads ending soon")).toBeLessThan(received!.html!.indexOf("Fresh tyre sale"));
   });

@@ -5,6 +5,7 @@
 import { CATEGORIES, type Category } from "../../../src/domain/category";
 import { daysUntil, type DealStatus } from "../../../src/domain/deal";
 import { dealStateOf, isCurrent, isNewDeal, type DealState } from "../../../src/domain/dealLifecycle";
+import { MAX_PICKS, topPicks } from "../../../src/domain/reportPicks";
 import { localDateOf, type LocalDate } from "./schedule";
 
 /** A deal as a report reads it: the dashboard's fields, its brand's switch, and when we found it. */
@@ -35,7 +36,7 @@ export interface ReportItem {
   expirationDate: LocalDate | null;
   /** Whole days from today to the end date (0 is today); null without an end date. */
   daysLeft: number | null;
-  /** Where the deal is on the dashboard, relative to the app's origin. */
+  /** The deal's own address in the app, relative to its origin: it opens the deal's Details. */
   dashboardPath: string;
 }
 
@@ -44,6 +45,18 @@ export interface ReportSection {
   /** Deals of this section beyond those listed, which the dashboard shows. */
   more: number;
 }
+
+/** One brand's deals among the report's rest. */
+export interface BrandGroup {
+  brand: string;
+  items: ReportItem[];
+}
+
+/**
+ * Which deals the report calls new, for its wording: those since the last report; since the person joined (no weekly
+ * report went out yet); or, for a test report after weekly ones, those of the past week.
+ */
+export type ReportSince = "last-report" | "joined" | "past-week";
 
 export interface CategoryTotal {
   category: Category;
@@ -55,10 +68,19 @@ export type WeeklyReport =
   | {
       kind: "report";
       today: LocalDate;
-      /** Codes and deals ending soon (state ending-soon: 0 to 7 days left), soonest first: listed first. */
+      /** Sent on request from Settings, not on the schedule: its subject says so. */
+      test: boolean;
+      since: ReportSince;
+      /** Codes and deals ending soon (state ending-soon: 0 to 7 days left), soonest first. */
       expiringSoon: ReportSection;
       /** The other new deals (found since the last report), newest first: those not already listed as ending soon. */
       newDeals: ReportSection;
+      /** The top picks of both, ending soonest with the biggest saving (src/domain/reportPicks): the email's first list. */
+      picks: ReportItem[];
+      /** The rest, by brand (A to Z): each brand's deals ending soon first, soonest first, then its newest; at most MAX_LISTED_REST in all. */
+      brands: BrandGroup[];
+      /** Deals of the rest beyond those listed, which the dashboard shows. */
+      more: number;
       /** Every new deal (dealLifecycle's isNewDeal: found since the last report, still usable), ending soon or not. */
       newDealCount: number;
       /** Every deal of the report by category, most first. */
@@ -68,8 +90,11 @@ export type WeeklyReport =
 
 export type ReminderContent = { kind: "nothing" } | { kind: "reminder"; today: LocalDate; item: ReportItem };
 
-/** An email is read in a minute: beyond this many a section says how many more the dashboard has. */
+/** Each of the report's two groups holds at most this many deals, and says how many more the dashboard has. */
 export const MAX_LISTED_PER_SECTION = 20;
+
+/** An email is read in a minute: beyond this many deals after the picks it says how many more the dashboard has. */
+export const MAX_LISTED_REST = 20;
 
 /** With no report sent yet, "new" means found in the last week. */
 const FIRST_REPORT_LOOKBACK_MS = 7 * 86_400_000;
@@ -80,14 +105,16 @@ export interface ReportRequest {
   lastReportAt: Date | null;
   now: Date;
   timeZone: string;
+  /** A test report, which reads like a first report (lastReportAt null); whether a weekly report went out before. */
+  test?: { weeklySentBefore: boolean };
 }
 
 /**
- * The dashboard has no page per deal; the dashboard filtered to the deal's brand shows it with its codes and Copy.
+ * A deal's own address, which opens its Details on the dashboard (docs/product.md, "Deal details and statuses").
  * Deal emails never link anywhere the mail pointed: every address in our emails is ours.
  */
-export function dashboardPathOf(deal: Pick<ReportDeal, "brandDomain">): string {
-  return `/dashboard?${new URLSearchParams({ from_domain: deal.brandDomain }).toString()}`;
+export function dashboardPathOf(deal: Pick<ReportDeal, "id">): string {
+  return `/dashboard?${new URLSearchParams({ deal: deal.id }).toString()}`;
 }
 
 /** The window a repository reads for a report of `now`: today in the zone, and since when deals are new. */
@@ -121,6 +148,24 @@ const sectionOf = (deals: readonly ReportDeal[], today: LocalDate): ReportSectio
   more: Math.max(0, deals.length - MAX_LISTED_PER_SECTION),
 });
 
+const brandOrder = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** The rest after the picks, in report order, grouped by brand A to Z; at most MAX_LISTED_REST deals listed. */
+function brandGroupsOf(rest: readonly ReportDeal[], today: LocalDate): { brands: BrandGroup[]; more: number } {
+  const groups = new Map<string, ReportDeal[]>();
+  for (const deal of rest) groups.set(deal.brandId, [...(groups.get(deal.brandId) ?? []), deal]);
+  const ordered = [...groups.values()].sort((a, b) => brandOrder.compare(a[0]!.brand, b[0]!.brand) || a[0]!.brandId.localeCompare(b[0]!.brandId));
+  const brands: BrandGroup[] = [];
+  let room = MAX_LISTED_REST;
+  for (const deals of ordered) {
+    if (room === 0) break;
+    const listed = deals.slice(0, room);
+    room -= listed.length;
+    brands.push({ brand: deals[0]!.brand, items: listed.map((deal) => itemOf(deal, today)) });
+  }
+  return { brands, more: rest.length - (MAX_LISTED_REST - room) };
+}
+
 const byFoundNewestFirst = (a: ReportDeal, b: ReportDeal) => b.foundAt.getTime() - a.foundAt.getTime() || a.id.localeCompare(b.id);
 
 function totalsOf(deals: readonly ReportDeal[]): CategoryTotal[] {
@@ -131,7 +176,7 @@ function totalsOf(deals: readonly ReportDeal[]): CategoryTotal[] {
     .sort((a, b) => b.count - a.count || CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
 }
 
-export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportRequest): WeeklyReport {
+export function weeklyReport({ deals, lastReportAt, now, timeZone, test }: ReportRequest): WeeklyReport {
   const { today, foundSince } = reportWindow(lastReportAt, now, timeZone);
   const expiring = deals
     .filter((deal) => stateOf(deal, today) === "ending-soon")
@@ -141,11 +186,25 @@ export function weeklyReport({ deals, lastReportAt, now, timeZone }: ReportReque
   const fresh = deals.filter((deal) => !listedAsExpiring.has(deal.id) && isNew(deal)).sort(byFoundNewestFirst);
   const included = [...expiring, ...fresh];
   if (included.length === 0) return { kind: "nothing" };
+  const picks = topPicks(
+    included.map((deal) => ({ ...deal, codeConditions: [] })),
+    dayOf(today),
+    MAX_PICKS,
+  );
+  const picked = new Set(picks.map((deal) => deal.id));
+  const since: ReportSince = test ? (test.weeklySentBefore ? "past-week" : "joined") : lastReportAt ? "last-report" : "joined";
   return {
     kind: "report",
     today,
+    test: test !== undefined,
+    since,
     expiringSoon: sectionOf(expiring, today),
     newDeals: sectionOf(fresh, today),
+    picks: picks.map((deal) => itemOf(deal, today)),
+    ...brandGroupsOf(
+      included.filter((deal) => !picked.has(deal.id)),
+      today,
+    ),
     newDealCount: deals.filter(isNew).length,
     totals: totalsOf(included),
     dealCount: included.length,

@@ -206,9 +206,11 @@ export class EmailReports {
       return content.kind === "reminder" ? this.emails.reminder(content, this.links(job.userId, "reminders")) : null;
     }
     // The test report reads like a first report: what is new this past week and what ends soon.
-    const lastReportAt = job.kind === "weekly" ? await this.sends.lastWeeklySentAt(job.userId) : null;
+    const lastWeeklyAt = await this.sends.lastWeeklySentAt(job.userId);
+    const lastReportAt = job.kind === "weekly" ? lastWeeklyAt : null;
     const deals = await this.reports.reportDeals(job.userId, reportWindow(lastReportAt, now, timeZone));
-    const report = weeklyReport({ deals, lastReportAt, now, timeZone });
+    const test = job.kind === "test" ? { weeklySentBefore: lastWeeklyAt !== null } : undefined;
+    const report = weeklyReport({ deals, lastReportAt, now, timeZone, ...(test ? { test } : {}) });
     return report.kind === "report" ? this.emails.weeklyReport(report, this.links(job.userId, "weekly-report")) : null;
   }
 

@@ -1,10 +1,11 @@
 /**
  * The weekly report and the reminder as emails: HTML that Gmail, Outlook and Apple Mail all lay out (tables for
- * layout, inline styles, no external CSS, no images), readable in light and dark mode, and a plain-text part saying
- * the same. Every text from a deal is cleaned and escaped here; every link points at our own app.
+ * layout, inline styles, no external CSS, no images, a fixed 600 px column for Outlook's Word engine, narrower padding
+ * on phones), readable in light and dark mode, and a plain-text part saying the same. The weekly report opens with its
+ * top picks and a button to the dashboard, then the rest by brand (docs/product.md, "Emails"). Every text from a deal is cleaned and escaped here; every link points at our own app.
  */
 import type { EmailLinks, RenderedEmail, ReportEmails } from "../../application/reports/ports";
-import type { ReminderContent, ReportItem, ReportSection, WeeklyReport } from "../../application/reports/reportContent";
+import type { BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
 import { cleanLine, escapeHtml, htmlLine } from "./emailText";
 
 type Report = Extract<WeeklyReport, { kind: "report" }>;
@@ -29,6 +30,9 @@ const LIGHT = {
   codeBorder: "#a5b4fc",
   codeText: "#312e81",
   urgent: "#b91c1c",
+  /** The dashboard button: white on this blue passes AA in both schemes, so dark mode keeps it. */
+  button: "#1d4ed8",
+  buttonText: "#ffffff",
 } as const;
 
 const DARK_STYLE = `
@@ -42,6 +46,10 @@ const DARK_STYLE = `
   .df-rule { border-color: #374151 !important; }
   .df-code { background-color: #312e81 !important; border-color: #6366f1 !important; color: #e0e7ff !important; }
   .df-urgent { color: #fca5a5 !important; }
+}
+@media (max-width: 480px) {
+  .df-outer { padding: 12px 4px !important; }
+  .df-inner { padding: 16px 16px 4px 16px !important; }
 }`;
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -69,26 +77,34 @@ function unsubscribeHeaders(links: EmailLinks): Record<string, string> {
   return { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
+const SINCE: Readonly<Record<ReportSince, string>> = {
+  "last-report": "since your last report",
+  joined: "since you joined",
+  "past-week": "this past week",
+};
+
 function summaryOf(report: Report): string {
   const parts: string[] = [];
   const ending = sectionCount(report.expiringSoon);
   const fresh = report.newDealCount;
   if (ending > 0) parts.push(`${plural(ending, "deal ends", "deals end")} in the next 7 days`);
-  if (fresh > 0) parts.push(`${plural(fresh, "new deal", "new deals")} since your last report`);
+  if (fresh > 0) parts.push(`${plural(fresh, "new deal", "new deals")} ${SINCE[report.since]}`);
   return parts.join(", ");
 }
 
-/** The new deals' section lists those not already listed as ending soon; its heading says so when some are. */
-const newSectionHeading = (report: Report) =>
-  report.newDealCount > sectionCount(report.newDeals) ? "Other new deals since your last report" : "New since your last report";
-
+/** A test report's subject starts with "[Test] ", so it is never taken for the week's real one. */
 function weeklySubject(report: Report): string {
   const ending = sectionCount(report.expiringSoon);
   const fresh = report.newDealCount;
-  if (ending > 0 && fresh > 0) return `Your deals this week: ${plural(ending, "ends", "end")} soon, ${fresh} new`;
-  if (ending > 0) return `Your deals this week: ${plural(ending, "deal ends", "deals end")} soon`;
-  return `Your deals this week: ${plural(fresh, "new deal", "new deals")}`;
+  const prefix = report.test ? "[Test] " : "";
+  if (ending > 0 && fresh > 0) return `${prefix}Your deals this week: ${plural(ending, "ends", "end")} soon, ${fresh} new`;
+  if (ending > 0) return `${prefix}Your deals this week: ${plural(ending, "deal ends", "deals end")} soon`;
+  return `${prefix}Your deals this week: ${plural(fresh, "new deal", "new deals")}`;
 }
+
+const PICKS_HEADING = "Top picks";
+const REST_HEADING = "More deals, by brand";
+const DASHBOARD_BUTTON = "Open your dashboard";
 
 /**
  * The whole email in one `role="article"` named by its subject: a web mail client shows it inside its own page, whose
@@ -110,12 +126,14 @@ function emailDocument(title: string, preheader: string, body: string): string {
 <div role="article" aria-roledescription="email" aria-label="${escapeHtml(title)}" lang="en">
 <div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(preheader)}</div>
 <table role="presentation" class="df-page" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${LIGHT.page}">
-<tr><td align="center" style="padding:24px 12px">
+<tr><td class="df-outer" align="center" style="padding:24px 12px">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" class="df-card" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:${LIGHT.card};border-radius:8px">
-<tr><td style="padding:24px 24px 8px 24px">
+<tr><td class="df-inner" style="padding:24px 24px 8px 24px">
 ${body}
 </td></tr>
 </table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
 </table>
 </div>
@@ -139,7 +157,7 @@ function codeChips(item: ReportItem): string {
     .join("");
 }
 
-function dealRow(item: ReportItem, links: EmailLinks): string {
+function dealRow(item: ReportItem, links: EmailLinks, showBrand = true): string {
   const ends = endsLabel(item);
   const urgent = item.daysLeft !== null && item.daysLeft <= 1;
   const details = [
@@ -148,22 +166,49 @@ function dealRow(item: ReportItem, links: EmailLinks): string {
     escapeHtml(item.category),
   ].filter((detail): detail is string => detail !== null);
   const codes = codeChips(item);
+  const brand = showBrand
+    ? `<p class="df-muted" style="margin:0 0 2px 0;font-size:13px;line-height:18px;color:${LIGHT.muted};text-transform:uppercase;letter-spacing:1px">${htmlLine(item.brand, MAX.brand)}</p>\n`
+    : "";
   return `<tr><td class="df-rule" style="padding:12px 0;border-top:1px solid ${LIGHT.rule}">
-<p class="df-muted" style="margin:0 0 2px 0;font-size:13px;line-height:18px;color:${LIGHT.muted};text-transform:uppercase;letter-spacing:1px">${htmlLine(item.brand, MAX.brand)}</p>
-<p class="df-text" style="margin:0 0 6px 0;font-size:16px;line-height:22px;font-weight:bold;color:${LIGHT.text}">${link(absolute(links, item.dashboardPath), htmlLine(item.title, MAX.title))}</p>
+${brand}<p class="df-text" style="margin:0 0 6px 0;font-size:16px;line-height:22px;font-weight:bold;color:${LIGHT.text}">${link(absolute(links, item.dashboardPath), htmlLine(item.title, MAX.title))}</p>
 ${codes ? `<p style="margin:0 0 2px 0">${codes}</p>` : ""}
 <p class="df-muted" style="margin:0;font-size:14px;line-height:20px;color:${LIGHT.muted}">${details.join(" · ")}</p>
 </td></tr>`;
 }
 
-function sectionHtml(heading: string, section: ReportSection, links: EmailLinks): string {
-  if (section.items.length === 0) return "";
-  const more = section.more > 0 ? mutedParagraph(link(absolute(links, "/dashboard"), `And ${plural(section.more, "more deal", "more deals")} on your dashboard`)) : "";
-  return `<h2 class="df-text" style="margin:24px 0 8px 0;font-size:18px;line-height:24px;color:${LIGHT.text}">${escapeHtml(heading)}</h2>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
-${section.items.map((item) => dealRow(item, links)).join("\n")}
-</table>
-${more}`;
+const sectionHeading = (text: string) =>
+  `<h2 class="df-text" style="margin:24px 0 8px 0;font-size:18px;line-height:24px;color:${LIGHT.text}">${escapeHtml(text)}</h2>`;
+
+const dealTable = (items: readonly ReportItem[], links: EmailLinks, showBrand = true) =>
+  `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+${items.map((item) => dealRow(item, links, showBrand)).join("\n")}
+</table>`;
+
+const moreText = (more: number) => `And ${plural(more, "more deal", "more deals")} on your dashboard`;
+
+function picksHtml(report: Report, links: EmailLinks): string {
+  return report.picks.length === 0 ? "" : `${sectionHeading(PICKS_HEADING)}\n${dealTable(report.picks, links)}`;
+}
+
+/** The rest under a heading per brand, whose rows then leave the brand out. */
+function brandsHtml(report: Report, links: EmailLinks): string {
+  if (report.brands.length === 0) return "";
+  const groups = report.brands.map(
+    (group: BrandGroup) =>
+      `<h3 class="df-text" style="margin:16px 0 4px 0;font-size:16px;line-height:22px;color:${LIGHT.text}">${htmlLine(group.brand, MAX.brand)}</h3>
+${dealTable(group.items, links, false)}`,
+  );
+  const more = report.more > 0 ? mutedParagraph(link(absolute(links, "/dashboard"), moreText(report.more))) : "";
+  return [sectionHeading(REST_HEADING), ...groups, more].join("\n");
+}
+
+/** A "bulletproof" button: a table cell holds the colour, so Outlook's Word engine shows it as a button too. */
+function buttonHtml(href: string, text: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 16px 0">
+<tr><td align="center" bgcolor="${LIGHT.button}" style="border-radius:6px;background-color:${LIGHT.button}">
+<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;border-radius:6px;background-color:${LIGHT.button};color:${LIGHT.buttonText};font-size:16px;line-height:20px;font-weight:bold;text-decoration:none;${FONT}">${escapeHtml(text)}</a>
+</td></tr>
+</table>`;
 }
 
 function totalsHtml(report: Report): string {
@@ -207,10 +252,20 @@ function itemText(item: ReportItem, links: EmailLinks): string {
     .join("\n");
 }
 
-function sectionText(heading: string, section: ReportSection, links: EmailLinks): string[] {
-  if (section.items.length === 0) return [];
-  const more = section.more > 0 ? [`And ${plural(section.more, "more deal", "more deals")} on your dashboard: ${absolute(links, "/dashboard")}`] : [];
-  return [heading.toUpperCase(), "", ...section.items.map((item) => `${itemText(item, links)}\n`), ...more, ""];
+function picksText(report: Report, links: EmailLinks): string[] {
+  if (report.picks.length === 0) return [];
+  return [PICKS_HEADING.toUpperCase(), "", ...report.picks.map((item) => `${itemText(item, links)}\n`)];
+}
+
+function brandsText(report: Report, links: EmailLinks): string[] {
+  if (report.brands.length === 0) return [];
+  const more = report.more > 0 ? [`${moreText(report.more)}: ${absolute(links, "/dashboard")}`, ""] : [];
+  return [
+    REST_HEADING.toUpperCase(),
+    "",
+    ...report.brands.flatMap((group) => [`${cleanLine(group.brand, MAX.brand)}`, ...group.items.map((item) => `${itemText(item, links)}\n`)]),
+    ...more,
+  ];
 }
 
 function footerText(why: string, links: EmailLinks): string[] {
@@ -234,10 +289,10 @@ export class HtmlReportEmails implements ReportEmails {
       [
         heading("Your deals this week"),
         paragraph(`${escapeHtml(summary)}.`),
-        sectionHtml("Ending in the next 7 days", report.expiringSoon, links),
-        sectionHtml(newSectionHeading(report), report.newDeals, links),
+        picksHtml(report, links),
+        buttonHtml(absolute(links, "/dashboard"), DASHBOARD_BUTTON),
+        brandsHtml(report, links),
         totalsHtml(report),
-        paragraph(link(absolute(links, "/dashboard"), "Open your dashboard"), "margin-top:24px;font-weight:bold"),
         footerHtml(WEEKLY_WHY, links),
       ].join("\n"),
     );
@@ -246,13 +301,13 @@ export class HtmlReportEmails implements ReportEmails {
       "",
       `${summary}.`,
       "",
-      ...sectionText("Ending in the next 7 days", report.expiringSoon, links),
-      ...sectionText(newSectionHeading(report), report.newDeals, links),
+      ...picksText(report, links),
+      `${DASHBOARD_BUTTON}: ${absolute(links, "/dashboard")}`,
+      "",
+      ...brandsText(report, links),
       "BY CATEGORY",
       "",
       ...report.totals.map(({ category, count }) => `${category}: ${count}`),
-      "",
-      `Open your dashboard: ${absolute(links, "/dashboard")}`,
       "",
       ...footerText(WEEKLY_WHY, links),
     ].join("\n");

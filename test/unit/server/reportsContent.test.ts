@@ -117,12 +117,51 @@ describe("the weekly report", () => {
     expect(built.totals).toEqual([{ category: "Automotive", count: MAX_LISTED_PER_SECTION + 5 }]);
   });
 
-  it("gives each deal its codes and a link to it on the dashboard, the dashboard filtered to its brand", () => {
+  it("gives each deal its codes and a link to its own address, which opens its Details", () => {
     const withCodes = deal({ promoCodes: ["SAVE10", "SAVE20"], brandDomain: "shop.example.co.uk" });
     const [item] = report([withCodes]).newDeals.items;
     expect(item!.codes).toEqual(["SAVE10", "SAVE20"]);
-    expect(item!.dashboardPath).toBe("/dashboard?from_domain=shop.example.co.uk");
-    expect(dashboardPathOf({ brandDomain: "a&b=c.example" })).toBe("/dashboard?from_domain=a%26b%3Dc.example");
+    expect(item!.dashboardPath).toBe(`/dashboard?deal=${withCodes.id}`);
+    expect(dashboardPathOf({ id: "a&b=c" })).toBe("/dashboard?deal=a%26b%3Dc");
+  });
+
+  it("opens with up to five picks, ending soonest with the biggest saving, each listed once", () => {
+    const soonSmall = deal({ title: "Soon, small", discount: "10% off", expirationDate: "2026-12-01" });
+    const soonBig = deal({ title: "Soon, big", discount: "40% off", expirationDate: "2026-12-03" });
+    const later = Array.from({ length: 6 }, (_, index) => deal({ title: `Later ${index}`, discount: `${20 + index}% off`, expirationDate: "2027-01-15" }));
+    const built = report([...later, soonSmall, soonBig]);
+    expect(titles(built.picks)).toEqual(["Soon, big", "Soon, small", "Later 5", "Later 4", "Later 3"]);
+    const rest = built.brands.flatMap((group) => group.items);
+    expect(titles(rest).sort()).toEqual(["Later 0", "Later 1", "Later 2"]);
+    expect(built.picks.concat(rest)).toHaveLength(built.dealCount);
+  });
+
+  it("groups the rest by brand, A to Z, each brand's soonest end first, and lists at most 20 after the picks", () => {
+    const zeta = deal({ title: "Zeta deal", brand: "zeta", brandId: "b-zeta", discount: null });
+    const alphaLate = deal({ title: "Alpha later", brand: "Alpha", brandId: "b-alpha", discount: null, expirationDate: "2027-02-01" });
+    const alphaSoon = deal({ title: "Alpha soon", brand: "Alpha", brandId: "b-alpha", discount: null, expirationDate: "2026-12-02" });
+    const fillers = Array.from({ length: 5 }, (_, index) => deal({ title: `Pick ${index}`, brand: "Mid", brandId: "b-mid", discount: "50% off" }));
+    const built = report([zeta, alphaLate, alphaSoon, ...fillers]);
+    expect(titles(built.picks)).toEqual(expect.arrayContaining(["Alpha soon"]));
+    expect(built.brands.map((group) => [group.brand, titles(group.items)])).toEqual([
+      ["Alpha", ["Alpha later"]],
+      ["Mid", ["Pick 4"]],
+      ["zeta", ["Zeta deal"]],
+    ]);
+
+    const many = report(Array.from({ length: 30 }, () => deal()));
+    expect(many.picks).toHaveLength(5);
+    expect(many.brands.flatMap((group) => group.items)).toHaveLength(20);
+    expect(many.more).toBe(5);
+  });
+
+  it("says which deals are new: since the last report, since joining before any, and for a test report", () => {
+    expect(report([deal()]).since).toBe("last-report");
+    expect(report([deal()], null).since).toBe("joined");
+    const test = (weeklySentBefore: boolean) => weeklyReport({ deals: [deal()], lastReportAt: null, now: NOW, timeZone: ZONE, test: { weeklySentBefore } });
+    expect(test(false)).toMatchObject({ test: true, since: "joined" });
+    expect(test(true)).toMatchObject({ test: true, since: "past-week" });
+    expect(report([deal()]).test).toBe(false);
   });
 });
 

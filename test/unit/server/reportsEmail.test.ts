@@ -39,11 +39,10 @@ function parse(html: string) {
 }
 
 describe("the weekly report email", () => {
-  const email = renderWeekly([
-    deal(),
-    deal({ title: "Free shipping on tyres", promoCodes: [], discount: null, expirationDate: null, category: "Automotive" }),
-    deal({ title: "Treats for two", brand: "Pawly", brandDomain: "pawly.example", category: "Pets", promoCodes: ["WOOF10"], expirationDate: "2026-12-20" }),
-  ]);
+  const brakes = deal();
+  const treats = deal({ title: "Treats for two", brand: "Pawly", brandDomain: "pawly.example", category: "Pets", promoCodes: ["WOOF10"], expirationDate: "2026-12-20" });
+  const ids = { brakes: brakes.id, treats: treats.id };
+  const email = renderWeekly([brakes, deal({ title: "Free shipping on tyres", promoCodes: [], discount: null, expirationDate: null, category: "Automotive" }), treats]);
   const html = parse(email.html);
 
   it("says in its subject what is inside", () => {
@@ -65,25 +64,72 @@ describe("the weekly report email", () => {
     expect(html.all((element) => element.name === "th" && element.attribs.scope === "row")).toHaveLength(2);
   });
 
-  it("lists the ending deal first, each deal with its code and a link to it on the dashboard", () => {
+  it("opens with its top picks, each linking to the deal's own address, then a button to the dashboard", () => {
     const headings = html.tags("h2").map(html.text);
-    expect(headings).toEqual(["Ending in the next 7 days", "Other new deals since your last report", "By category"]);
+    expect(headings).toEqual(["Top picks", "By category"]);
     const links = html.tags("a").map((link) => [html.text(link), link.attribs.href]);
-    expect(links).toContainEqual(["25% off brake pads", "https://deals.example.org/dashboard?from_domain=torqhaven.com"]);
-    expect(links).toContainEqual(["Treats for two", "https://deals.example.org/dashboard?from_domain=pawly.example"]);
+    expect(links[0]).toEqual(["25% off brake pads", `https://deals.example.org/dashboard?deal=${ids.brakes}`]);
+    expect(links).toContainEqual(["Treats for two", `https://deals.example.org/dashboard?deal=${ids.treats}`]);
     expect(links).toContainEqual(["Settings", "https://deals.example.org/settings"]);
     expect(links).toContainEqual(["Unsubscribe", LINKS.unsubscribeUrl]);
     expect(html.bodyText()).toContain("BRAKE25");
     expect(html.bodyText()).toContain("Ends tomorrow (Tue, Dec 1)");
+    // A bulletproof button: the colour is on its table cell, so Outlook's Word engine shows a button too.
+    const button = html.tags("a").find((link) => html.text(link) === "Open your dashboard")!;
+    expect(button.attribs.href).toBe("https://deals.example.org/dashboard");
+    const cell = button.parent as Element;
+    expect(cell.name).toBe("td");
+    expect(cell.attribs.bgcolor).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it("has a plain-text part that says the same", () => {
-    expect(email.text).toContain("ENDING IN THE NEXT 7 DAYS");
+    expect(email.text).toContain("TOP PICKS");
     expect(email.text).toContain("- Torqhaven: 25% off brake pads\n  Code: BRAKE25");
-    expect(email.text).toContain("https://deals.example.org/dashboard?from_domain=pawly.example");
+    expect(email.text).toContain(`https://deals.example.org/dashboard?deal=${ids.treats}`);
+    expect(email.text).toContain("Open your dashboard: https://deals.example.org/dashboard");
     expect(email.text).toContain("Automotive: 2");
     expect(email.text).toContain(`Unsubscribe with one click, no sign-in needed: ${LINKS.unsubscribeUrl}`);
     expect(email.text.indexOf("25% off brake pads")).toBeLessThan(email.text.indexOf("Treats for two"));
+  });
+
+  it("is readable at phone widths: a fluid 600 px column, a fixed one for Outlook, narrower padding on phones", () => {
+    expect(email.html).toContain("max-width:600px");
+    expect(email.html).toContain('<!--[if mso]><table role="presentation" width="600"');
+    expect(html.text(html.tags("style")[0]!)).toMatch(/@media \(max-width: 480px\)/);
+  });
+});
+
+describe("the weekly report's rest, by brand", () => {
+  const many = Array.from({ length: 8 }, (_, index) =>
+    deal({ title: `Deal ${index}`, brand: index % 2 ? "Pawly" : "Torqhaven", brandId: index % 2 ? "b-pawly" : "b-torq", discount: `${10 + index}% off`, expirationDate: null }),
+  );
+  const email = renderWeekly(many);
+  const html = parse(email.html);
+
+  it("lists the deals after the picks under a heading per brand, A to Z", () => {
+    expect(html.tags("h2").map(html.text)).toEqual(["Top picks", "More deals, by brand", "By category"]);
+    expect(html.tags("h3").map(html.text)).toEqual(["Pawly", "Torqhaven"]);
+    expect(email.text).toMatch(/MORE DEALS, BY BRAND\n\nPawly\n- Pawly: /);
+  });
+});
+
+describe("the report's subject and wording", () => {
+  const render = (request: Partial<Parameters<typeof weeklyReport>[0]>) => {
+    const report = weeklyReport({ deals: [deal({ expirationDate: null })], lastReportAt: new Date("2026-11-23T13:00:00Z"), now: NOW, timeZone: ZONE, ...request });
+    if (report.kind !== "report") throw new Error("expected a report");
+    return new HtmlReportEmails().weeklyReport(report, LINKS);
+  };
+
+  it("starts a test report's subject with [Test], and only a test report's", () => {
+    expect(render({ lastReportAt: null, test: { weeklySentBefore: true } }).subject).toBe("[Test] Your deals this week: 1 new deal");
+    expect(render({}).subject).toBe("Your deals this week: 1 new deal");
+  });
+
+  it("says 'since you joined' in the first report, 'since your last report' after one", () => {
+    expect(render({ lastReportAt: null }).text).toContain("1 new deal since you joined.");
+    expect(render({ lastReportAt: null, test: { weeklySentBefore: false } }).text).toContain("1 new deal since you joined.");
+    expect(render({ lastReportAt: null, test: { weeklySentBefore: true } }).text).toContain("1 new deal this past week.");
+    expect(render({}).text).toContain("1 new deal since your last report.");
   });
 });
 
@@ -122,12 +168,13 @@ describe("deal text from hostile mail", () => {
 
 describe("the reminder email", () => {
   it("names the brand, the code and the day in its subject, and shows the deal", () => {
-    const email = renderReminder(deal());
+    const starred = deal();
+    const email = renderReminder(starred);
     expect(email.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
     expect(email.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(parse(email.html).tags("h1").map((heading) => DomUtils.textContent(heading))).toEqual(["Ends tomorrow: Torqhaven"]);
     expect(email.text).toContain("Code: BRAKE25");
-    expect(email.text).toContain("https://deals.example.org/dashboard?from_domain=torqhaven.com");
+    expect(email.text).toContain(`https://deals.example.org/dashboard?deal=${starred.id}`);
   });
 
   it("says 'deal' for a sale without a code", () => {
