@@ -1,16 +1,22 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { dayIn, dayStart } from "../../src/domain/calendarDay";
 import { countStates, dealStateOf } from "../../src/domain/dealLifecycle";
-import { startStack, waitForSync, type Stack } from "../server/support/stack";
+import { api, startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle } from "./support/browser";
 
 /**
  * What a new user sees agrees with itself: the Active Promos card, the 'All' chip and the list's length are one
  * number, the Expiring Soon card is what its filter lists, and the current view shows no expired card, before and
- * after marking deals used and hiding a brand. Each number is also the domain's count of the server's deals.
+ * after marking deals used and hiding a brand. Each number is also the domain's count of the server's deals on the
+ * person's day. The person lives in a time zone whose day is not UTC's now, and the browser's clock is UTC's: every
+ * number must still be that of the person's own day.
  */
+
+/** A zone whose date differs from UTC's right now: UTC+14 from 10:00 UTC, UTC-11 before 11:00 UTC. */
+const awayFromUtc = (now: Date) => ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((zone) => dayIn(now, zone) !== dayIn(now, "UTC"))!;
 
 interface Screen {
   activePromos: number;
@@ -36,11 +42,12 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
   let browser: Browser;
   let page: Page;
   let token: string;
+  let timeZone: string;
 
   /** The server's deals counted by the domain: what every number on the screen must be. */
   const expectedCounts = async () => {
     const dashboard = await wholeDashboard(stack, token);
-    const states = countStates(dashboard.deals, new Date());
+    const states = countStates(dashboard.deals, dayStart(dashboard.today));
     return { dashboard, current: states.live + states["ending-soon"], endingSoon: states["ending-soon"], expired: states.expired };
   };
 
@@ -62,10 +69,12 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
   beforeAll(async () => {
     stack = await startStack({ staticDir: resolve("dist") });
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "UTC" });
     page = await context.newPage();
     await registerWithGoogle(page, { app: stack.baseUrl, google: stack.emulator.baseUrl }, "demo@example.com");
     token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
+    timeZone = awayFromUtc(new Date());
+    expect((await api(stack, "PUT", "/user/settings", { token, body: { timeZone } })).status).toBe(200);
     await waitForSync(stack, token);
     await page.reload();
     await page.locator("article").first().waitFor({ timeout: 15_000 });
@@ -74,6 +83,12 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await stack?.close();
+  });
+
+  it("counts on the person's day, not UTC's nor the browser's", async () => {
+    const { dashboard } = await expectedCounts();
+    expect(dashboard.today).toBe(dayIn(new Date(), timeZone));
+    expect(dashboard.today).not.toBe(dayIn(new Date(), "UTC"));
   });
 
   it("agrees on first sight, and lists expired deals in their own view only", async () => {
@@ -90,7 +105,7 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
 
   it("still agrees after two deals are marked used: both leave Active Promos, and Expiring Soon when they were ending soon", async () => {
     const { dashboard } = await expectedCounts();
-    const today = new Date();
+    const today = dayStart(dashboard.today);
     // Ending-soon deals first, so Expiring Soon has to move with its filter.
     const usable = dashboard.deals
       .filter((deal) => ["ending-soon", "live"].includes(dealStateOf(deal, today)))
@@ -120,7 +135,7 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
 
   it("still agrees after a brand is hidden", async () => {
     const { dashboard } = await expectedCounts();
-    const today = new Date();
+    const today = dayStart(dashboard.today);
     const victim = dashboard.deals.find((deal) => dealStateOf(deal, today) === "ending-soon") ?? dashboard.deals.find((deal) => dealStateOf(deal, today) === "live")!;
     const brandCurrent = dashboard.deals.filter((deal) => deal.brandId === victim.brandId && ["ending-soon", "live"].includes(dealStateOf(deal, today))).length;
     const before = await readScreen(page);
