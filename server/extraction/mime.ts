@@ -164,6 +164,31 @@ function joinDecodedChunksDirectly(): void {
 
 joinDecodedChunksDirectly();
 
+const HYPHEN = 0x2d;
+
+/**
+ * postal-mime reads a message line by line through an async processLine, and only a line that may be a part boundary
+ * ("--" with a boundary open) or the last line needs it to be async. Every other line is fed to the current part
+ * directly here, as processLine itself would, without a promise per line (most of a message's lines).
+ */
+function feedPlainLinesDirectly(): void {
+  type ParserLike = {
+    boundaries: unknown[];
+    currentNode: { feed(line: Uint8Array): void };
+    processLine?: (this: ParserLike, line: Uint8Array, isFinal: boolean) => Promise<void> | void;
+  };
+  const parserPrototype = PostalMime.prototype as unknown as ParserLike;
+  const processLine = parserPrototype.processLine;
+  if (typeof processLine !== "function") return;
+  parserPrototype.processLine = function (this: ParserLike, line: Uint8Array, isFinal: boolean) {
+    const mayBeBoundary = this.boundaries.length > 0 && line.length > 2 && line[0] === HYPHEN && line[1] === HYPHEN;
+    if (isFinal || mayBeBoundary || typeof this.currentNode?.feed !== "function") return processLine.call(this, line, isFinal);
+    this.currentNode.feed(line);
+  };
+}
+
+feedPlainLinesDirectly();
+
 const HEADER_LINE = /^[!-9;-~]+:/;
 
 const HEADER_PROBE_BYTES = 4000;
