@@ -4,6 +4,13 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 
 export default defineConfig({
   test: {
+    tags: [
+      {
+        name: "runtime",
+        description:
+          "Server tests that lean on Node's own parts (processes, worker threads, sockets, signals, fetch, streams, the compiled bundle): CI runs them again on the newest LTS line.",
+      },
+    ],
     projects: [
       {
         plugins: [react(), vanillaExtractPlugin()],

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { afterEach, describe, expect, it } from "vitest";
 import { SyncStatusCodec } from "../../src/contract";
 import { FIELD_CAPS } from "../../server/extraction/sanitize";

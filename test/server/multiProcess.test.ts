@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorCodec,

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,3 +1,4 @@
+// @module-tag runtime
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
