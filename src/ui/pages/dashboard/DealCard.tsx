@@ -6,6 +6,7 @@ import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
+import { CardEvidence } from "./DealEvidence";
 import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
 import * as styles from "./Dashboard.css";
 
@@ -84,6 +85,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           <h3 id={titleId} className={styles.dealTitle}>
             {deal.title}
           </h3>
+          <CardEvidence deal={deal} />
           {discount && <span className={badge}>{discount}</span>}
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />

@@ -3,6 +3,7 @@ import type { DealDetailView } from "../../../application/machines/dealDetailMac
 import { promoCodesOf } from "../../../domain/deal";
 import { PromoCodes } from "./DealOffer";
 import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
+import { DetailEvidence } from "./DealEvidence";
 import { button, muted } from "../../components/primitives.css";
 import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
@@ -59,6 +60,7 @@ function Details({ detail, correction }: { detail: DealDetail; correction?: Deal
         </div>
       )}
       <Source detail={detail} />
+      <DetailEvidence deal={deal} />
       {codes.length > 0 && (
         <section className={styles.section} aria-labelledby="deal-detail-codes">
           <h3 id="deal-detail-codes" className={styles.sectionTitle}>
