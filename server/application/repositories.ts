@@ -2,6 +2,7 @@
 import type { User } from "../../src/domain/user";
 import type { ShoppingFrequency } from "../../src/domain/earlyAccess";
 import type { ExtractedDeal } from "../extraction";
+import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 
 export interface NewUser {
   email: string;
@@ -110,6 +111,8 @@ export interface MessageToStore {
 export interface ProcessedMessage {
   message: MessageToStore;
   deals: ExtractedDeal[];
+  /** What a brand's marketing mail says about the brand's trade, summed with the rest of its mail (docs/product.md, "Categories"). */
+  brandEvidence?: { domain: string; evidence: MailCategoryEvidence } | null;
 }
 
 /**

@@ -8,6 +8,8 @@ export interface PromotionMarkup {
   organizationUrl: string | null;
   offers: Array<{ description: string | null; code: string | null; startsAt: string | null; endsAt: string | null }>;
   cards: Array<{ headline: string | null; image: string | null; url: string | null; discountValue: string | null; price: string | null }>;
+  /** Every schema.org type the markup names, each once ("Restaurant", "Product"): what kind of business sent it. */
+  types: string[];
 }
 
 type Node = Record<string, unknown>;
@@ -17,6 +19,10 @@ function typesOf(node: Node): string[] {
   const list = Array.isArray(type) ? type : [type];
   return list.filter((value): value is string => typeof value === "string").map((value) => value.replace(/^.*[/#]/, ""));
 }
+
+/** How many schema.org types are kept of one node, and of the whole markup. */
+const MAX_TYPES_PER_NODE = 4;
+const MAX_TYPES = 32;
 
 /** How far text() looks into nested lists and objects ({"image": [{"url": ...}]} is two levels). */
 const TEXT_DEPTH = 4;
@@ -84,9 +90,12 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
   const blocks = jsonLd.filter((block) => block.length <= INPUT_LIMITS.jsonLdChars).slice(0, INPUT_LIMITS.jsonLdBlocks);
   for (const block of blocks) collectNodes(parseJsonLd(block), nodes, INPUT_LIMITS.markupNodes);
   for (const item of microdata) collectNodes(microdataToNode(item), nodes, INPUT_LIMITS.markupNodes);
-  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, offers: [], cards: [] };
+  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, offers: [], cards: [], types: [] };
+  const allTypes = new Set<string>();
   for (const node of nodes) {
     const types = typesOf(node);
+    // A node may list any number of types: the first few say what the sender is.
+    for (const type of types.slice(0, MAX_TYPES_PER_NODE)) if (allTypes.size < MAX_TYPES) allTypes.add(type);
     if (types.includes("Organization") && !markup.organizationName) {
       markup.organizationName = text(node.name);
       markup.organizationUrl = webUrl(text(node.url));
@@ -109,6 +118,7 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
       });
     }
   }
-  if (!markup.organizationName && markup.offers.length === 0 && markup.cards.length === 0) return null;
+  markup.types = [...allTypes];
+  if (!markup.organizationName && markup.offers.length === 0 && markup.cards.length === 0 && markup.types.length === 0) return null;
   return markup;
 }

@@ -19,7 +19,9 @@ import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { judgeOffer, type OfferVerdict } from "./offer";
 import { cleanSubject, linkTargets, render, type Rendering } from "./rendering";
-import { guessCategoryWithEvidence, wordsAfterName } from "./subcategory";
+import { readCategory, wordsAfterName, type CategoryReading } from "./subcategory";
+import { mailCategoryEvidence } from "./categoryEvidence";
+import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import { localDateString, senderOffset, zoneNamedInText } from "./timezone";
 import type { CodeEvidence, FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage, ExtractionOptions } from "./types";
@@ -30,11 +32,13 @@ export async function readDeals(raw: string | Uint8Array | ArrayBuffer, options:
   const content = readContent(message);
   const kind = classifyMail(message, content);
   const sender = identifySender(message, content, kind);
-  const answer = describeMessage(message, kind, sender);
+  // Read once: for the brand's evidence from any of its marketing mail, and for the deal's own guess.
+  const category = once(() => readCategoryOf(message, content, sender));
+  const answer = { ...describeMessage(message, kind, sender), categoryEvidence: categoryEvidenceOf(content, kind, sender, category) };
   if (!kind.mayOffer) return answer;
   const parts = findOfferParts(message, content, sender, options);
   if (judge(content, sender, parts) !== "offer") return answer;
-  return { ...answer, deals: [assembleDeal(message, content, sender, parts)] };
+  return { ...answer, deals: [assembleDeal(message, content, sender, parts, category())] };
 }
 
 /** What a reader sees, what the sender's markup says, and where the links lead. */
@@ -110,6 +114,24 @@ function identifySender(message: ParsedMessage, { rendering, markup, subject, hr
   const named = personal ? null : brandNameWithEvidence(brandName, markup?.organizationName ?? null, brandDomain, `${subject}\n${rendering.body}`, fromAddress);
   const host = origin?.fromAddress.split("@")[1] ?? hostOf(message.fromAddress);
   return { brand: named?.name ?? null, brandDomain, host, forwardedAt: origin?.sentAt ?? null, brandEvidence: named?.evidence ?? null };
+}
+
+/**
+ * What a brand's mail says about its trade, for the brand's category (src/domain/brandCategory.ts): the mail's words
+ * as its deal's category reads them, and its markup's types. Only a brand's marketing mail speaks for it.
+ */
+function categoryEvidenceOf({ markup }: Content, { mayOffer }: MailKind, { brandDomain }: Sender, category: () => CategoryReading): MailCategoryEvidence | null {
+  if (!mayOffer || !brandDomain) return null;
+  return mailCategoryEvidence(category(), markup?.types ?? []);
+}
+
+/** What the mail's sender (its name, domain, markup and signature), headline and body say about its trade. */
+function readCategoryOf(message: ParsedMessage, { rendering, markup, subject }: Content, { brand, brandDomain }: Sender): CategoryReading {
+  return readCategory(
+    `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
+    `${subject} ${rendering.preheader}`,
+    rendering.body,
+  );
 }
 
 /** The answer for a message with no deal, which a deal then joins. */
@@ -200,7 +222,13 @@ function judge({ rendering, subject }: Content, { brandDomain }: Sender, parts: 
   });
 }
 
-function assembleDeal(message: ParsedMessage, { rendering, markup, subject }: Content, { brand, brandDomain, brandEvidence }: Sender, parts: OfferParts): ExtractedDeal {
+function assembleDeal(
+  message: ParsedMessage,
+  { rendering, markup, subject }: Content,
+  { brand, brandDomain, brandEvidence }: Sender,
+  parts: OfferParts,
+  reading: CategoryReading,
+): ExtractedDeal {
   const { sentAt, offset, markupOffers, promoCodes } = parts;
   const expiry = parts.expiry();
   const expirationDate = expiry.date;
@@ -209,11 +237,7 @@ function assembleDeal(message: ParsedMessage, { rendering, markup, subject }: Co
   const discount = parts.discount();
   const title = dealTitle(subject, markup?.cards[0]?.headline, discount);
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
-  const category = guessCategoryWithEvidence(
-    `${message.fromName ?? ""} ${brandDomain ?? ""} ${markup?.organizationName ?? ""} ${wordsAfterName(rendering.body, brand)}`,
-    `${subject} ${rendering.preheader}`,
-    rendering.body,
-  );
+  const category = { category: reading.guess ?? "Others", evidence: reading.evidence };
   return {
     title,
     description: markupOffers.find((offer) => offer.description)?.description ?? describeDeal(rendering.body, promoCodes, discount, title),

@@ -6,6 +6,7 @@
 import { isCalendarDay } from "../../src/domain/calendarDay";
 import { CONFIDENCES, EVIDENCE_KINDS, type CodeEvidence, type DealEvidence, type FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage } from "./types";
+import { cleanMailCategoryEvidence } from "../../src/domain/brandCategory";
 
 export const FIELD_CAPS = {
   /** Characters (code points) of one field. */
@@ -232,5 +233,6 @@ export function sanitizeExtractedMessage(message: ExtractedMessage): ExtractedMe
     brand: line(message.brand, FIELD_CAPS.brand),
     brandDomain: identifier(message.brandDomain, FIELD_CAPS.brandDomain),
     deals: message.deals.slice(0, FIELD_CAPS.dealsPerMessage).map(sanitizeDeal),
+    ...(message.categoryEvidence ? { categoryEvidence: cleanMailCategoryEvidence(message.categoryEvidence) } : {}),
   };
 }

@@ -99,8 +99,12 @@ export function guessSubcategory(sender: string, subject: string, body: string):
  * subject (`subject`, inferred: a subject's words are weighed, not a statement of trade), or the body's words
  * (`words`, guessed); nothing at all is `none`.
  */
-function guessSubcategoryWithEvidence(sender: string, subject: string, body: string): { subcategory: string | null; evidence: FieldEvidence } {
-  if (KNOWN_RETAILER.test(sender)) return { subcategory: "department store", evidence: { kind: "sender", confidence: "inferred" } };
+function guessSubcategoryWithEvidence(
+  sender: string,
+  subject: string,
+  body: string,
+): { subcategory: string | null; evidence: FieldEvidence; scores: readonly number[] | null } {
+  if (KNOWN_RETAILER.test(sender)) return { subcategory: "department store", evidence: { kind: "sender", confidence: "inferred" }, scores: null };
   const scores = KEYWORDS.map(([subcategory]) =>
     (TLD_HINTS.some(([tld, hinted]) => hinted === subcategory && tld.test(sender)) ? 3 : 0) +
     (NAME_STEMS.some(([stem, hinted]) => hinted === subcategory && stem.test(sender)) ? 3 : 0) +
@@ -124,7 +128,7 @@ function guessSubcategoryWithEvidence(sender: string, subject: string, body: str
   scores.forEach((score, index) => {
     if (score > (scores[best] ?? 0)) best = index;
   });
-  if (!(best >= 0 && scores[best]! >= 2)) return { subcategory: null, evidence: { kind: "none", confidence: "guessed" } };
+  if (!(best >= 0 && scores[best]! >= 2)) return { subcategory: null, evidence: { kind: "none", confidence: "guessed" }, scores };
   const senderPart = fromSender[best]!;
   const subjectPart = fromSubject[best]!;
   const bodyPart = scores[best]! - senderPart - subjectPart;
@@ -134,7 +138,7 @@ function guessSubcategoryWithEvidence(sender: string, subject: string, body: str
       : subjectPart >= bodyPart
         ? { kind: "subject", confidence: "inferred" }
         : { kind: "words", confidence: "guessed" };
-  return { subcategory: KEYWORDS[best]![0], evidence };
+  return { subcategory: KEYWORDS[best]![0], evidence, scores };
 }
 
 export function guessCategory(sender: string, subject: string, body: string): Category {
@@ -145,6 +149,31 @@ export function guessCategory(sender: string, subject: string, body: string): Ca
 export function guessCategoryWithEvidence(sender: string, subject: string, body: string): { category: Category; evidence: FieldEvidence } {
   const { subcategory, evidence } = guessSubcategoryWithEvidence(sender, subject, body);
   return { category: toCategory(subcategory), evidence };
+}
+
+/** A mail's category guess with its evidence, and what its words say of each category, from one reading. */
+export interface CategoryReading {
+  /** guessCategory's answer, but null when nothing points anywhere (rather than Others). */
+  guess: Category | null;
+  evidence: FieldEvidence;
+  /** Each broad category's share of the scores, summing to 1; empty when the guess is null. */
+  shares: Partial<Record<Category, number>>;
+}
+
+export function readCategory(sender: string, subject: string, body: string): CategoryReading {
+  const { subcategory, evidence, scores } = guessSubcategoryWithEvidence(sender, subject, body);
+  const guess = subcategory === null ? null : toCategory(subcategory);
+  if (guess === null) return { guess, evidence, shares: {} };
+  // A known retailer is named, not weighed: all its evidence is its trade.
+  if (!scores) return { guess, evidence, shares: { [guess]: 1 } };
+  const total = scores.reduce((sum, score) => sum + Math.max(0, score), 0);
+  const shares: Partial<Record<Category, number>> = {};
+  scores.forEach((score, index) => {
+    if (score <= 0) return;
+    const category = toCategory(KEYWORDS[index]![0]);
+    shares[category] = (shares[category] ?? 0) + score / total;
+  });
+  return { guess, evidence, shares };
 }
 
 /**

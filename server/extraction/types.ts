@@ -3,6 +3,7 @@
  * so every rule and the boundary (sanitize.ts) can name these shapes without importing the pipeline.
  */
 import type { Category } from "../../src/domain/category";
+import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import type { DealSource } from "../../src/domain/deal";
 import type { DealEvidence } from "../../src/domain/evidence";
 
@@ -43,6 +44,11 @@ export interface ExtractedMessage {
   brand: string | null;
   brandDomain: string | null;
   deals: ExtractedDeal[];
+  /**
+   * What the mail says about its brand's trade, when it is a brand's marketing mail: its brand's category is decided
+   * over all of its mail with it (src/domain/brandCategory.ts). Absent is none.
+   */
+  categoryEvidence?: MailCategoryEvidence | null;
 }
 
 export interface ExtractionOptions {

@@ -323,6 +323,10 @@ export class SyncEngine {
       processed: {
         message: { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
         deals: extracted.isPromotion ? extracted.deals.filter((deal) => deal.brandDomain) : [],
+        brandEvidence:
+          extracted.isPromotion && extracted.brandDomain && extracted.categoryEvidence
+            ? { domain: extracted.brandDomain, evidence: extracted.categoryEvidence }
+            : null,
       },
     };
   }

@@ -1,8 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type RequeuedSync, type SyncRepository, type SyncState } from "../../application/repositories";
-import type { Database } from "./database";
+import type { Database, SqlExecutor } from "./database";
+import {
+  NO_EVIDENCE,
+  cleanBrandCategoryEvidence,
+  cleanMailCategoryEvidence,
+  dealCategory,
+  dealCategoryByGuess,
+  decideBrandCategory,
+  mailGuessOf,
+  sameDecision,
+  withMailEvidence,
+  type BrandCategoryDecision,
+  type BrandCategoryEvidence,
+  type MailCategoryEvidence,
+} from "../../../src/domain/brandCategory";
+import { CATEGORIES, type Category } from "../../../src/domain/category";
 import { CURRENT_STATES, dayText } from "../../../src/domain/dealLifecycle";
 import { inStatesSql } from "./dealLifecycleSql";
+
+const isCategoryName = (value: string | null): value is Category => value !== null && (CATEGORIES as readonly string[]).includes(value);
 
 /** SQLSTATE classes of errors caused by the data itself: data exception, integrity constraint, program limit (row size). */
 const REFUSED_DATA = /^(?:22|23|54)[0-9A-Z]{3}$/;
@@ -180,6 +197,7 @@ export class SqlSyncRepository implements SyncRepository {
       const stored = processed.filter(({ message }) => fresh.has(message.gmailId));
       const brandNames = new Map<string, string>();
       for (const { deals } of stored) for (const deal of deals) if (!brandNames.has(deal.brandDomain)) brandNames.set(deal.brandDomain, deal.brand);
+      const decisions = await this.decideBrandCategories(tx, userId, stored, [...brandNames.keys()]);
       if (brandNames.size === 0) return 0;
       const brands = await tx.query<{ id: string; domain: string }>(
         `INSERT INTO brands (user_id, domain, name) SELECT $1, b.domain, b.name FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text)
@@ -188,14 +206,15 @@ export class SqlSyncRepository implements SyncRepository {
       );
       const brandIds = new Map(brands.map((brand) => [brand.domain, brand.id]));
       // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
-      const deals = stored.flatMap(({ message, deals: found }) =>
+      const deals = stored.flatMap(({ message, deals: found, brandEvidence }) =>
         found.map((deal) => ({
           brand_id: brandIds.get(deal.brandDomain),
           gmail_id: message.gmailId,
           code_key: deal.promoCodes.join(","),
           title: deal.title,
           description: deal.description,
-          category: deal.category,
+          category: dealCategory(decisions.get(deal.brandDomain) ?? null, mailGuessOf(deal.category, brandEvidence?.evidence)),
+          guessed_category: mailGuessOf(deal.category, brandEvidence?.evidence),
           promo_codes: deal.promoCodes,
           discount: deal.discount,
           terms: deal.terms,
@@ -210,12 +229,12 @@ export class SqlSyncRepository implements SyncRepository {
       );
       const [inserted] = await tx.query<{ added: number }>(
         `WITH added AS (
-           INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, promo_codes, discount, terms,
+           INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, guessed_category, promo_codes, discount, terms,
              code_conditions, expiration_date, deal_url, image_urls, source, evidence, sent_at)
-           SELECT $1, d.brand_id, d.gmail_id, d.code_key, d.title, d.description, d.category, d.promo_codes, d.discount, d.terms,
+           SELECT $1, d.brand_id, d.gmail_id, d.code_key, d.title, d.description, d.category, d.guessed_category, d.promo_codes, d.discount, d.terms,
              d.code_conditions, d.expiration_date, d.deal_url, d.image_urls, d.source, d.evidence, d.sent_at
            FROM jsonb_to_recordset($2::jsonb) AS d(brand_id uuid, gmail_id text, code_key text, title text, description text,
-             category text, promo_codes text[], discount text, terms text[], code_conditions jsonb, expiration_date date,
+             category text, guessed_category text, promo_codes text[], discount text, terms text[], code_conditions jsonb, expiration_date date,
              deal_url text, image_urls text[], source text, evidence jsonb, sent_at timestamptz)
            ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING brand_id, expiration_date, status)
          SELECT count(*)::int AS added FROM added a JOIN brands b ON b.id = a.brand_id
@@ -224,6 +243,65 @@ export class SqlSyncRepository implements SyncRepository {
       );
       return inserted!.added;
     });
+  }
+
+  /**
+   * Adds the stored messages' evidence to their brands' (brand_category_evidence) and decides each brand's category
+   * anew (src/domain/brandCategory.ts). When a brand's decision changes, its stored deals move with it, in one statement
+   * (the kept counts follow by their trigger). Answers the decision of every brand given or with new evidence.
+   */
+  private async decideBrandCategories(
+    tx: SqlExecutor,
+    userId: string,
+    stored: readonly ProcessedMessage[],
+    dealDomains: readonly string[],
+  ): Promise<Map<string, BrandCategoryDecision | null>> {
+    const fresh = new Map<string, MailCategoryEvidence[]>();
+    for (const { brandEvidence } of stored) {
+      if (brandEvidence) fresh.set(brandEvidence.domain, [...(fresh.get(brandEvidence.domain) ?? []), cleanMailCategoryEvidence(brandEvidence.evidence)]);
+    }
+    const domains = [...new Set([...fresh.keys(), ...dealDomains])];
+    if (domains.length === 0) return new Map();
+    const rows = await tx.query<{ domain: string; evidence: unknown; category: string | null; decisive: boolean }>(
+      "SELECT domain, evidence, category, decisive FROM brand_category_evidence WHERE user_id = $1 AND domain = ANY($2::text[]) ORDER BY domain FOR UPDATE",
+      [userId, domains],
+    );
+    const known = new Map(rows.map((row) => [row.domain, row]));
+    const decisions = new Map<string, BrandCategoryDecision | null>();
+    const changedEvidence: Array<{ domain: string; evidence: BrandCategoryEvidence; category: string | null; decisive: boolean }> = [];
+    const moved: Array<{ domain: string; guess: string; category: string }> = [];
+    for (const domain of domains) {
+      const row = known.get(domain);
+      const before = row ? cleanBrandCategoryEvidence(row.evidence) : NO_EVIDENCE;
+      const evidence = (fresh.get(domain) ?? []).reduce(withMailEvidence, before);
+      const decision = decideBrandCategory(evidence);
+      decisions.set(domain, decision);
+      if (evidence === before) continue;
+      changedEvidence.push({ domain, evidence, category: decision?.category ?? null, decisive: decision?.decisive ?? false });
+      const previous = row && isCategoryName(row.category) ? { category: row.category, decisive: row.decisive } : null;
+      if (!sameDecision(previous, decision)) {
+        for (const [guess, category] of Object.entries(dealCategoryByGuess(decision))) moved.push({ domain, guess, category });
+      }
+    }
+    if (changedEvidence.length > 0) {
+      await tx.query(
+        `INSERT INTO brand_category_evidence (user_id, domain, evidence, category, decisive)
+         SELECT $1, e.domain, e.evidence, e.category, e.decisive FROM jsonb_to_recordset($2::jsonb) AS e(domain text, evidence jsonb, category text, decisive boolean)
+         ON CONFLICT (user_id, domain) DO UPDATE SET evidence = EXCLUDED.evidence, category = EXCLUDED.category, decisive = EXCLUDED.decisive`,
+        [userId, JSON.stringify(changedEvidence)],
+      );
+    }
+    if (moved.length > 0) {
+      // A brand's deals move together; a person's own correction of the brand's category still wins (its trigger).
+      await tx.query(
+        `UPDATE deals d SET category = m.category
+         FROM brands b, jsonb_to_recordset($2::jsonb) AS m(domain text, guess text, category text)
+         WHERE b.user_id = $1 AND b.domain = m.domain AND d.brand_id = b.id AND coalesce(d.guessed_category, '') = m.guess
+           AND d.category IS DISTINCT FROM m.category`,
+        [userId, JSON.stringify(moved)],
+      );
+    }
+    return decisions;
   }
 
   private async ensure(userId: string): Promise<void> {
