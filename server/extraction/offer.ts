@@ -158,18 +158,34 @@ function codeStatesSaving(body: string, codes: readonly string[]): boolean {
 
 export type OfferVerdict = "offer" | "appeal" | "editorial" | "none";
 
+/** A line that asks for money or names a gift: a saving stated there is a donor's match, not a price cut. */
+const APPEAL_LINE = new RegExp(`${APPEAL.source}|\\b(?:gifts?|give|giving|match(?:ed|es)?|doubled?|tripled?)\\b`, "i");
+
 /**
- * Decides whether a mail makes a concrete offer of its own. Markup offers win; appeals never make one; an editorial
- * mail makes one when its subject or preheader states the offer, or when it states one and carries no sponsor's
- * block (a sponsor's ad inside a newsletter is not the newsletter's deal); any other mail makes one when it states
- * concrete terms, or announces a sale in its headline or with an end date.
+ * An appeal makes an offer only when it also sells something for less (a charity's shop): a code beside the saving it
+ * gives, or an amount off stated on a line that asks for no gift. "Your gift doubled", "give $25" are not savings.
+ */
+function appealSells(body: string, codes: readonly string[]): boolean {
+  if (codeStatesSaving(body, codes)) return true;
+  return body
+    .slice(0, LEAD_CHARS)
+    .split("\n")
+    .some((line) => STATED_SAVING.test(line) && !APPEAL_LINE.test(line));
+}
+
+/**
+ * Decides whether a mail makes a concrete offer of its own. Markup offers win; an appeal makes one only when it also
+ * sells something for less (appealSells); an editorial mail makes one when its subject or preheader states the offer,
+ * or when it states one and carries no sponsor's block (a sponsor's ad inside a newsletter is not the newsletter's
+ * deal); any other mail makes one when it states concrete terms, or announces a sale in its headline or with an end
+ * date.
  */
 export function judgeOffer(input: OfferInput): OfferVerdict {
   if (input.markupOffer) return "offer";
   // What a mail is for shows in its first screens; a long newsletter's tail need not be scanned.
   const fullHeadline = `${input.subject}\n${input.preheader}`;
   const fullLead = input.body.slice(0, LEAD_CHARS);
-  if (distinctHits(APPEAL, `${fullHeadline}\n${fullLead}`) >= 2) return "appeal";
+  if (distinctHits(APPEAL, `${fullHeadline}\n${fullLead}`) >= 2) return appealSells(input.body, input.codes) ? "offer" : "appeal";
   // In a referral mail only what is offered apart from the invitation counts, and the discount read may be the friend's.
   const referral = distinctHits(REFERRAL, `${fullHeadline}\n${fullLead}`) >= 2;
   const headline = referral ? withoutReferralLines(fullHeadline) : fullHeadline;
