@@ -87,6 +87,9 @@ describe.each(DATABASES)("a person's corrections of a deal, on %s", (database) =
 
     const shown = (await dashboardOf(person)).deals.find((deal) => deal.id === before.id)!;
     expect(shown).toMatchObject({ promoCode: "FIXED-10", expirationDate: "2099-12-31" });
+    // Its evidence says the person corrected those fields, and keeps the mail's for the others.
+    const corrected = { kind: "corrected", confidence: "stated" };
+    expect(shown.evidence).toEqual({ ...(before.evidence ?? { brand: null, category: null }), codes: [{ code: "FIXED-10", ...corrected }], endDate: corrected });
     const detail = decode(DealDetailCodec, (await api(stack, "GET", `/deals/${before.id}`, { token: person.access_token })).body);
     expect(detail.deal).toMatchObject({ promoCode: "FIXED-10", expirationDate: "2099-12-31" });
     const codes = await stack.server.services.extension.codes(await userIdOf("new.user@example.com"));
@@ -108,7 +111,9 @@ describe.each(DATABASES)("a person's corrections of a deal, on %s", (database) =
 
     const undone = decode(DealCorrectionCodec, (await undo(person, stored.id)).body);
     expect(undone.corrected).toEqual({ code: null, endDate: null, category: null, brand: null, notADeal: false });
-    expect((await dashboardOf(person)).deals.find((deal) => deal.id === stored.id)).toMatchObject({ promoCode: before.promoCode, expirationDate: before.expirationDate });
+    const back = (await dashboardOf(person)).deals.find((deal) => deal.id === stored.id)!;
+    expect(back).toMatchObject({ promoCode: before.promoCode, expirationDate: before.expirationDate });
+    expect(back.evidence).toEqual(before.evidence);
     await expectCountsFollowDeals("new.user@example.com");
   });
 
@@ -122,7 +127,10 @@ describe.each(DATABASES)("a person's corrections of a deal, on %s", (database) =
 
     expect((await correct(person, deal.id, { category, brand: "Alder & Brook" })).status).toBe(200);
     const after = await dashboardOf(person);
-    for (const moved of after.deals.filter((candidate) => candidate.brandId === deal.brandId)) expect(moved).toMatchObject({ category, brand: "Alder & Brook" });
+    for (const moved of after.deals.filter((candidate) => candidate.brandId === deal.brandId)) {
+      expect(moved).toMatchObject({ category, brand: "Alder & Brook" });
+      expect(moved.evidence).toMatchObject({ category: { kind: "corrected" }, brand: { kind: "corrected" } });
+    }
     expect(chip(after, category)).toBe(chip(dashboard, category) + brandDeals.length);
     expect(chip(after, deal.category)).toBe(chip(dashboard, deal.category) - brandDeals.length);
     await expectCountsFollowDeals("new.user@example.com");
@@ -149,7 +157,10 @@ describe.each(DATABASES)("a person's corrections of a deal, on %s", (database) =
     // Undone from any deal of the brand: back to what the mail said, for all of them.
     expect((await undo(person, later.id)).status).toBe(200);
     const undone = await dashboardOf(person);
-    for (const back of undone.deals.filter((candidate) => candidate.brandId === deal.brandId)) expect(back).toMatchObject({ category: deal.category, brand: deal.brand });
+    for (const back of undone.deals.filter((candidate) => candidate.brandId === deal.brandId)) {
+      expect(back).toMatchObject({ category: deal.category, brand: deal.brand });
+      expect(back.evidence?.category?.kind).not.toBe("corrected");
+    }
     await expectCountsFollowDeals("new.user@example.com");
   });
 

@@ -102,8 +102,8 @@ export class SqlDealCorrectionsRepository implements DealCorrectionsRepository {
           [deal.brand_id, userId, request.category ?? null, request.brand ?? null, now],
         );
         if (request.brand !== undefined) await tx.query("UPDATE brands SET id = id WHERE id = $1 AND user_id = $2", [deal.brand_id, userId]);
-        // The category is the brand's: every deal of the brand shows it, and the chips' counts move with them.
-        if (request.category !== undefined) await tx.query("UPDATE deals SET id = id WHERE brand_id = $1 AND user_id = $2", [deal.brand_id, userId]);
+        // Every deal of the brand shows the category (the chips' counts move with them) and says the field is corrected.
+        await tx.query("UPDATE deals SET id = id WHERE brand_id = $1 AND user_id = $2", [deal.brand_id, userId]);
       }
       if (request.notADeal === true) {
         // Kept whole, so that undoing it puts the same deal back (its mark included); gone from every view and count.

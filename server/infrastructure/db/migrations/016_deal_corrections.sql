@@ -8,7 +8,9 @@
 ALTER TABLE deals ADD COLUMN mail_promo_codes TEXT[];
 ALTER TABLE deals ADD COLUMN mail_expiration_date DATE;
 ALTER TABLE deals ADD COLUMN mail_category TEXT;
-UPDATE deals SET mail_promo_codes = promo_codes, mail_expiration_date = expiration_date, mail_category = category;
+-- The extractor's evidence (migration 015); the shown one says "corrected" for each field the person corrected.
+ALTER TABLE deals ADD COLUMN mail_evidence JSONB;
+UPDATE deals SET mail_promo_codes = promo_codes, mail_expiration_date = expiration_date, mail_category = category, mail_evidence = evidence;
 ALTER TABLE deals ALTER COLUMN mail_promo_codes SET NOT NULL;
 ALTER TABLE deals ALTER COLUMN mail_category SET NOT NULL;
 
@@ -45,7 +47,9 @@ CREATE TABLE brand_corrections (
 CREATE FUNCTION deal_corrections_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   correction deal_corrections%ROWTYPE;
-  brand_category TEXT;
+  brand_correction brand_corrections%ROWTYPE;
+  corrected JSONB := '{"kind": "corrected", "confidence": "stated"}';
+  shown JSONB;
 BEGIN
   SELECT * INTO correction FROM deal_corrections c WHERE c.user_id = NEW.user_id AND c.gmail_id = NEW.gmail_id AND c.code_key = NEW.code_key;
   IF TG_OP = 'INSERT' THEN
@@ -58,16 +62,31 @@ BEGIN
     -- A restored row (undoing "not a deal") carries its mail values; a new one's shown values are the mail's.
     NEW.mail_promo_codes := coalesce(NEW.mail_promo_codes, NEW.promo_codes);
     NEW.mail_expiration_date := CASE WHEN NEW.mail_category IS NULL THEN NEW.expiration_date ELSE NEW.mail_expiration_date END;
+    NEW.mail_evidence := CASE WHEN NEW.mail_category IS NULL THEN NEW.evidence ELSE NEW.mail_evidence END;
     NEW.mail_category := coalesce(NEW.mail_category, NEW.category);
   ELSE
     IF NEW.promo_codes IS DISTINCT FROM OLD.promo_codes THEN NEW.mail_promo_codes := NEW.promo_codes; END IF;
     IF NEW.expiration_date IS DISTINCT FROM OLD.expiration_date THEN NEW.mail_expiration_date := NEW.expiration_date; END IF;
     IF NEW.category IS DISTINCT FROM OLD.category THEN NEW.mail_category := NEW.category; END IF;
+    IF NEW.evidence IS DISTINCT FROM OLD.evidence THEN NEW.mail_evidence := NEW.evidence; END IF;
   END IF;
-  SELECT b.category INTO brand_category FROM brand_corrections b WHERE b.brand_id = NEW.brand_id;
+  SELECT * INTO brand_correction FROM brand_corrections b WHERE b.brand_id = NEW.brand_id;
   NEW.promo_codes := coalesce(correction.promo_codes, NEW.mail_promo_codes);
   NEW.expiration_date := coalesce(correction.expiration_date, NEW.mail_expiration_date);
-  NEW.category := coalesce(brand_category, NEW.mail_category);
+  NEW.category := coalesce(brand_correction.category, NEW.mail_category);
+  -- Evidence (src/domain/evidence.ts): the person's word, "corrected", for each field they corrected.
+  shown := NEW.mail_evidence;
+  IF shown IS NULL AND (correction.promo_codes IS NOT NULL OR correction.expiration_date IS NOT NULL
+      OR brand_correction.category IS NOT NULL OR brand_correction.name IS NOT NULL) THEN
+    shown := '{"codes": [], "endDate": null, "brand": null, "category": null}';
+  END IF;
+  IF correction.promo_codes IS NOT NULL THEN
+    shown := jsonb_set(shown, '{codes}', jsonb_build_array(corrected || jsonb_build_object('code', correction.promo_codes[1])));
+  END IF;
+  IF correction.expiration_date IS NOT NULL THEN shown := jsonb_set(shown, '{endDate}', corrected); END IF;
+  IF brand_correction.category IS NOT NULL THEN shown := jsonb_set(shown, '{category}', corrected); END IF;
+  IF brand_correction.name IS NOT NULL THEN shown := jsonb_set(shown, '{brand}', corrected); END IF;
+  NEW.evidence := shown;
   RETURN NEW;
 END
 $$;
