@@ -125,6 +125,13 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("PUT", `/deals/${dated.id}/reminder`, 200, { token, body: { remind: true } });
     await checked("PUT", `/deals/${dated.id}/reminder`, 400, { token, body: { remind: 1 } });
     await checked("PUT", `/deals/${NO_SUCH_ID}/reminder`, 404, { token, body: { remind: true } });
+    await checked("GET", `/deals/${dealId}/correction`, 200, { token });
+    await checked("GET", `/deals/${NO_SUCH_ID}/correction`, 404, { token });
+    await checked("PUT", `/deals/${dealId}/correction`, 200, { token, body: { endDate: "2099-12-31", category: "Pets" } });
+    await checked("PUT", `/deals/${dealId}/correction`, 400, { token, body: { endDate: "2099-02-30" } });
+    await checked("PUT", `/deals/${dealId}/correction`, 400, { token, body: { title: "Mine" } });
+    await checked("DELETE", `/deals/${dealId}/correction`, 200, { token });
+    await checked("DELETE", "/deals/not-an-id/correction", 400, { token });
     await checked("POST", "/reports/test", 200, { token });
     await checked("POST", "/reports/test", 401);
 
