@@ -31,6 +31,7 @@ async function main(args: string[]): Promise<number> {
     ["brand", score(ratio(scores.brand)), `${scores.brand.hit}/${scores.brand.total} messages`],
     ["brandDomain", score(ratio(scores.brandDomain)), `${scores.brandDomain.hit}/${scores.brandDomain.total} messages`],
     ["category", score(ratio(scores.category)), `${scores.category.hit}/${scores.category.total} messages with an offer`],
+    ["category (brand's mail)", score(ratio(scores.brandCategory)), `${scores.brandCategory.hit}/${scores.brandCategory.total} messages with an offer`],
     ["isPromotion", score(ratio(scores.promotion)), `${scores.promotion.hit}/${scores.promotion.total} messages`],
     ["deals in non-promotional mail", String(scores.dealsInNonPromotional), ""],
   ];

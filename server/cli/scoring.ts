@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FieldEvidence } from "../../src/domain/evidence";
 import { extractDeals, type ExtractedMessage } from "../extraction";
+import { NO_EVIDENCE, dealCategory, decideBrandCategory, mailGuessOf, withMailEvidence, type BrandCategoryEvidence } from "../../src/domain/brandCategory";
 
 /** One labelled message, in the format of the development corpus's labels.json. */
 export interface Label {
@@ -33,6 +34,11 @@ export interface Scores {
   brand: Tally;
   brandDomain: Tally;
   category: Tally;
+  /**
+   * The category a deal gets once its brand's category is decided over all of the brand's messages in the set
+   * (src/domain/brandCategory.ts), where the label expects a deal.
+   */
+  brandCategory: Tally;
   promotion: Tally;
   dealsInNonPromotional: number;
   problems: string[];
@@ -94,6 +100,9 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
   const [dealPrecision, dealRecall, expiry, brand, brandDomain, category, promotion] = [tally(), tally(), tally(), tally(), tally(), tally(), tally()];
   let dealsInNonPromotional = 0;
   const problems: string[] = [];
+  /** The deals the brand-level rule is scored on, and every message's evidence for its brand. */
+  const expectedDeals: Array<{ file: string; expected: string; message: ExtractedMessage }> = [];
+  const brandEvidence = new Map<string, BrandCategoryEvidence>();
   // A miss names the rule that gave the wrong value (its evidence kind), or says none did.
   const compare = (counter: Tally, file: string, field: string, actual: unknown, expected: unknown, rule?: string) => {
     counter.total++;
@@ -119,6 +128,9 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
     compare(brandDomain, label.file, "brandDomain", message.brandDomain, label.brandDomain);
     if (label.brand !== undefined) compare(brand, label.file, "brand", message.brand, label.brand, brandRule(message));
     if (!label.isPromotion) dealsInNonPromotional += message.deals.length;
+    if (message.isPromotion && message.brandDomain && message.categoryEvidence) {
+      brandEvidence.set(message.brandDomain, withMailEvidence(brandEvidence.get(message.brandDomain) ?? NO_EVIDENCE, message.categoryEvidence));
+    }
 
     const gotDeal = message.deals.length > 0;
     const wantsDeal = expectsDeal(label);
@@ -129,6 +141,14 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
     const deal = message.deals[0];
     compare(expiry, label.file, "expiry", deal?.expirationDate ?? null, label.expirationDate, ruleOf(deal?.evidence?.endDate));
     compare(category, label.file, "category", deal?.category ?? "(no deal)", label.category, ruleOf(deal?.evidence?.category));
+    expectedDeals.push({ file: label.file, expected: label.category, message });
+  }
+  const brandCategory = tally();
+  for (const { file, expected, message } of expectedDeals) {
+    const deal = message.deals[0];
+    const decision = message.brandDomain ? decideBrandCategory(brandEvidence.get(message.brandDomain) ?? NO_EVIDENCE) : null;
+    const actual = deal ? dealCategory(decision, mailGuessOf(deal.category, message.categoryEvidence)) : "(no deal)";
+    compare(brandCategory, file, "category (brand's mail)", actual, expected, decision?.decisive ? "rule: brand-mail" : undefined);
   }
 
   const precision = predicted === 0 ? 1 : truePositives / predicted;
@@ -142,6 +162,7 @@ export async function scoreLabelledFolder(dir: string, portion: Portion = "all")
     brand,
     brandDomain,
     category,
+    brandCategory,
     promotion,
     dealsInNonPromotional,
     problems,
