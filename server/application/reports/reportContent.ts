@@ -2,6 +2,7 @@
  * What the weekly report and a reminder say, from what the dashboard already stores; pure (time and zone are
  * parameters), so every rule is tested without a clock, a database or a mail server.
  */
+import type { DealEvidence } from "../../../src/domain/evidence";
 import { CATEGORIES, type Category } from "../../../src/domain/category";
 import { daysUntil, type DealStatus } from "../../../src/domain/deal";
 import { dealStateOf, isCurrent, isNewDeal, type DealState } from "../../../src/domain/dealLifecycle";
@@ -24,6 +25,8 @@ export interface ReportDeal {
   status: DealStatus | null;
   /** When the sync stored it: "new since the last report" is about what the person has not been told of. */
   foundAt: Date;
+  /** What stated its fields (src/domain/evidence.ts); absent is unknown. */
+  evidence?: DealEvidence | undefined;
 }
 
 export interface ReportItem {
@@ -36,6 +39,8 @@ export interface ReportItem {
   expirationDate: LocalDate | null;
   /** Whole days from today to the end date (0 is today); null without an end date. */
   daysLeft: number | null;
+  /** What stated its end and category, for their wording (src/domain/evidence.ts); absent is unknown. */
+  evidence?: DealEvidence | undefined;
   /** The deal's own address in the app, relative to its origin: it opens the deal's Details. */
   dashboardPath: string;
 }
@@ -139,6 +144,7 @@ function itemOf(deal: ReportDeal, today: LocalDate): ReportItem {
     discount: deal.discount,
     expirationDate: deal.expirationDate,
     daysLeft: daysLeftOf(deal, today),
+    ...(deal.evidence ? { evidence: deal.evidence } : {}),
     dashboardPath: dashboardPathOf(deal),
   };
 }

@@ -1,3 +1,4 @@
+import type { DealEvidence } from "../../../src/domain/evidence";
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, type DealStatus } from "../../../src/domain/deal";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
@@ -28,10 +29,12 @@ interface ReportDealRow {
   status: DealStatus | null;
   /** A timestamptz comes back as a Date from PGlite and node-postgres. */
   found_at: Date | string;
+  /** NULL for a deal stored before evidence was kept. */
+  evidence: DealEvidence | null;
 }
 
 const COLUMNS = `d.id, d.title, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, b.is_active AS brand_active,
-  d.category, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.status, d.created_at AS found_at`;
+  d.category, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.status, d.created_at AS found_at, d.evidence`;
 
 function toReportDeal(row: ReportDealRow): ReportDeal {
   return {
@@ -47,6 +50,7 @@ function toReportDeal(row: ReportDealRow): ReportDeal {
     expirationDate: row.expiration_date,
     status: row.status,
     foundAt: new Date(row.found_at),
+    ...(row.evidence ? { evidence: row.evidence } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * on phones), readable in light and dark mode, and a plain-text part saying the same. The weekly report opens with its
  * top picks and a button to the dashboard, then the rest by brand (docs/product.md, "Emails"). Every text from a deal is cleaned and escaped here; every link points at our own app.
  */
+import { categoryText, endDateText } from "../../../src/domain/evidence";
 import type { EmailLinks, RenderedEmail, ReportEmails } from "../../application/reports/ports";
 import type { BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
 import { cleanLine, escapeHtml, htmlLine } from "./emailText";
@@ -54,16 +55,14 @@ const DARK_STYLE = `
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "Tue, Dec 1" for a YYYY-MM-DD date. */
-const shortDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
-
+/**
+ * The deal's end in the app's one wording (src/domain/evidence.ts: "Ends Tue 1 Dec", "Probably ends ...", "Ends soon
+ * (no date given)"), with how near it is on the person's day.
+ */
 function endsLabel(item: ReportItem): string | null {
-  if (item.daysLeft === null || item.expirationDate === null) return null;
-  if (item.daysLeft === 0) return "Ends today";
-  if (item.daysLeft === 1) return `Ends tomorrow (${shortDate(item.expirationDate)})`;
-  return `Ends ${shortDate(item.expirationDate)}, in ${item.daysLeft} days`;
+  const ends = endDateText(item);
+  if (ends === null || item.daysLeft === null) return ends;
+  return `${ends} (${item.daysLeft === 0 ? "today" : item.daysLeft === 1 ? "tomorrow" : `in ${item.daysLeft} days`})`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -163,7 +162,7 @@ function dealRow(item: ReportItem, links: EmailLinks, showBrand = true): string 
   const details = [
     item.discount ? htmlLine(item.discount, MAX.discount) : null,
     ends ? `<span class="${urgent ? "df-urgent" : "df-muted"}" style="color:${urgent ? LIGHT.urgent : LIGHT.muted}${urgent ? ";font-weight:bold" : ""}">${escapeHtml(ends)}</span>` : null,
-    escapeHtml(item.category),
+    escapeHtml(categoryText(item.category, item.evidence)),
   ].filter((detail): detail is string => detail !== null);
   const codes = codeChips(item);
   const brand = showBrand
@@ -245,7 +244,7 @@ function itemText(item: ReportItem, links: EmailLinks): string {
   return [
     `- ${cleanLine(item.brand, MAX.brand)}: ${cleanLine(item.title, MAX.title)}`,
     codes.length > 0 ? `  Code${codes.length > 1 ? "s" : ""}: ${codes.join(", ")}` : null,
-    [item.discount ? cleanLine(item.discount, MAX.discount) : null, ends, item.category].filter(Boolean).join(" · ").replace(/^/, "  "),
+    [item.discount ? cleanLine(item.discount, MAX.discount) : null, ends, categoryText(item.category, item.evidence)].filter(Boolean).join(" · ").replace(/^/, "  "),
     `  ${absolute(links, item.dashboardPath)}`,
   ]
     .filter((line): line is string => line !== null)

@@ -73,7 +73,7 @@ describe("the weekly report email", () => {
     expect(links).toContainEqual(["Settings", "https://deals.example.org/settings"]);
     expect(links).toContainEqual(["Unsubscribe", LINKS.unsubscribeUrl]);
     expect(html.bodyText()).toContain("BRAKE25");
-    expect(html.bodyText()).toContain("Ends tomorrow (Tue, Dec 1)");
+    expect(html.bodyText()).toContain("Ends Tue 1 Dec (tomorrow)");
     // A bulletproof button: the colour is on its table cell, so Outlook's Word engine shows a button too.
     const button = html.tags("a").find((link) => html.text(link) === "Open your dashboard")!;
     expect(button.attribs.href).toBe("https://deals.example.org/dashboard");
@@ -213,5 +213,17 @@ describe("unsubscribe tokens", () => {
   it("answer null, never throw, for anything else", () => {
     fc.assert(fc.property(fc.string({ maxLength: 300 }), (junk) => tokens.verify(junk) === null));
     expect(() => tokens.sign("not-a-uuid", "weekly-report")).toThrow(RangeError);
+  });
+});
+
+describe("the emails word a deal's end and a guessed category as the app does (docs/product.md, 'Evidence')", () => {
+  it("prints an inferred day as probable, an implied end as 'Ends soon (no date given)', and a guessed category as probable", () => {
+    const inferred = deal({ evidence: { codes: [], endDate: { kind: "label", confidence: "inferred" }, brand: null, category: { kind: "words", confidence: "guessed" } } });
+    const implied = deal({ title: "Last chance on wipers", promoCodes: ["WIPE5"], expirationDate: null, evidence: { codes: [], endDate: { kind: "implied", confidence: "guessed" }, brand: null, category: null } });
+    const email = renderWeekly([inferred, implied]);
+    expect(email.text).toContain("Probably ends Tue 1 Dec (tomorrow)");
+    expect(email.text).toContain("probably Automotive");
+    expect(email.text).toContain("Ends soon (no date given)");
+    expect(parse(email.html).bodyText()).toContain("Probably ends Tue 1 Dec (tomorrow)");
   });
 });
