@@ -5,6 +5,7 @@ import type { DashboardSync } from "../../../application/machines/syncFollowerMa
 import type { Dashboard, DashboardStats } from "../../../domain/dashboard";
 import type { Deal } from "../../../domain/deal";
 import type { DealFilters } from "../../../domain/dealSearch";
+import { MAX_ADDRESS_SEARCH } from "../../../domain/dashboardAddress";
 import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "../../../domain/dealOrder";
 import { columnsForWidth, dealImageWidth, isMobileWidth } from "./layout";
 import { swipedCategory } from "./swipe";
@@ -160,6 +161,8 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
                   value={filters.search}
                   onChange={(event) => props.onSearch(event.target.value)}
                 />
+                  // As long as the address keeps, so a reload shows the search typed.
+                  maxLength={MAX_ADDRESS_SEARCH}
               </div>
               <div className={styles.sortField}>
                 <label htmlFor="deal-sort" className={styles.sortLabel}>
