@@ -32,9 +32,10 @@ describe.each(DATABASES)("a deal's evidence, stored and answered (%s)", (databas
   let stack: Stack;
   let token: string;
 
+  // Starting PostgreSQL and a first sync take long on a loaded machine.
   beforeAll(async () => {
     stack = await startStack({ database });
-  });
+  }, 180_000);
   afterAll(async () => {
     await stack?.close();
   });
@@ -70,7 +71,7 @@ describe.each(DATABASES)("a deal's evidence, stored and answered (%s)", (databas
 
     const detail = decode(DealDetailCodec, (await api(stack, "GET", `/deals/${dated.id}`, { token })).body);
     expect(detail.deal.evidence).toEqual(dated.evidence);
-  });
+  }, 180_000);
 
   it("answers a deal stored before evidence was kept without any (unknown), not as a guess", async () => {
     const { deals } = await wholeDashboard(stack, token);
