@@ -75,10 +75,24 @@ describe("the weekly report, from a star on the dashboard to the demo outbox", (
     // The outbox lists the report sent to the account; opened, it shows the starred deal with its code.
     const [report] = sink.messages().filter((message) => message.envelopeTo.includes(ACCOUNT));
     expect(report, "the sink received the test report").toBeDefined();
+    // A test report says so in its subject, so it is never taken for the week's real one.
+    expect(report!.subject).toMatch(/^\[Test\] Your deals this week: /);
     await outbox!.getByRole("link", { name: report!.subject }).click();
     const email = outbox!.frameLocator("iframe");
     await email.getByText(deal!.title).first().waitFor();
     for (const code of promoCodesOf(deal!)) await email.getByText(code, { exact: true }).first().waitFor();
     await outbox!.screenshot({ path: `${SCREENSHOTS_DIR}/reports-outbox.png`, fullPage: true });
-  });
+
+    // Its first link is its first pick's own address, which opens that deal's Details in the app.
+    const firstHref = email.locator("a").first().getAttribute("href");
+    const firstLink = new URL((await firstHref)!);
+    expect(`${firstLink.origin}${firstLink.pathname}`).toBe(`${app.stack.baseUrl}/dashboard`);
+    const pickedId = firstLink.searchParams.get("deal");
+    const picked = (await wholeDashboard(app.stack, token)).deals.find((candidate) => candidate.id === pickedId);
+    expect(picked, "the first link names one of the person's deals").toBeDefined();
+    await page.goto(firstLink.href);
+    await page.getByRole("dialog", { name: picked!.title }).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/reports-first-link.png` });
+    // A whole person's journey, from sign-up to a deal opened from the email: longer than one page's test.
+  }, 240_000);
 });
