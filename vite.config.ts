@@ -20,7 +20,7 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", "
 
 /** Vite's build manifest, for the files each source module became. */
 const MANIFEST = join(".vite", "manifest.json");
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; css?: string[]; imports?: string[] }>;
 
 type PrerenderModule = typeof Prerender;
 type StaticPage = PrerenderModule["STATIC_PAGES"][number];
@@ -59,8 +59,10 @@ function prerenderPages(): Plugin {
         const manifest = JSON.parse(await readFile(join(OUT_DIR, MANIFEST), "utf8")) as Manifest;
         await mkdir(PAGES_DIR, { recursive: true });
         // Replacements are functions: a "$" in a page's text must not be read as a replacement pattern.
-        const withChunks = (page: StaticPage) =>
-          shell.replace("</head>", () => `${page.lazyModule ? chunkLinks(manifest, page.lazyModule, shell) : ""}</head>`);
+        const withChunks = (page: StaticPage) => {
+          const modules = [...(page.lazyModule ? [page.lazyModule] : []), ...(page.servicesModules ?? [])];
+          return shell.replace("</head>", () => `${modules.length > 0 ? chunkLinks(manifest, modules, shell) : ""}</head>`);
+        };
         const render = async (page: StaticPage, demoMode: boolean) => {
           const markup = await renderPage(page.path, demoMode);
           // First in <head>: a classic script after a stylesheet would wait for the stylesheet.
@@ -122,27 +124,37 @@ function precompress(): Plugin {
 }
 
 /**
- * The <link>s a page needs for its lazily loaded module: its stylesheets (else a prerendered page shows unstyled
+ * The <link>s a page needs for its lazily loaded modules: their stylesheets (else a prerendered page shows unstyled
  * until its script has run) and its scripts, preloaded so that the app need not discover them one by one.
  */
-function chunkLinks(manifest: Manifest, module: string, shell: string): string {
+function chunkLinks(manifest: Manifest, modules: readonly string[], shell: string): string {
   const styles = new Set<string>();
   const scripts = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${module} is not in the build manifest`);
+    const chunk = manifest[key] ?? sharedChunkOf(manifest, key);
     if (scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  modules.forEach(visit);
   const links = [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   // The shell links what every page needs already.
   return links.filter((link) => !shell.includes(link.match(/href="([^"]+)"/)![1]!)).map((link) => `  ${link}\n  `).join("");
+}
+
+/**
+ * A module imported both statically and on demand lands in a shared chunk, which the manifest keys by its file
+ * ("_dashboardSource-<hash>.js") and names after the module.
+ */
+function sharedChunkOf(manifest: Manifest, module: string): Manifest[string] {
+  const name = module.replace(/^.*\//, "").replace(/\.tsx?$/, "");
+  const chunks = Object.entries(manifest).filter(([key, chunk]) => key.startsWith("_") && chunk.name === name);
+  if (chunks.length !== 1) throw new Error(`${module} is not in the build manifest`);
+  return chunks[0]![1];
 }
 
 function escapeHtml(text: string): string {

@@ -10,6 +10,11 @@ export interface StaticPage {
   /** The page's lazily loaded module: its page links to its stylesheets and preloads its scripts. */
   lazyModule?: string;
   /**
+   * Modules the container loads for the page at once (its services' code, src/infrastructure/registration), also
+   * preloaded: else they are found only once the page has run, one round of fetches before its first request.
+   */
+  servicesModules?: readonly string[];
+  /**
    * Where the route's guard sends a signed-in person (App.tsx): their browser goes there before the guest's page
    * paints, instead of showing it until the app has run.
    */
@@ -27,7 +32,20 @@ export const STATIC_PAGES: readonly StaticPage[] = [
   { path: "/register", file: "register.html", prerendered: true, signedInGoesTo: "/dashboard", lazyModule: "src/ui/pages/RegisterPage.tsx" },
   { path: "/privacy", file: "privacy.html", prerendered: true, lazyModule: "src/ui/pages/legal/PrivacyPage.tsx" },
   { path: "/terms", file: "terms.html", prerendered: true, lazyModule: "src/ui/pages/legal/TermsPage.tsx" },
-  { path: "/dashboard", file: "dashboard.html", prerendered: false, lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx" },
+  {
+    path: "/dashboard",
+    file: "dashboard.html",
+    prerendered: false,
+    lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx",
+    // What DashboardLogic's factory loads (registration/dashboard.ts); the chunks these import come with them.
+    servicesModules: [
+      "src/infrastructure/registration/dashboardMachines.ts",
+      "src/infrastructure/http/dashboardSource.ts",
+      "src/infrastructure/platform/dashboardAddressBar.ts",
+      "src/infrastructure/cache/queryCache.ts",
+      "src/infrastructure/http/settingsGateway.ts",
+    ],
+  },
   { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx" },
   // Also answered for /brands/:id (server/http/staticFiles.ts).
   { path: "/brands", file: "brands.html", prerendered: false, lazyModule: "src/ui/pages/brand/BrandPage.tsx" },
