@@ -7,12 +7,17 @@ import { sendError } from "../errors";
 import { jsonAnswers, type Replies } from "../replies";
 import { reminderSet } from "../presenters";
 import { perAddressLimit, refusedAs, signedInOnly, type RoutePlugin } from "../routePlugin";
-import { isUuid, uuidString } from "../schemas";
+import { uuidString } from "../schemas";
 
 const DEAL_NOT_FOUND = "There is no such deal in your account.";
 /** What a bad id or body is told, in words a person reads rather than the schema's rule. */
 const BAD_DEAL_ID = { code: "invalid_deal_id", message: "That deal's address is not valid. Open the deal again from your dashboard." };
 const BAD_STATUS = { code: "invalid_status", message: 'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it.' };
+/** A body the schema refuses (not an object, an unknown field): each field's own rule is told by parseCorrectionRequest. */
+const BAD_CORRECTION = {
+  code: "invalid_correction",
+  message: "Send the fields to correct: code, endDate (YYYY-MM-DD), category, brand, or notADeal: true.",
+};
 const BAD_REMIND = { code: "invalid_reminder", message: 'Send {"remind": true} to be reminded the day before the deal ends, or {"remind": false} to stop.' };
 
 const idParams = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
@@ -38,7 +43,6 @@ const correctionBody = {
   },
 } as const;
 
-const refuseBadId = (reply: FastifyReply) => sendError(reply, 400, BAD_DEAL_ID.code, BAD_DEAL_ID.message);
 const refuseUnknownDeal = (reply: FastifyReply) => sendError(reply, 404, "deal_not_found", DEAL_NOT_FOUND);
 
 /**
@@ -80,27 +84,35 @@ export const dealRoutes: RoutePlugin = async (app, { services }) => {
   // Corrections (docs/product.md, "Corrections"): the person's own, limited like the other writes a person repeats.
   const writeLimit = perAddressLimit(services.config.authRateLimitPerMinute);
 
-  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id/correction"> }>("/deals/:id/correction", async (request, reply) => {
-    if (!isUuid(request.params.id)) return refuseBadId(reply);
-    const correction = await services.dealCorrections.correction(userIdOf(request), request.params.id);
-    return correction ?? refuseUnknownDeal(reply);
-  });
+  app.get<{ Params: { id: string }; Reply: Replies<"GET /deals/:id/correction"> }>(
+    "/deals/:id/correction",
+    { config: refusedAs({ params: BAD_DEAL_ID }), schema: { params: idParams, response: jsonAnswers("GET /deals/:id/correction") } },
+    async (request, reply) => {
+      const correction = await services.dealCorrections.correction(userIdOf(request), request.params.id);
+      return correction ?? refuseUnknownDeal(reply);
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: unknown; Reply: Replies<"PUT /deals/:id/correction"> }>(
     "/deals/:id/correction",
-    { config: writeLimit, schema: { body: correctionBody } },
+    {
+      config: { ...writeLimit, ...refusedAs({ params: BAD_DEAL_ID, body: BAD_CORRECTION }) },
+      schema: { params: idParams, body: correctionBody, response: jsonAnswers("PUT /deals/:id/correction") },
+    },
     async (request, reply) => {
-      if (!isUuid(request.params.id)) return refuseBadId(reply);
       const parsed = parseCorrectionRequest(request.body);
-      if (!parsed.ok) return sendError(reply, 400, "invalid_correction", parsed.problem);
+      if (!parsed.ok) return sendError(reply, 400, BAD_CORRECTION.code, parsed.problem);
       const correction = await services.dealCorrections.correct(userIdOf(request), request.params.id, parsed.request);
       return correction ?? refuseUnknownDeal(reply);
     },
   );
 
-  app.delete<{ Params: { id: string }; Reply: Replies<"DELETE /deals/:id/correction"> }>("/deals/:id/correction", { config: writeLimit }, async (request, reply) => {
-    if (!isUuid(request.params.id)) return refuseBadId(reply);
-    const correction = await services.dealCorrections.undo(userIdOf(request), request.params.id);
-    return correction ?? refuseUnknownDeal(reply);
-  });
+  app.delete<{ Params: { id: string }; Reply: Replies<"DELETE /deals/:id/correction"> }>(
+    "/deals/:id/correction",
+    { config: { ...writeLimit, ...refusedAs({ params: BAD_DEAL_ID }) }, schema: { params: idParams, response: jsonAnswers("DELETE /deals/:id/correction") } },
+    async (request, reply) => {
+      const correction = await services.dealCorrections.undo(userIdOf(request), request.params.id);
+      return correction ?? refuseUnknownDeal(reply);
+    },
+  );
 };
