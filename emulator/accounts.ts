@@ -15,6 +15,8 @@ export const DEMO_ACCOUNT_EMAIL = "demo@example.com";
 export const ACCOUNTS: readonly EmulatorAccount[] = [
   { sub: "104729318756201948375", email: DEMO_ACCOUNT_EMAIL, givenName: "Demo", familyName: "User", mailboxFolder: "demo-mailbox", emailVerified: true },
   { sub: "117305528193640027561", email: "new.user@example.com", givenName: "New", familyName: "User", mailboxFolder: null, emailVerified: true },
+  // A newcomer named as people are, with no promotions yet: an empty mailbox's first run as a person sees it.
+  { sub: "108264519937402816650", email: "priya.raman@example.com", givenName: "Priya", familyName: "Raman", mailboxFolder: null, emailVerified: true },
   { sub: "109846120374458812093", email: "other.user@example.com", givenName: "Other", familyName: "User", mailboxFolder: "other-mailbox", emailVerified: true },
   { sub: "112658093347120985524", email: "unverified.user@example.com", givenName: "Unverified", familyName: "User", mailboxFolder: null, emailVerified: false },
 ];

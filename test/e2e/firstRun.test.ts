@@ -40,7 +40,7 @@ describe("the first run, in Chromium", () => {
     const page = await app.newPage();
     let reloads = 0;
     page.on("load", () => reloads++);
-    await signUpInBrowser(page, app.stack, "new.user@example.com");
+    await signUpInBrowser(page, app.stack, "priya.raman@example.com");
     const loadsAtDashboard = reloads;
 
     await progressBar(page).waitFor({ timeout: 10_000 });
@@ -52,6 +52,15 @@ describe("the first run, in Chromium", () => {
     await expect(progressBar(page).count()).resolves.toBe(0);
     await expect(page.getByRole("button", { name: "Sync again now" }).isEnabled()).resolves.toBe(true);
     expect(reloads).toBe(loadsAtDashboard);
+    // The name Google gave, one sync action, zeros without empty comparisons, and what to do next.
+    await page.getByRole("heading", { level: 1, name: "Time to score some deals, Priya!" }).waitFor();
+    await expect(page.getByRole("button", { name: "Refresh" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: /sync/i }).count()).resolves.toBe(1);
+    await expect(page.getByText(/vs last month|No data last month/).count()).resolves.toBe(0);
+    const steps = page.getByRole("region", { name: "While you wait" });
+    await steps.getByText("Check that Gmail's Promotions tab is on.").waitFor();
+    await expect(steps.getByRole("link", { name: "Get the extension" }).getAttribute("href")).resolves.toBe("/extension");
+    await steps.getByText(/What a filled dashboard looks like/).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/first-run-nothing-found-1280.png` });
 
     app.stack.emulator.setFaults({ rate: 0 });

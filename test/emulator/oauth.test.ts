@@ -49,7 +49,7 @@ describe("the authorization pages", () => {
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect(response.headers.get("set-cookie")).toBeNull();
     const [form] = parseForms(html);
-    expect(form!.buttons.map((button) => button.text)).toEqual(["demo@example.com", "new.user@example.com", "other.user@example.com", "unverified.user@example.com"]);
+    expect(form!.buttons.map((button) => button.text)).toEqual(["demo@example.com", "new.user@example.com", "priya.raman@example.com", "other.user@example.com", "unverified.user@example.com"]);
   });
 
   it("lists basic scopes as text and gives each extra scope a checkbox, checked by default", async () => {

@@ -303,3 +303,8 @@ export const confirm = style({
 export const confirmActions = style({ display: "flex", gap: vars.space.sm, justifyContent: "flex-end" });
 
 export const welcome = style({ display: "flex", flexDirection: "column", gap: vars.space.md, alignItems: "flex-start", maxWidth: "40rem" });
+
+/** An empty mailbox's next steps, under the welcome panel's sync action. */
+export const nextSteps = style({ width: "100%", borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md });
+export const nextStepsTitle = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.sm });
+export const nextStepsList = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, paddingLeft: "1.25rem", margin: 0, overflowWrap: "anywhere" });

@@ -1,11 +1,12 @@
 import { useState } from "react";
-import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
 import { chipCounts, visibleDeals } from "../../../application/machines/dashboardSelectors";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { Dashboard } from "../../../domain/dashboard";
 import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
+import { darkScheme } from "../../theme/darkScheme.css";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
 
@@ -373,6 +374,48 @@ export const PhoneSwipe: Story = {
 };
 
 export const PhoneWelcome: Story = { ...phone, args: { ...Welcome.args, viewportWidth: PHONE } };
+
+/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
+const inDarkScheme: Decorator = (Story) => (
+  <div className={darkScheme}>
+    <Story />
+  </div>
+);
+
+/**
+ * An empty mailbox's first run: the first sync found nothing. One sync action (no Refresh beside it), zeros without
+ * "No data last month" or "±0%", and the next steps.
+ */
+export const EmptyMailboxFirstRun: Story = {
+  args: {
+    state: { kind: "ready", dashboard: EMPTY_DASHBOARD },
+    greeting: "Time to score some deals, Priya!",
+    sync: { kind: "ended", message: "Sync completed: 0 new deals", failed: false, nextSyncAt: "2026-11-23T10:30:00.000Z", endedWhileWatched: true },
+    now: new Date("2026-11-23T10:00:00.000Z"),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("Time to score some deals, Priya!");
+    await expect(canvas.queryByRole("button", { name: "Refresh" })).toBeNull();
+    await expect(canvas.getAllByRole("button", { name: /sync/i })).toHaveLength(1);
+    await expect(canvas.queryByText("No data last month")).toBeNull();
+    await expect(canvas.queryByText(/vs last month/)).toBeNull();
+    const steps = within(canvas.getByRole("region", { name: "While you wait" }));
+    await expect(steps.getByText("Check that Gmail's Promotions tab is on.")).toBeInTheDocument();
+    await expect(steps.getByRole("link", { name: "Open Gmail's inbox settings (opens in a new tab)" })).toHaveAttribute("target", "_blank");
+    await expect(steps.getByRole("link", { name: "Get the extension" })).toHaveAttribute("href", "/extension");
+    await expect(steps.getByText(/What a filled dashboard looks like/)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole("button", { name: "Sync again now" }));
+    await expect(args.onStartSync).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const PhoneEmptyMailboxFirstRunDark: Story = {
+  ...phone,
+  decorators: [inDarkScheme],
+  args: { ...EmptyMailboxFirstRun.args, viewportWidth: PHONE },
+  play: EmptyMailboxFirstRun.play,
+};
 
 export const PhoneLoadFailed: Story = { ...phone, args: { state: { kind: "error" }, viewportWidth: PHONE } };
 

@@ -124,9 +124,12 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
       <div className={styles.top}>
         <h1 className={styles.greeting}>{props.greeting}</h1>
         <div className={styles.refreshRow}>
-          <button type="button" className={button.secondary} onClick={props.onRefresh} disabled={props.isRefreshing}>
-            Refresh
-          </button>
+          {/* With no deal at all, the welcome panel's sync is the one action: a refresh beside it would only repeat it. */}
+          {dashboard.totalDeals > 0 && (
+            <button type="button" className={button.secondary} onClick={props.onRefresh} disabled={props.isRefreshing}>
+              Refresh
+            </button>
+          )}
           <span role="status" className={`${muted} ${styles.updating}`}>
             {props.isRefreshing ? "Updating..." : ""}
           </span>

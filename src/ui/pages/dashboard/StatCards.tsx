@@ -15,14 +15,18 @@ function Delta({ delta }: { delta: number | null }) {
   );
 }
 
+/**
+ * A figure of 0 with nothing to compare ("No data last month") or no change ("±0%") says nothing about the month: an
+ * empty mailbox's first run shows its zeros without them (docs/product.md, "Dashboard").
+ */
+const saysNothing = (figure: StatFigure) => figure.value === 0 && (figure.delta === null || figure.delta === 0);
+
 function StatBody({ label, figure }: { label: string; figure: StatFigure }) {
   return (
     <>
       <span className={styles.statLabel}>{label}</span>
       <span className={styles.statValue}>{figure.value}</span>
-      <span className={styles.statFoot}>
-        <Delta delta={figure.delta} />
-      </span>
+      <span className={styles.statFoot}>{saysNothing(figure) ? null : <Delta delta={figure.delta} />}</span>
     </>
   );
 }

@@ -1,6 +1,7 @@
+import { Link } from "wouter";
 import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import { lookAgainIn } from "../../../domain/syncSchedule";
-import { button, heading2, muted } from "../../components/primitives.css";
+import { button, heading2, muted, visuallyHidden } from "../../components/primitives.css";
 import * as styles from "./Dashboard.css";
 
 export interface WelcomePanelProps {
@@ -67,6 +68,7 @@ function ConnectedNextStep({ sync, now, busy, onStartSync }: Pick<WelcomePanelPr
             : "No deals in your Promotions yet. Sync again whenever new promotions arrive."}
         </p>
         {syncButton("Sync again now")}
+        <NextSteps />
       </>
     );
   }
@@ -75,5 +77,37 @@ function ConnectedNextStep({ sync, now, busy, onStartSync }: Pick<WelcomePanelPr
       <p>Your Gmail is connected. Run a sync and the deals and promo codes in your Promotions folder will appear here.</p>
       {syncButton("Sync Gmail now")}
     </>
+  );
+}
+
+/** Gmail's own settings page for its inbox tabs, where the Promotions tab is switched on. */
+const GMAIL_INBOX_SETTINGS = "https://mail.google.com/mail/u/0/#settings/inbox";
+
+/** An empty mailbox's next steps (docs/product.md, "Dashboard"): what to check, what to add, what to expect. */
+function NextSteps() {
+  return (
+    <section className={styles.nextSteps} aria-labelledby="next-steps-title">
+      <h3 id="next-steps-title" className={styles.nextStepsTitle}>
+        While you wait
+      </h3>
+      <ol className={styles.nextStepsList}>
+        <li>
+          <strong>Check that Gmail&apos;s Promotions tab is on.</strong> We read only that tab: without it, promotions land
+          in your Primary inbox, where we never look.{" "}
+          <a href={GMAIL_INBOX_SETTINGS} target="_blank" rel="noopener noreferrer">
+            Open Gmail&apos;s inbox settings{" "}
+            <span className={visuallyHidden}>(opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <strong>Install the browser extension.</strong> It shows your codes on the shops&apos; own checkout pages.{" "}
+          <Link href="/extension">Get the extension</Link>
+        </li>
+        <li>
+          <strong>What a filled dashboard looks like:</strong> a card for each deal, with its promo code to copy, when it
+          ends and a link to the shop, sorted so the deals ending soonest come first.
+        </li>
+      </ol>
+    </section>
   );
 }
