@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { extractDeals } from "../../../server/extraction";
 import { INPUT_LIMITS, UnreadableMessageError } from "../../../server/extraction/limits";
 import { parseMessage } from "../../../server/extraction/mime";
+import { cpuMillisecondsSince } from "./cpuTime";
 import { buildEmail } from "./email";
 
 const HERO = '<img src="https://img.copperkettle.example.com/spring/hero.jpg" width="600" height="400" alt="Spring teapots">';
@@ -345,15 +346,6 @@ describe("extractDeals: message shapes", () => {
     expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["RELATED15"]);
   });
 });
-
-/**
- * Milliseconds of this process's CPU time since `since` (process.cpuUsage()): unlike the wall clock it does not grow
- * when other work shares the machine, so these bounds catch a rule that backtracks, not a busy machine.
- */
-function cpuMillisecondsSince(since: NodeJS.CpuUsage): number {
-  const { user, system } = process.cpuUsage(since);
-  return (user + system) / 1000;
-}
 
 describe("extractDeals: pathological input", () => {
   it("stays fast on long repetitive text", async () => {

@@ -3,6 +3,7 @@ import { extractDeals } from "../../../server/extraction";
 import { brandDomainOf } from "../../../server/extraction/brand";
 import { findCodeConditions } from "../../../server/extraction/codeConditions";
 import { findExpiry } from "../../../server/extraction/expiry";
+import { cpuMillisecondsSince } from "./cpuTime";
 import { buildEmail, type TestEmail } from "./email";
 
 /** The remaining real-mail extraction rules: who a relayed or publisher's mail is from, sponsors' and partners' offers, spans. */
@@ -117,10 +118,10 @@ describe("the new readings on hostile text", () => {
   it("stay fast on long runs of what they look for", () => {
     const runs = ["a.".repeat(100_000), "a".repeat(200_000), " a@b".repeat(50_000), "Copyright ".repeat(20_000), `SAVE10${" ".repeat(100_000)}x`];
     for (const body of runs) {
-      const started = Date.now();
+      const started = process.cpuUsage();
       brandDomainOf("x@q.relay.example", [], "Some Shop", { body });
       findCodeConditions(body, ["SAVE10"]);
-      expect(Date.now() - started).toBeLessThan(1500);
+      expect(cpuMillisecondsSince(started)).toBeLessThan(1500);
     }
   });
 });
