@@ -81,13 +81,20 @@ export function dealCategory(brand: BrandCategoryDecision | null, mailGuess: Cat
   return mailGuess ?? brand?.category ?? "Others";
 }
 
+/** Whether dealCategory answers the brand's category rather than the mail's own guess (its evidence is the brand's mail). */
+export function categoryFromBrand(brand: BrandCategoryDecision | null, mailGuess: Category | null): boolean {
+  return brand !== null && (brand.decisive || mailGuess === null);
+}
+
 /**
- * dealCategory for every guess a mail can make, keyed by the guess ("" for none): what a store applies to a brand's
- * deals at once when the brand's decision changes.
+ * dealCategory for every guess a mail can make, keyed by the guess ("" for none), and whether it is the brand's: what a
+ * store applies to a brand's deals at once when the brand's decision changes.
  */
-export function dealCategoryByGuess(brand: BrandCategoryDecision | null): Record<string, Category> {
-  const byGuess: Record<string, Category> = { "": dealCategory(brand, null) };
-  for (const guess of CATEGORIES) byGuess[guess] = dealCategory(brand, guess);
+export function dealCategoryByGuess(brand: BrandCategoryDecision | null): Record<string, { category: Category; fromBrand: boolean }> {
+  const byGuess: Record<string, { category: Category; fromBrand: boolean }> = {};
+  for (const guess of [null, ...CATEGORIES]) {
+    byGuess[guess ?? ""] = { category: dealCategory(brand, guess), fromBrand: categoryFromBrand(brand, guess) };
+  }
   return byGuess;
 }
 

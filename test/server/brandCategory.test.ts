@@ -72,6 +72,14 @@ describe.each(DATABASES)("a brand's category over all of its mail (%s)", (databa
     return Object.fromEntries(rows.map((row) => [row.category, row.n]));
   }
 
+  async function categoryEvidenceKinds(): Promise<string[]> {
+    const rows = await stack.server.db.query<{ kind: string }>(
+      `SELECT d.evidence -> 'category' ->> 'kind' AS kind FROM deals d JOIN users u ON u.id = d.user_id WHERE u.email = $1 ORDER BY kind`,
+      [ACCOUNT],
+    );
+    return rows.map((row) => row.kind);
+  }
+
   it("keeps a lone mail's own guess, then moves the brand's deals together once its mail agrees", async () => {
     // One odd mail first: too little evidence to override its own guess.
     stack.emulator.addMessage(
@@ -85,6 +93,7 @@ describe.each(DATABASES)("a brand's category over all of its mail (%s)", (databa
     expect(lone.deals.map((deal) => deal.category)).toEqual(["Home"]);
     expect(await categoriesShown()).toEqual({ Home: 1 });
     expect(await keptCounts()).toEqual({ Home: 1 });
+    expect(await categoryEvidenceKinds()).toEqual(["subject"]);
 
     // Then the brand's usual mail: two offers and a lookbook with no offer, which counts as evidence but is no deal.
     stack.emulator.addMessage(ACCOUNT, knitwearOffer("KNIT20", day(3)), PROMOTIONS);
@@ -113,6 +122,8 @@ describe.each(DATABASES)("a brand's category over all of its mail (%s)", (databa
       "SELECT d.category, d.guessed_category FROM deals d WHERE d.code_key = 'GLOWHOME15'",
     );
     expect(odd).toEqual({ category: "Fashion", guessed_category: "Home" });
+    // Each deal says its category was worked out from all of the brand's mail.
+    expect(await categoryEvidenceKinds()).toEqual(["brand-mail", "brand-mail", "brand-mail"]);
     const [evidence] = await stack.server.db.query<{ category: string; decisive: boolean; evidence: { mails: number } }>(
       "SELECT e.category, e.decisive, e.evidence FROM brand_category_evidence e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.domain = 'larkmoor.test'",
       [ACCOUNT],
@@ -133,9 +144,27 @@ describe.each(DATABASES)("a brand's category over all of its mail (%s)", (databa
     expect(new Set(dashboard.deals.map((deal) => deal.category))).toEqual(new Set(["Fashion"]));
     expect(await categoriesShown()).toEqual({ Fashion: 4 });
     expect(await keptCounts()).toEqual({ Fashion: 4 });
+    expect(await categoryEvidenceKinds()).toEqual(["brand-mail", "brand-mail", "brand-mail", "brand-mail"]);
 
     expect((await api(stack, "POST", "/sync-gmail", { token })).status).toBe(200);
     await waitForSync(stack, token);
     expect(await keptCounts()).toEqual({ Fashion: 4 });
+  });
+
+  it("lets the person's own correction of the brand's category win over the decided one, for later mail too", async () => {
+    const [first] = (await wholeDashboard(stack, token)).deals;
+    expect((await api(stack, "PUT", `/deals/${first!.id}/correction`, { token, body: { category: "Home" } })).status).toBe(200);
+    stack.emulator.addMessage(ACCOUNT, knitwearOffer("MERINO20", day(0)), PROMOTIONS);
+    expect((await api(stack, "POST", "/sync-gmail", { token })).status).toBe(200);
+    await waitForSync(stack, token);
+    const corrected = await wholeDashboard(stack, token);
+    expect(corrected.deals).toHaveLength(5);
+    expect(new Set(corrected.deals.map((deal) => deal.category))).toEqual(new Set(["Home"]));
+    expect(await keptCounts()).toEqual({ Home: 5 });
+
+    // Undoing it goes back to the category the brand's mail decided.
+    expect((await api(stack, "DELETE", `/deals/${first!.id}/correction`, { token })).status).toBe(200);
+    expect(new Set((await wholeDashboard(stack, token)).deals.map((deal) => deal.category))).toEqual(new Set(["Fashion"]));
+    expect(await keptCounts()).toEqual({ Fashion: 5 });
   });
 });

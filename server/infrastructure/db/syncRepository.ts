@@ -3,6 +3,7 @@ import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type Requ
 import type { Database, SqlExecutor } from "./database";
 import {
   NO_EVIDENCE,
+  categoryFromBrand,
   cleanBrandCategoryEvidence,
   cleanMailCategoryEvidence,
   dealCategory,
@@ -16,6 +17,7 @@ import {
   type MailCategoryEvidence,
 } from "../../../src/domain/brandCategory";
 import { CATEGORIES, type Category } from "../../../src/domain/category";
+import { evidence as fieldEvidence } from "../../../src/domain/evidence";
 import { CURRENT_STATES, dayText } from "../../../src/domain/dealLifecycle";
 import { inStatesSql } from "./dealLifecycleSql";
 
@@ -223,7 +225,12 @@ export class SqlSyncRepository implements SyncRepository {
           deal_url: deal.dealUrl,
           image_urls: deal.imageUrls,
           source: deal.source,
-          evidence: deal.evidence ?? null,
+          // A category its brand's mail decided says so.
+          evidence: deal.evidence
+            ? categoryFromBrand(decisions.get(deal.brandDomain) ?? null, mailGuessOf(deal.category, brandEvidence?.evidence))
+              ? { ...deal.evidence, category: fieldEvidence("brand-mail") }
+              : deal.evidence
+            : null,
           sent_at: message.sentAt,
         })),
       );
@@ -269,7 +276,7 @@ export class SqlSyncRepository implements SyncRepository {
     const known = new Map(rows.map((row) => [row.domain, row]));
     const decisions = new Map<string, BrandCategoryDecision | null>();
     const changedEvidence: Array<{ domain: string; evidence: BrandCategoryEvidence; category: string | null; decisive: boolean }> = [];
-    const moved: Array<{ domain: string; guess: string; category: string }> = [];
+    const moved: Array<{ domain: string; guess: string; category: string; from_brand: boolean }> = [];
     for (const domain of domains) {
       const row = known.get(domain);
       const before = row ? cleanBrandCategoryEvidence(row.evidence) : NO_EVIDENCE;
@@ -280,7 +287,7 @@ export class SqlSyncRepository implements SyncRepository {
       changedEvidence.push({ domain, evidence, category: decision?.category ?? null, decisive: decision?.decisive ?? false });
       const previous = row && isCategoryName(row.category) ? { category: row.category, decisive: row.decisive } : null;
       if (!sameDecision(previous, decision)) {
-        for (const [guess, category] of Object.entries(dealCategoryByGuess(decision))) moved.push({ domain, guess, category });
+        for (const [guess, { category, fromBrand }] of Object.entries(dealCategoryByGuess(decision))) moved.push({ domain, guess, category, from_brand: fromBrand });
       }
     }
     if (changedEvidence.length > 0) {
@@ -292,13 +299,17 @@ export class SqlSyncRepository implements SyncRepository {
       );
     }
     if (moved.length > 0) {
-      // A brand's deals move together; a person's own correction of the brand's category still wins (its trigger).
+      // A brand's deals move together, their category's evidence with them (a deal's own guess, once its brand's mail
+      // no longer decides, is weighed words). The rules' value is mail_category; a person's own correction of the
+      // brand's category still wins in the shown column (migration 016's trigger), so it is compared with the former.
       await tx.query(
-        `UPDATE deals d SET category = m.category
-         FROM brands b, jsonb_to_recordset($2::jsonb) AS m(domain text, guess text, category text)
+        `UPDATE deals d SET category = m.category, mail_category = m.category,
+           evidence = CASE WHEN d.evidence IS NULL THEN NULL
+                           ELSE jsonb_set(d.evidence, '{category}', CASE WHEN m.from_brand THEN $3::jsonb ELSE $4::jsonb END) END
+         FROM brands b, jsonb_to_recordset($2::jsonb) AS m(domain text, guess text, category text, from_brand boolean)
          WHERE b.user_id = $1 AND b.domain = m.domain AND d.brand_id = b.id AND coalesce(d.guessed_category, '') = m.guess
-           AND d.category IS DISTINCT FROM m.category`,
-        [userId, JSON.stringify(moved)],
+           AND (d.mail_category IS DISTINCT FROM m.category OR (d.evidence IS NOT NULL AND (d.evidence -> 'category' ->> 'kind' = 'brand-mail') IS DISTINCT FROM m.from_brand))`,
+        [userId, JSON.stringify(moved), JSON.stringify(fieldEvidence("brand-mail")), JSON.stringify(fieldEvidence("words"))],
       );
     }
     return decisions;

@@ -68,10 +68,11 @@ describe("a brand's category, decided over all of its mail", () => {
     const decided = decideBrandCategory(brandOf(fashionMail, fashionMail, fashionMail));
     const byGuess = dealCategoryByGuess(decided);
     expect(Object.keys(byGuess).sort()).toEqual(["", ...CATEGORIES].sort());
-    expect(new Set(Object.values(byGuess))).toEqual(new Set(["Fashion"]));
+    expect(new Set(Object.values(byGuess).map((answer) => `${answer.category} ${answer.fromBrand}`))).toEqual(new Set(["Fashion true"]));
     const leaning = dealCategoryByGuess(decideBrandCategory(brandOf(fashionMail)));
-    expect(leaning[""]).toBe("Fashion");
-    expect(leaning.Home).toBe("Home");
+    expect(leaning[""]).toEqual({ category: "Fashion", fromBrand: true });
+    expect(leaning.Home).toEqual({ category: "Home", fromBrand: false });
+    expect(dealCategoryByGuess(null)[""]).toEqual({ category: "Others", fromBrand: false });
   });
 
   it("tells a mail's guess of Others from a mail that said nothing", () => {
