@@ -1,4 +1,4 @@
-import { dayIn, isTimeZone } from "../../src/domain/calendarDay";
+import { dayIn, knownZoneOrUtc } from "../../src/domain/calendarDay";
 import type { Clock } from "./ports";
 import type { PreferencesRepository } from "./repositories";
 
@@ -24,8 +24,7 @@ export class PersonDays {
 
   async of(userId: string): Promise<PersonDay> {
     const now = this.clock.now();
-    const stored = (await this.preferences.get(userId)).timeZone;
-    const timeZone = isTimeZone(stored) ? stored : "UTC";
+    const timeZone = knownZoneOrUtc((await this.preferences.get(userId)).timeZone);
     return { now, timeZone, today: dayIn(now, timeZone) };
   }
 }

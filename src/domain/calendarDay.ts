@@ -50,6 +50,9 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+/** A zone as a person's settings keep it, or UTC if the runtime no longer knows it (settings only keep known ones). */
+export const knownZoneOrUtc = (timeZone: string): string => (isTimeZone(timeZone) ? timeZone : "UTC");
+
 /**
  * A day (YYYY-MM-DD) as the Date the domain's `today` parameters take: that day's UTC midnight, of which only the UTC
  * date is read.

@@ -312,4 +312,23 @@ describe.each(DATABASES)("the person's own day through every use case, on %s", (
     const reminder = reminderContent(endsToday, now, timeZone);
     expect(reminder.kind === "reminder" && reminder.item.daysLeft).toBe(0);
   });
+
+  it.each([
+    { timeZone: "Pacific/Auckland", now: new Date("2025-10-09T12:00:00Z"), ends: "2025-10-09", isNew: 0 },
+    { timeZone: "America/Los_Angeles", now: new Date("2025-10-11T03:00:00Z"), ends: "2025-10-10", isNew: 1 },
+  ])("$timeZone: the sync line's new deals are those usable on the person's day (one ending $ends: $isNew)", async ({ timeZone, now, ends, isNew }) => {
+    const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ($1) RETURNING id", [`sync.${timeZone.replace("/", ".")}@example.com`]);
+    await new SqlPreferencesRepository(db).save(user!.id, { timeZone });
+    const message = { gmailId: `ends-${ends}`, sender: "Shop <news@shop.example.com>", subject: "Last call", sentAt: now };
+    const deal = {
+      brand: "Shop", brandDomain: "shop.example.com", title: "Last call", description: "", category: "Home" as const, promoCodes: ["LAST"],
+      discount: null, terms: [], codeConditions: [], expirationDate: ends, dealUrl: null, imageUrls: [], source: "text" as const,
+    };
+    // Judged on UTC's day, the answer would be the other one: the deal ends the day before UTC's in Los Angeles.
+    expect(dealStateOf({ expirationDate: ends, status: null }, todayIn(now, "UTC")) === "expired" ? 0 : 1).toBe(1 - isNew);
+    await db.query("INSERT INTO gmail_messages (user_id, gmail_id) VALUES ($1, $2)", [user!.id, message.gmailId]);
+    expect(await new SqlSyncRepository(db).storeBatch(user!.id, [{ message, deals: [deal] }], [], now)).toBe(isNew);
+    const [stored] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM deals WHERE user_id = $1", [user!.id]);
+    expect(stored!.n).toBe(1);
+  });
 });

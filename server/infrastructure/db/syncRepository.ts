@@ -18,7 +18,8 @@ import {
 } from "../../../src/domain/brandCategory";
 import { CATEGORIES, type Category } from "../../../src/domain/category";
 import { evidence as fieldEvidence } from "../../../src/domain/evidence";
-import { CURRENT_STATES, dayText } from "../../../src/domain/dealLifecycle";
+import { dayIn, knownZoneOrUtc } from "../../../src/domain/calendarDay";
+import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import { inStatesSql } from "./dealLifecycleSql";
 
 const isCategoryName = (value: string | null): value is Category => value !== null && (CATEGORIES as readonly string[]).includes(value);
@@ -246,7 +247,7 @@ export class SqlSyncRepository implements SyncRepository {
            ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING brand_id, expiration_date, status)
          SELECT count(*)::int AS added FROM added a JOIN brands b ON b.id = a.brand_id
          WHERE ${inStatesSql(CURRENT_STATES, { expirationDate: "a.expiration_date", status: "a.status", brandShown: "b.is_active" }, "$3::date")}`,
-        [userId, JSON.stringify(deals), dayText(now)],
+        [userId, JSON.stringify(deals), await this.personDay(tx, userId, now)],
       );
       return inserted!.added;
     });
@@ -313,6 +314,12 @@ export class SqlSyncRepository implements SyncRepository {
       );
     }
     return decisions;
+  }
+
+  /** The person's day at `now` in their settings' time zone (UTC without settings): the day "new" is judged on. */
+  private async personDay(tx: SqlExecutor, userId: string, now: Date): Promise<string> {
+    const [row] = await tx.query<{ time_zone: string }>("SELECT time_zone FROM user_preferences WHERE user_id = $1", [userId]);
+    return dayIn(now, knownZoneOrUtc(row?.time_zone ?? "UTC"));
   }
 
   private async ensure(userId: string): Promise<void> {
