@@ -19,10 +19,10 @@ export const selectFilters = (snapshot: DashboardSnapshot): DealFilters => snaps
 
 export const selectSort = (snapshot: DashboardSnapshot): SortOrder => snapshot.context.sort;
 
-export const selectHiddenBrandIds = (snapshot: DashboardSnapshot): readonly string[] => snapshot.context.hiddenBrandIds;
 /** The deal whose Details the address has open. */
 export const selectOpenDealId = (snapshot: DashboardSnapshot): string | null => snapshot.context.dealId;
 
+export const selectHiddenBrandIds = (snapshot: DashboardSnapshot): readonly string[] => snapshot.context.hiddenBrandIds;
 
 /** The brand waiting for the phone's confirmation before it is hidden. */
 export const selectBrandToConfirm = (snapshot: DashboardSnapshot): string | null =>

@@ -161,11 +161,11 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
                   className={styles.search}
                   type="search"
                   placeholder="Search promotions, brands, or codes..."
+                  // As long as the address keeps, so a reload shows the search typed.
+                  maxLength={MAX_ADDRESS_SEARCH}
                   value={filters.search}
                   onChange={(event) => props.onSearch(event.target.value)}
                 />
-                  // As long as the address keeps, so a reload shows the search typed.
-                  maxLength={MAX_ADDRESS_SEARCH}
               </div>
               <div className={styles.sortField}>
                 <label htmlFor="deal-sort" className={styles.sortLabel}>
