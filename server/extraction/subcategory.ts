@@ -137,8 +137,27 @@ function guessSubcategoryWithEvidence(
       ? { kind: "sender", confidence: "inferred" }
       : subjectPart >= bodyPart
         ? { kind: "subject", confidence: "inferred" }
-        : { kind: "words", confidence: "guessed" };
+        : { kind: "words", confidence: wordsClearlyLead(scores, best) ? "inferred" : "guessed" };
   return { subcategory: KEYWORDS[best]![0], evidence, scores };
+}
+
+/** The least weight of words, and the share of all of them, by which a mail's words name its trade rather than hint. */
+const CLEAR_LEAD = { score: 4, share: 2 / 3 };
+
+/**
+ * The mail's words name one trade clearly (several of its words, and most of all it says), as a person reading it
+ * would say "this is a shoe shop": inferred, not a guess. Subcategories of one category count together.
+ */
+function wordsClearlyLead(scores: readonly number[], best: number): boolean {
+  const category = toCategory(KEYWORDS[best]![0]);
+  let ofCategory = 0;
+  let total = 0;
+  scores.forEach((score, index) => {
+    if (score <= 0) return;
+    total += score;
+    if (toCategory(KEYWORDS[index]![0]) === category) ofCategory += score;
+  });
+  return ofCategory >= CLEAR_LEAD.score && ofCategory >= total * CLEAR_LEAD.share;
 }
 
 export function guessCategory(sender: string, subject: string, body: string): Category {

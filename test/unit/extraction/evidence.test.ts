@@ -125,11 +125,14 @@ describe("category: what it rests on", () => {
     expect(vague.deals[0]?.evidence?.category).toEqual({ kind: "none", confidence: "guessed" });
   });
 
-  it("a category only the body's words point at is a guess from the words", async () => {
-    const message = await extractDeals(
+  it("a category only the body's words point at is inferred when they name one trade clearly, else a guess", async () => {
+    const clear = await extractDeals(
       buildEmail({ from: "Quillon <news@quillon.com>", html: "<p>Use code PUP20 for 20% off dog beds, puppy treats, cat litter and chew toys for your pets.</p>" }),
     );
-    expect(message.deals[0]?.category).toBe("Pets");
-    expect(message.deals[0]?.evidence?.category).toEqual({ kind: "words", confidence: "guessed" });
+    expect(clear.deals[0]?.category).toBe("Pets");
+    expect(clear.deals[0]?.evidence?.category).toEqual({ kind: "words", confidence: "inferred" });
+    const hint = await extractDeals(buildEmail({ from: "Quillon <news@quillon.com>", html: "<p>Use code PUP20 for 20% off dog beds and puppy treats.</p>" }));
+    expect(hint.deals[0]?.category).toBe("Pets");
+    expect(hint.deals[0]?.evidence?.category).toEqual({ kind: "words", confidence: "guessed" });
   });
 });
