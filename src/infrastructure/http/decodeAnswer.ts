@@ -16,8 +16,9 @@ const checksOnly = new WeakMap<t.Decoder<unknown, unknown>, boolean>();
 
 /**
  * True when every part of the codec decodes a value that passes its `is` to that value itself: io-ts's primitives,
- * literals, keyofs, and objects, arrays, unions and refinements of those. Exact types (which strip unknown fields),
- * intersections (which merge) and custom codecs (which may transform) are left to `decode`.
+ * literals, keyofs, and objects (whole or partial), arrays, unions, intersections and refinements of those (an
+ * intersection merges its parts' results, which are then all that same value). Exact types (which strip unknown
+ * fields) and custom codecs (which may transform) are left to `decode`.
  */
 export function onlyChecks(codec: t.Decoder<unknown, unknown>): boolean {
   let known = checksOnly.get(codec);
@@ -39,11 +40,11 @@ function inspect(codec: t.Decoder<unknown, unknown>): boolean {
   ) {
     return true;
   }
-  if (codec instanceof t.InterfaceType) return Object.values(codec.props as t.Props).every(onlyChecks);
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return Object.values(codec.props as t.Props).every(onlyChecks);
   if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType || codec instanceof t.ReadonlyType) {
     return onlyChecks(codec.type as t.Mixed);
   }
-  if (codec instanceof t.UnionType) return (codec.types as t.Mixed[]).every(onlyChecks);
+  if (codec instanceof t.UnionType || codec instanceof t.IntersectionType) return (codec.types as t.Mixed[]).every(onlyChecks);
   if (codec instanceof t.RefinementType) return onlyChecks(codec.type as t.Mixed);
   return false;
 }

@@ -24,6 +24,16 @@ const NumberFromText = new t.Type<number, string, unknown>(
 );
 
 describe("decodeAnswer", () => {
+  it("checks an intersection of plain and partial objects, giving back the very object, as decode does", () => {
+    const Both = t.intersection([t.type({ a: t.string }), t.partial({ b: t.number })]);
+    expect(onlyChecks(Both)).toBe(true);
+    const value = { a: "x", b: 1 };
+    const decoded = decodeAnswer(Both, value);
+    expect(isRight(decoded) && decoded.right).toBe(value);
+    const slow = Both.decode(value);
+    expect(isRight(slow) && slow.right).toBe(value);
+  });
+
   it("checks the dashboard's answer without decoding it, and gives back the very object it checked", () => {
     expect(onlyChecks(DashboardCodec)).toBe(true);
     const body: unknown = structuredClone(SAMPLE_DASHBOARD);
@@ -53,13 +63,14 @@ describe("decodeAnswer", () => {
     );
   });
 
-  it("leaves to decode the codecs that change what they decode: exact types, intersections and custom codecs", () => {
+  it("leaves to decode the codecs that change what they decode: exact types, intersections holding one, custom codecs", () => {
     const Strict = t.strict({ name: t.string });
     expect(onlyChecks(Strict)).toBe(false);
     expect(decodeAnswer(Strict, { name: "Ada", role: "admin" })).toEqual(t.success({ name: "Ada" }));
 
-    const Both = t.intersection([t.type({ a: t.string }), t.type({ b: t.number })]);
-    expect(onlyChecks(Both)).toBe(false);
+    const WithStrict = t.intersection([Strict, t.partial({ note: t.string })]);
+    expect(onlyChecks(WithStrict)).toBe(false);
+    expect(decodeAnswer(WithStrict, { name: "Ada", role: "admin" })).toEqual(WithStrict.decode({ name: "Ada", role: "admin" }));
 
     const Price = t.type({ amount: NumberFromText });
     expect(onlyChecks(Price)).toBe(false);
