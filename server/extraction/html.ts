@@ -1,4 +1,4 @@
-import { Parser, Tokenizer } from "htmlparser2";
+import { Parser } from "htmlparser2";
 import { INPUT_LIMITS, UnreadableMessageError } from "./limits";
 
 /** An <img> as found in the HTML, with the size its attributes or inline style declare. */
@@ -319,95 +319,13 @@ export function renderHtml(html: string): RenderedHtml {
         else if (CELL_TAGS.has(name) || element.boundary === "space") append(" ");
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: SkippingTokenizer },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
   return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, images, links, jsonLd, microdata, lang };
 }
-
-/** The tokenizer's state its fast paths below read and move: its text, its position in it, and where the text starts. */
-interface TokenizerPosition {
-  buffer: string;
-  index: number;
-  offset: number;
-}
-interface TokenizerSteps {
-  stateText(code: number): void;
-  handleInAttributeValue(code: number, quote: number): void;
-  stateInTagName(code: number): void;
-  stateInClosingTagName(code: number): void;
-  stateInAttributeName(code: number): void;
-}
-const LESS_THAN = 0x3c;
-const AMPERSAND = 0x26;
-const EQUALS_SIGN = 0x3d;
-
-/** What ends a tag's or an attribute's name for the tokenizer: whitespace, "/" or ">". */
-function endsName(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0c || code === 0x0d || code === 0x2f || code === 0x3e;
-}
-
-/**
- * The tokenizer with its commonest steps made cheaper. Decoding entities, htmlparser2 visits text and attribute
- * values one character at a time, through its state switch, although only "<", "&" (and an attribute's closing
- * quote) do anything there; in a tag's or an attribute's name only the character that ends it does. These steps
- * jump straight to the next such character and let the tokenizer's own step read it, so every event and every index
- * is what it was.
- */
-class SkippingTokenizer extends Tokenizer {}
-const baseSteps = Tokenizer.prototype as unknown as TokenizerSteps;
-const skippingSteps = SkippingTokenizer.prototype as unknown as TokenizerSteps;
-
-/** Moves the tokenizer to the next character that ends a name (or "=", when `equals`), as skipTo does. */
-function skipName(tokenizer: TokenizerPosition, equals: boolean): number {
-  const { buffer, offset } = tokenizer;
-  for (let at = tokenizer.index - offset + 1; at < buffer.length; at++) {
-    const code = buffer.charCodeAt(at);
-    if (endsName(code) || (equals && code === EQUALS_SIGN)) {
-      tokenizer.index = at + offset;
-      return code;
-    }
-  }
-  tokenizer.index = buffer.length + offset - 1;
-  return -1;
-}
-
-/** Moves the tokenizer to the next of two characters after its position (or to its last one) and returns it, -1 if none. */
-function skipTo(tokenizer: TokenizerPosition, first: number, second: number): number {
-  const { buffer, offset } = tokenizer;
-  for (let at = tokenizer.index - offset + 1; at < buffer.length; at++) {
-    const code = buffer.charCodeAt(at);
-    if (code === first || code === second) {
-      tokenizer.index = at + offset;
-      return code;
-    }
-  }
-  tokenizer.index = buffer.length + offset - 1;
-  return -1;
-}
-
-skippingSteps.stateText = function (this: TokenizerPosition, code: number): void {
-  const next = code === LESS_THAN || code === AMPERSAND ? code : skipTo(this, LESS_THAN, AMPERSAND);
-  if (next !== -1) baseSteps.stateText.call(this, next);
-};
-skippingSteps.stateInTagName = function (this: TokenizerPosition, code: number): void {
-  const next = endsName(code) ? code : skipName(this, false);
-  if (next !== -1) baseSteps.stateInTagName.call(this, next);
-};
-skippingSteps.stateInClosingTagName = function (this: TokenizerPosition, code: number): void {
-  const next = endsName(code) ? code : skipName(this, false);
-  if (next !== -1) baseSteps.stateInClosingTagName.call(this, next);
-};
-skippingSteps.stateInAttributeName = function (this: TokenizerPosition, code: number): void {
-  const next = endsName(code) || code === EQUALS_SIGN ? code : skipName(this, true);
-  if (next !== -1) baseSteps.stateInAttributeName.call(this, next);
-};
-skippingSteps.handleInAttributeValue = function (this: TokenizerPosition, code: number, quote: number): void {
-  const next = code === quote || code === AMPERSAND ? code : skipTo(this, quote, AMPERSAND);
-  if (next !== -1) baseSteps.handleInAttributeValue.call(this, next, quote);
-};
 
 /** Trims each line and drops empty ones, so text reads line by line. */
 const SPACE_RUN = / {2,}/g;

@@ -164,102 +164,10 @@ function joinDecodedChunksDirectly(): void {
 
 joinDecodedChunksDirectly();
 
-const HYPHEN = 0x2d;
-
-/**
- * postal-mime reads a message line by line through an async processLine, and only a line that may be a part boundary
- * ("--" with a boundary open) or the last line needs it to be async. Every other line is fed to the current part
- * directly here, as processLine itself would, without a promise per line (most of a message's lines).
- */
-function feedPlainLinesDirectly(): void {
-  type ParserLike = {
-    boundaries: unknown[];
-    currentNode: { feed(line: Uint8Array): void };
-    processLine?: (this: ParserLike, line: Uint8Array, isFinal: boolean) => Promise<void> | void;
-  };
-  const parserPrototype = PostalMime.prototype as unknown as ParserLike;
-  const processLine = parserPrototype.processLine;
-  if (typeof processLine !== "function") return;
-  parserPrototype.processLine = function (this: ParserLike, line: Uint8Array, isFinal: boolean) {
-    const mayBeBoundary = this.boundaries.length > 0 && line.length > 2 && line[0] === HYPHEN && line[1] === HYPHEN;
-    if (isFinal || mayBeBoundary || typeof this.currentNode?.feed !== "function") return processLine.call(this, line, isFinal);
-    this.currentNode.feed(line);
-  };
-}
-
-feedPlainLinesDirectly();
-
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-
-/**
- * postal-mime's readLine, finding the line feed natively instead of testing each byte in JavaScript: the line up to
- * the next line feed (or the end), without the line breaks it ends with, and the position after it.
- */
-function nextLine(parser: { buf: ArrayBuffer; av: Uint8Array; readPos: number }): { bytes: Uint8Array; done: boolean } {
-  const { av } = parser;
-  const start = parser.readPos;
-  const feed = av.indexOf(LINE_FEED, start);
-  let end = feed === -1 ? av.length : feed;
-  parser.readPos = feed === -1 ? av.length : feed + 1;
-  while (end > start && av[end - 1] === CARRIAGE_RETURN) end--;
-  return { bytes: new Uint8Array(parser.buf, start, end - start), done: parser.readPos >= av.length };
-}
-
-/** The steps of postal-mime's parse, which the faster loop below calls in its order. */
-const PARSE_STEPS = ["resolveInput", "processLine", "hasReportParts", "collectNode", "renderTextContent", "buildMessage", "encodeAttachments"];
-
-/**
- * postal-mime's parse awaits processLine for every line, and an await costs a trip through the microtask queue even
- * when, as for the plain lines fed directly above, there is nothing to wait for. This is the same parse, waiting only
- * for a line that returns a promise; the steps and their order are postal-mime 4's own, its
- * readLine made native (nextLine).
- */
-function awaitOnlyPendingLines(): void {
-  type ParserLike = {
-    started: boolean;
-    buf: ArrayBuffer;
-    av: Uint8Array;
-    readPos: number;
-    options: { forceRfc822Attachments?: boolean };
-    forceRfc822Attachments: boolean;
-    resolveInput(buf: unknown): Promise<ArrayBuffer>;
-    processLine(line: Uint8Array, isFinal: boolean): Promise<void> | void;
-    hasReportParts(): boolean;
-    collectNode(node: unknown, alternative: boolean, related: boolean): Promise<void>;
-    renderTextContent(): void;
-    buildMessage(): unknown;
-    encodeAttachments(): void;
-    root: unknown;
-  };
-  const parserPrototype = PostalMime.prototype as unknown as ParserLike & { parse(buf: unknown): Promise<unknown> };
-  const steps = parserPrototype as unknown as Record<string, unknown>;
-  if (!PARSE_STEPS.every((step) => typeof steps[step] === "function")) return;
-  parserPrototype.parse = async function (this: ParserLike, buf: unknown) {
-    if (this.started) throw new Error("Can not reuse parser, create a new PostalMime object");
-    this.started = true;
-    this.buf = await this.resolveInput(buf);
-    this.av = new Uint8Array(this.buf);
-    this.readPos = 0;
-    while (this.readPos < this.av.length) {
-      const line = nextLine(this);
-      const pending = this.processLine(line.bytes, line.done);
-      if (pending) await pending;
-    }
-    this.forceRfc822Attachments = Boolean(this.options.forceRfc822Attachments) || this.hasReportParts();
-    await this.collectNode(this.root, false, false);
-    this.renderTextContent();
-    const message = this.buildMessage();
-    this.encodeAttachments();
-    return message;
-  };
-}
-
-awaitOnlyPendingLines();
-
 const HEADER_LINE = /^[!-9;-~]+:/;
 
 const HEADER_PROBE_BYTES = 4000;
+
 /** One decoder for every message: making one costs more than decoding the probe. */
 const LATIN1 = new TextDecoder("latin1");
 
