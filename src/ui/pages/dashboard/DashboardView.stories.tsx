@@ -400,6 +400,8 @@ export const EmptyMailboxFirstRun: Story = {
     await expect(canvas.getAllByRole("button", { name: /sync/i })).toHaveLength(1);
     await expect(canvas.queryByText("No data last month")).toBeNull();
     await expect(canvas.queryByText(/vs last month/)).toBeNull();
+    // No deal ends soon: a figure, not a toggle that would only empty the list.
+    await expect(canvas.queryByRole("button", { name: /Expiring Soon/ })).toBeNull();
     const steps = within(canvas.getByRole("region", { name: "While you wait" }));
     await expect(steps.getByText("Check that Gmail's Promotions tab is on.")).toBeInTheDocument();
     await expect(steps.getByRole("link", { name: "Open Gmail's inbox settings (opens in a new tab)" })).toHaveAttribute("target", "_blank");

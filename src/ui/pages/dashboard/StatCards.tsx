@@ -44,18 +44,25 @@ export function StatCards({ stats, expiringOnly, onToggleExpiring }: { stats: Da
       <li className={styles.stat.plain}>
         <StatBody label="Unique Brands" figure={stats.uniqueBrands} />
       </li>
-      <li>
-        <button
-          type="button"
-          className={expiringOnly ? styles.stat.active : styles.stat.toggle}
-          aria-pressed={expiringOnly}
-          onClick={onToggleExpiring}
-        >
+      {stats.expiring.value === 0 && !expiringOnly ? (
+        // Nothing to show only: a plain figure, not a toggle that would empty the list.
+        <li className={styles.stat.plain}>
           <StatBody label="Expiring Soon" figure={stats.expiring} />
-          {/* The card is a toggle (aria-pressed); its words say what pressing it does, and what it is doing now. */}
-          <span className={styles.statToggleHint}>{expiringOnly ? "Showing only these" : "Show only these"}</span>
-        </button>
-      </li>
+        </li>
+      ) : (
+        <li>
+          <button
+            type="button"
+            className={expiringOnly ? styles.stat.active : styles.stat.toggle}
+            aria-pressed={expiringOnly}
+            onClick={onToggleExpiring}
+          >
+            <StatBody label="Expiring Soon" figure={stats.expiring} />
+            {/* The card is a toggle (aria-pressed); its words say what pressing it does, and what it is doing now. */}
+            <span className={styles.statToggleHint}>{expiringOnly ? "Showing only these" : "Show only these"}</span>
+          </button>
+        </li>
+      )}
     </ul>
   );
 }
