@@ -28,9 +28,11 @@ export async function startPgBossQueue(db: Database, options: PgBossQueueOptions
       db: {
         // pg-boss sends multi-statement scripts without parameters (its migrations, createQueue's locking).
         // pg-boss 10 leaves its "job done" write unawaited: one that comes after the queue stopped (and our database
-        // closed) is dropped, not an unhandled rejection; the job's expiry puts its work back.
+        // closed) is dropped, not an unhandled rejection; the job's expiry puts its work back. Dropped means never
+        // answered: any answer, even an empty one, is read on by pg-boss (`rows[0].count`) and throws there. A promise
+        // that never settles holds no handle, so it keeps nothing alive.
         executeSql: async (text: string, values?: unknown[]) => {
-          if (lifetime.stopped) return { rows: [] };
+          if (lifetime.stopped) return new Promise<never>(() => {});
           return { rows: values && values.length > 0 ? await db.query(text, values) : await db.script(text) };
         },
       },
