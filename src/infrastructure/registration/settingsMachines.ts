@@ -32,11 +32,14 @@ export async function settingsPageLogic(s: Services) {
     connectGmail,
     dealsChanged: () => void deals.invalidate(),
     // The session machine is told after this machine's own step: an action that drives another actor's assign at
-    // once is refused by XState ("Custom actions should not call assign() directly").
+    // once is refused by XState ("Custom actions should not call assign() directly"). The way home is taken in the
+    // same step as the session ends, so that the home page's guard never sees a signed-in person there.
     endSession: () => {
       s.get(SessionStore).clear();
-      s.get(Navigation).navigate("/", { replace: true });
-      queueMicrotask(() => s.get(AuthSession).send({ type: "SESSION_EXPIRED" }));
+      queueMicrotask(() => {
+        s.get(Navigation).navigate("/", { replace: true });
+        s.get(AuthSession).send({ type: "SESSION_EXPIRED" });
+      });
     },
     userLoaded: (user) => queueMicrotask(() => s.get(AuthSession).send({ type: "USER_UPDATED", user })),
   });
