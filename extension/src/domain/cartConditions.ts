@@ -61,6 +61,8 @@ export interface CodeStanding {
   newCustomersOnly: boolean;
   /** Limits the cart's total cannot check, in the mail's words ("Excludes gift cards"). */
   restrictions: string[];
+  /** The code asks a minimum spend and this cart reaches it. */
+  minimumMet: boolean;
 }
 
 export function standingOf(offer: CodeOffer, cart: Amount | null): CodeStanding {
@@ -73,6 +75,7 @@ export function standingOf(offer: CodeOffer, cart: Amount | null): CodeStanding 
     reasons,
     newCustomersOnly: offer.conditions.some((condition) => condition.kind === "newCustomers"),
     restrictions: offer.conditions.flatMap((condition) => (condition.kind === "restriction" ? [condition.text] : [])),
+    minimumMet: offer.conditions.some((condition, index) => condition.kind === "minimumSpend" && verdicts[index]!.kind === "met"),
   };
 }
 

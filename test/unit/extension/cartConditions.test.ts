@@ -52,13 +52,15 @@ describe("the other conditions", () => {
 describe("where a code stands", () => {
   it("qualifies only when every condition is met, and says every reason it cannot apply", () => {
     expect(standingOf({ code: "A", conditions: [] }, null)).toMatchObject({ standing: "qualifies", reasons: [] });
-    expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "channel", channel: "online" }] }, cart("$60"))).toMatchObject({ standing: "qualifies" });
+    expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "channel", channel: "online" }] }, cart("$60"))).toMatchObject({ standing: "qualifies", minimumMet: true });
+    expect(standingOf({ code: "A", conditions: [{ kind: "channel", channel: "online" }] }, cart("$60"))).toMatchObject({ standing: "qualifies", minimumMet: false });
     expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "restriction", text: "Excludes sale items" }] }, cart("$60"))).toEqual({
       code: "A",
       standing: "unknown",
       reasons: [],
       newCustomersOnly: false,
       restrictions: ["Excludes sale items"],
+      minimumMet: true,
     });
     expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "channel", channel: "inStore" }] }, cart("$42"))).toMatchObject({
       standing: "cannotApply",
