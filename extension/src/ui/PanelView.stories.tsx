@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { codeOffersOf, planRun, standingOf } from "../domain/cartConditions";
 import { parseAmount, type MoneyNotation } from "../domain/money";
@@ -157,7 +157,7 @@ const listedCodes = (canvasElement: HTMLElement) => [...canvasElement.querySelec
 const rowOf = (canvasElement: HTMLElement, code: string) => within([...canvasElement.querySelectorAll("li")].find((row) => row.querySelector("code")?.textContent === code)!);
 
 /** Review in the dark palette, whatever the system's: the page behind is dark too. */
-const dark = (Story: () => React.JSX.Element) => (
+const dark: Decorator = (Story) => (
   <div className="darkScheme" style={{ minHeight: "100vh", background: "#030712" }}>
     <Story />
   </div>
