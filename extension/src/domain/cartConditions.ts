@@ -51,7 +51,7 @@ export function cartMeets(condition: OfferCondition, cart: Amount | null): Condi
   }
 }
 
-/** Where a code stands with this cart: it qualifies, it cannot apply (and why), or the page cannot tell. */
+/** Where a code stands with this cart, and what the shop alone can judge of it. */
 export interface CodeStanding {
   code: string;
   standing: "qualifies" | "cannotApply" | "unknown";
@@ -65,10 +65,18 @@ export interface CodeStanding {
   minimumMet: boolean;
 }
 
+/** Conditions only the shop can judge: they never hold a code back, and are said beside it (and order the run). */
+const judgedByShop = (condition: OfferCondition) => condition.kind === "newCustomers" || condition.kind === "restriction";
+
+/**
+ * Where a code stands with this cart: it qualifies when the cart meets every condition a total can check, cannot apply
+ * when it plainly misses one, and is unknown when a minimum cannot be compared (no total, another currency).
+ */
 export function standingOf(offer: CodeOffer, cart: Amount | null): CodeStanding {
   const verdicts = offer.conditions.map((condition) => cartMeets(condition, cart));
   const reasons = verdicts.flatMap((verdict) => (verdict.kind === "unmet" ? [verdict.reason] : []));
-  const standing = reasons.length > 0 ? "cannotApply" : verdicts.some((verdict) => verdict.kind === "unknown") ? "unknown" : "qualifies";
+  const unknown = offer.conditions.some((condition, index) => !judgedByShop(condition) && verdicts[index]!.kind === "unknown");
+  const standing = reasons.length > 0 ? "cannotApply" : unknown ? "unknown" : "qualifies";
   return {
     code: offer.code,
     standing,
@@ -79,7 +87,7 @@ export function standingOf(offer: CodeOffer, cart: Amount | null): CodeStanding 
   };
 }
 
-/** Qualifying codes first, then those the page cannot judge, then new-customers-only ones; each group in its order. */
+/** Qualifying codes first, then those whose minimum the page cannot judge, then new-customers-only ones; each group in its order. */
 const rank = (standing: CodeStanding) => (standing.newCustomersOnly ? 2 : standing.standing === "qualifies" ? 0 : 1);
 
 /**

@@ -56,7 +56,7 @@ describe("where a code stands", () => {
     expect(standingOf({ code: "A", conditions: [{ kind: "channel", channel: "online" }] }, cart("$60"))).toMatchObject({ standing: "qualifies", minimumMet: false });
     expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "restriction", text: "Excludes sale items" }] }, cart("$60"))).toEqual({
       code: "A",
-      standing: "unknown",
+      standing: "qualifies",
       reasons: [],
       newCustomersOnly: false,
       restrictions: ["Excludes sale items"],
@@ -66,7 +66,9 @@ describe("where a code stands", () => {
       standing: "cannotApply",
       reasons: ["needs $50+, your cart is $42: add $8", "in store only"],
     });
-    expect(standingOf({ code: "N", conditions: [{ kind: "newCustomers" }] }, cart("$42"))).toMatchObject({ standing: "unknown", newCustomersOnly: true });
+    // Only the shop knows a new customer: the code is flagged, never held back.
+    expect(standingOf({ code: "N", conditions: [{ kind: "newCustomers" }] }, cart("$42"))).toMatchObject({ standing: "qualifies", newCustomersOnly: true, minimumMet: false });
+    expect(standingOf({ code: "A", conditions: [minimum(5000), { kind: "restriction", text: "Excludes sale items" }] }, null)).toMatchObject({ standing: "unknown" });
   });
 });
 
@@ -80,9 +82,9 @@ describe("the order a run tries codes in", () => {
     { code: "SHOPONLY", conditions: [{ kind: "channel", channel: "inStore" }] },
   ];
 
-  it("qualifying codes first, then unknown ones, new customers last; those that cannot apply are skipped", () => {
+  it("qualifying codes first, new customers last; those that cannot apply are skipped", () => {
     const plan = planRun(offers, cart("$120.00"));
-    expect(plan.tryOrder).toEqual(["SAVE10", "PLAIN", "NOTES", "WELCOME15"]);
+    expect(plan.tryOrder).toEqual(["NOTES", "SAVE10", "PLAIN", "WELCOME15"]);
     expect(plan.skipped.map((skip) => [skip.code, skip.reasons])).toEqual([
       ["SAVE60", ["needs $200+, your cart is $120: add $80"]],
       ["SHOPONLY", ["in store only"]],
@@ -90,12 +92,12 @@ describe("the order a run tries codes in", () => {
   });
 
   it("a threshold equal to the cart qualifies", () => {
-    expect(planRun(offers, cart("$200.00")).tryOrder).toEqual(["SAVE60", "SAVE10", "PLAIN", "NOTES", "WELCOME15"]);
+    expect(planRun(offers, cart("$200.00")).tryOrder).toEqual(["SAVE60", "NOTES", "SAVE10", "PLAIN", "WELCOME15"]);
   });
 
-  it("without a cart total every minimum is unknown: those codes are tried, after the plain ones", () => {
+  it("without a cart total every minimum is unknown: those codes are tried, after the qualifying ones", () => {
     const plan = planRun(offers, null);
-    expect(plan.tryOrder).toEqual(["PLAIN", "SAVE60", "NOTES", "SAVE10", "WELCOME15"]);
+    expect(plan.tryOrder).toEqual(["NOTES", "PLAIN", "SAVE60", "SAVE10", "WELCOME15"]);
     expect(plan.skipped.map((skip) => skip.code)).toEqual(["SHOPONLY"]);
   });
 
