@@ -35,11 +35,15 @@ function badgeOf(outcome: ApplyOutcome, keptCode: string | null): string {
 }
 
 /** What the cart means for a code, in a line under it: why it cannot apply, or that the cart reaches its minimum. */
-function StandingNote({ standing }: { standing: CodeStanding | undefined }) {
+function StandingNote({ standing, skipNoteId }: { standing: CodeStanding | undefined; skipNoteId: string }) {
   if (!standing) return null;
   return (
     <>
-      {standing.standing === "cannotApply" ? <span className="standing cannotApply">Skipped: {standing.reasons.join("; ")}</span> : null}
+      {standing.standing === "cannotApply" ? (
+        <span id={skipNoteId} className="standing cannotApply">
+          Skipped: {standing.reasons.join("; ")}
+        </span>
+      ) : null}
       {standing.standing !== "cannotApply" && standing.minimumMet ? <span className="standing qualifies">Your cart qualifies</span> : null}
       {standing.newCustomersOnly ? <span className="standing newCustomers">New customers only: tried last</span> : null}
       {standing.restrictions.length > 0 ? <span className="restrictions">{standing.restrictions.join(" · ")}</span> : null}
@@ -50,6 +54,7 @@ function StandingNote({ standing }: { standing: CodeStanding | undefined }) {
 /** The on-page panel: this site's codes from the person's own inbox, each with Apply, and Try all codes. */
 export function PanelView({ deals, today, shortcut, working, outcomes, keptCode, summary, standings, order, onApply, onTryAll, onDismiss }: PanelViewProps) {
   const titleId = useId();
+  const noteIdOf = (code: string) => `${titleId}-skip-${code}`;
   const busy = working !== null;
   const codeCount = deals.reduce((count, deal) => count + deal.codes.length, 0);
   const place = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
@@ -85,12 +90,19 @@ export function PanelView({ deals, today, shortcut, working, outcomes, keptCode,
                 <code className="value">{code}</code>
                 <span className="deal">{[deal.title, condition ?? deal.discount].filter(Boolean).join(" · ")}</span>
                 <span className="expiry">{expiryLabel(deal.expirationDate, today)}</span>
-                <StandingNote standing={standing} />
+                <StandingNote standing={standing} skipNoteId={noteIdOf(code)} />
                 {outcome ? <span className={`badge ${outcome.kind}`}>{badgeOf(outcome, keptCode)}</span> : null}
               </div>
-              {/* A skipped code can still be tried by hand: the shop has the last word. */}
-              <button type="button" className="apply" onClick={() => onApply(code)} disabled={busy} aria-label={`Apply ${code}`}>
-                {working === code ? "Applying…" : standing?.standing === "cannotApply" ? "Try anyway" : "Apply"}
+              {/* A skipped code can still be applied by hand (the shop has the last word); its button says why it was skipped. */}
+              <button
+                type="button"
+                className="apply"
+                onClick={() => onApply(code)}
+                disabled={busy}
+                aria-label={`Apply ${code}`}
+                aria-describedby={standing?.standing === "cannotApply" ? noteIdOf(code) : undefined}
+              >
+                {working === code ? "Applying…" : "Apply"}
               </button>
             </li>
           );
