@@ -70,14 +70,18 @@ const TRAPS = `
  * typing does) changes its state.
  */
 const SCRIPT = (store: DemoStore, subtotal: number) => `
-const SUBTOTAL = ${subtotal};
+const BASE = ${subtotal};
+const EXTRAS = ${JSON.stringify(store.extras ?? []).replace(/</g, "\\u003c")};
+const added = [];
+const subtotal = () => added.reduce((sum, name) => sum + EXTRAS.find((extra) => extra.name === name).cents, BASE);
 const money = (cents) => "$" + (cents / 100).toFixed(2);
 function showTotals(discount) {
+  document.getElementById("subtotal").textContent = money(subtotal());
   document.getElementById("discount").textContent = discount ? "-" + money(discount) : money(0);
-  document.getElementById("order-total").textContent = money(SUBTOTAL - discount);
+  document.getElementById("order-total").textContent = money(subtotal() - discount);
 }
 async function apply(code) {
-  const response = await fetch("/apply", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+  const response = await fetch("/apply", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code, items: added }) });
   const answer = await response.json();
   if ("error" in answer) return answer.error;
   showTotals(answer.cents);
@@ -101,6 +105,18 @@ if (form && field) {
     event.preventDefault();
     const code = field.value.trim();
     showError(code ? await apply(code) : "Enter a code.");
+  });
+}
+for (const button of document.querySelectorAll("[data-add]")) {
+  button.addEventListener("click", () => {
+    const extra = EXTRAS[Number(button.dataset.add)];
+    added.push(extra.name);
+    const item = document.createElement("li");
+    item.textContent = extra.name + " \u2014 " + money(extra.cents);
+    document.getElementById("items").append(item);
+    // As many shops do, a changed cart drops the code applied: the shopper applies one again.
+    showTotals(0);
+    document.getElementById("cart-note").textContent = "Your cart changed: apply your code again.";
   });
 }
 const reveal = document.getElementById("reveal");
@@ -156,18 +172,23 @@ const STYLE = `
 export function checkoutPage(store: DemoStore): string {
   const subtotal = store.items.reduce((sum, item) => sum + item.cents, 0);
   const items = store.items.map((item) => `<li>${escape(item.name)} — ${money(item.cents)}</li>`).join("");
+  const extras = (store.extras ?? [])
+    .map((extra, index) => `<li>${escape(extra.name)} — ${money(extra.cents)} <button type="button" data-add="${index}" aria-label="Add ${escape(extra.name)} to cart">Add to cart</button></li>`)
+    .join("");
+  const addSection = extras ? `<section aria-label="Add to your order"><h2>Add to your order</h2><ul>${extras}</ul><p id="cart-note" role="status"></p></section>` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Checkout — ${escape(store.brand)}</title><style>${STYLE}</style></head>
 <body>
   <header><strong>${escape(store.brand)}</strong> · Checkout</header>
   <main>
-    <section aria-label="Your order"><h1>Your order</h1><ul>${items}</ul>${COUPON_MARKUP[store.shape]}
+    <section aria-label="Your order"><h1>Your order</h1><ul id="items">${items}</ul>${COUPON_MARKUP[store.shape]}
       <dl class="summary">
         <dt>Subtotal</dt><dd id="subtotal">${money(subtotal)}</dd>
         <dt>Discount</dt><dd id="discount">${money(0)}</dd>
         <dt>Total</dt><dd id="order-total">${money(subtotal)}</dd>
       </dl>
     </section>
+    ${addSection}
     ${TRAPS}
   </main>
   <script>${SCRIPT(store, subtotal)}</script>

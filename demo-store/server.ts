@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkoutPage } from "./pages";
-import { DEMO_STORES, discountFor, type DemoStore } from "./stores";
+import { DEMO_STORES, discountFor, subtotalFor, type DemoStore } from "./stores";
 
 export interface DemoStoreServer {
   port: number;
   /** The checkout's address on a brand's domain; a browser reaches it when the domain resolves to 127.0.0.1. */
   checkoutUrl(domain: string): string;
+  /** The codes each store's checkout was sent so far, in order: what a test checks the extension tried. */
+  codesSent(domain: string): string[];
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 /** Serves every demo store on one port, choosing the store by the Host header. */
 export function startDemoStore(port = 0, stores: readonly DemoStore[] = DEMO_STORES): Promise<DemoStoreServer> {
+  const sent: { domain: string; code: string }[] = [];
   const server: Server = createServer((request, response) => {
     const store = storeOf(request, stores);
     const url = new URL(request.url ?? "/", "http://demo.invalid");
@@ -37,8 +40,11 @@ export function startDemoStore(port = 0, stores: readonly DemoStore[] = DEMO_STO
     } else if (request.method === "POST" && url.pathname === "/apply") {
       readJson(request)
         .then((body) => {
-          const code = typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : "";
-          const subtotal = store.items.reduce((sum, item) => sum + item.cents, 0);
+          const { code, items } = body as { code?: unknown; items?: unknown };
+          const added = Array.isArray(items) && items.every((item) => typeof item === "string") ? (items as string[]) : [];
+          const subtotal = subtotalFor(store, added);
+          if (typeof code !== "string" || subtotal === null) throw new Error("bad request");
+          sent.push({ domain: store.domain, code });
           response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(discountFor(store, code, subtotal)));
         })
         .catch(() => response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "Bad request." })));
@@ -54,6 +60,7 @@ export function startDemoStore(port = 0, stores: readonly DemoStore[] = DEMO_STO
       done({
         port: actualPort,
         checkoutUrl: (domain) => `http://www.${domain}:${actualPort}/checkout`,
+        codesSent: (domain) => sent.filter((entry) => entry.domain === domain).map((entry) => entry.code),
         close: () => new Promise((closed) => server.close(() => closed())),
       });
     });

@@ -76,6 +76,7 @@ export interface ExtensionDeal {
   discount: string | null;
   expirationDate: string | null;
   codes: { code: string; condition: string | null }[];
+  terms: string[];
 }
 
 export interface ExtensionDealsRepository {

@@ -24,6 +24,8 @@ export const ExtensionDealCodec = t.type({
   discount: nullable(t.string),
   expirationDate: nullable(t.string),
   codes: t.array(ExtensionCodeCodec),
+  /** The deal's fine print ("Minimum spend $50", "New customers only", "In store only"): what its codes ask of a cart. */
+  terms: t.array(t.string),
 });
 
 /**

@@ -6,6 +6,7 @@ import type { Dashboard } from "../../src/domain/dashboard";
 import { promoCodesOf } from "../../src/domain/deal";
 import { sortDealsBy } from "../../src/domain/dealOrder";
 import { filterDeals, NO_FILTERS, tallyCategories } from "../../src/domain/dealSearch";
+import { channelOf } from "../../src/domain/offerConditions";
 import { waitForSync } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { SCREENSHOTS_DIR } from "./support/browser";
@@ -133,6 +134,26 @@ describe("deal cards, sorting, chip counts and an undoable hide, in Chromium", (
     const after = await fetchDashboard();
     expect(after.deals.some((deal) => deal.brandId === victim.brandId)).toBe(true);
     await page.getByRole("searchbox", { name: "Search deals" }).fill("");
+  });
+
+  it("marks where an offer can be used, as its fine print says", async () => {
+    const said = { online: "Online only", inStore: "In store only", both: "Online and in store" } as const;
+    const marked = filterDeals(dashboard.deals, NO_FILTERS, new Date()).filter((deal) => channelOf(deal.terms) !== null);
+    // The demo mailbox's Brindlemart welcome code is online only.
+    expect(marked.map((deal) => [deal.brand, channelOf(deal.terms)])).toContainEqual(["Brindlemart", "online"]);
+    const search = page.getByRole("searchbox", { name: "Search deals" });
+    for (const deal of marked) {
+      await search.fill(deal.title);
+      const card = page.locator("article").filter({ has: page.getByRole("heading", { name: deal.title, exact: true }) });
+      await card.getByText(said[channelOf(deal.terms)!], { exact: true }).waitFor();
+      if (deal.brand === "Brindlemart") await card.screenshot({ path: `${SCREENSHOTS_DIR}/card-channel-badge.png` });
+    }
+    const unmarked = filterDeals(dashboard.deals, NO_FILTERS, new Date()).find((deal) => channelOf(deal.terms) === null)!;
+    await search.fill(unmarked.title);
+    const card = page.locator("article").filter({ has: page.getByRole("heading", { name: unmarked.title, exact: true }) });
+    await card.waitFor();
+    expect(await card.getByText(/^(Online only|In store only|Online and in store)$/).count()).toBe(0);
+    await search.fill("");
   });
 
   describe.each(["light", "dark"] as const)("in the %s colour scheme", (colorScheme) => {

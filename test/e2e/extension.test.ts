@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type BrowserContext, type Page, type Worker } from "playwright-core";
+import type { AxeResults } from "axe-core";
 import { startDemoStore, type DemoStoreServer } from "../../demo-store/server";
 import { demoHosts } from "../../demo-store/stores";
 import { buildExtension } from "../../extension/build";
@@ -12,6 +14,21 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, registerWithGoogle, SCREENSHOTS_DIR } fro
 /** The panel, inside its shadow root (Playwright's role queries pierce open shadow roots). */
 const panel = (page: Page) => page.getByRole("dialog", { name: "Deal Finder" });
 const panelStatus = (page: Page) => panel(page).getByRole("status");
+/** The panel's line for one code. */
+const codeRow = (page: Page, code: string) => panel(page).getByRole("listitem").filter({ has: page.locator("code", { hasText: new RegExp(`^${code}$`) }) });
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe over the panel (its shadow root included) as Chromium lays it out, so colour contrast is checked: serious and critical violations. */
+async function panelViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Element) => Promise<AxeResults> } };
+    const results = await axe.run(document.querySelector("deal-finder-panel")!);
+    return results.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.targets.join(", ")}`);
+}
 
 describe("the browser extension in Chromium, on the demo store's checkouts", () => {
   let stack: Stack;
@@ -136,6 +153,64 @@ describe("the browser extension in Chromium, on the demo store's checkouts", () 
     await panelStatus(page).filter({ hasText: "SAVE25 applied: you save $25.00." }).waitFor({ timeout: 60_000 });
     expect(await page.locator("#order-total").textContent()).toBe("$95.00");
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-try-all.png` });
+    await page.close();
+  });
+
+  it("skips a code the cart is under the minimum of, saying by how much; tries the new customers' code last; applies the skipped code once the cart is big enough", async () => {
+    const page = await openCheckout("brindlemart.com");
+    await panel(page).waitFor({ timeout: 15_000 });
+    // Before any run the panel reads the $120 cart: SAVE60 needs $200, the welcome code is marked.
+    await codeRow(page, "SAVE60").getByText("Skipped: needs $200+, your cart is $120: add $80").waitFor({ timeout: 15_000 });
+    await codeRow(page, "SAVE25").getByText("Your cart qualifies").waitFor();
+    await codeRow(page, "WELCOME15").getByText("New customers only: tried last").waitFor();
+    const listed = await panel(page).locator("code").allTextContents();
+    expect(listed.indexOf("WELCOME15")).toBe(listed.length - 2);
+    expect(listed.at(-1)).toBe("SAVE60");
+    await expect(codeRow(page, "SAVE60").getByRole("button", { name: "Apply SAVE60" }).getAttribute("aria-describedby")).resolves.toBeTruthy();
+    await codeRow(page, "SAVE60").scrollIntoViewIfNeeded();
+    await panel(page).screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-conditions.png` });
+    expect(await panelViolations(page)).toEqual([]);
+
+    const sentBefore = store.codesSent("brindlemart.com").length;
+    await panel(page).getByRole("button", { name: "Try all codes" }).click();
+    await panelStatus(page)
+      .filter({ hasText: "SAVE25 applied: you save $25.00. Skipped SAVE60: needs $200+, your cart is $120: add $80." })
+      .waitFor({ timeout: 60_000 });
+    const sent = store.codesSent("brindlemart.com").slice(sentBefore);
+    expect(sent).not.toContain("SAVE60");
+    // Qualifying codes first, the new customers' code last, then the best once more so that the order keeps it.
+    expect(sent).toEqual([...listed.slice(0, -1), "SAVE25"]);
+    expect(sent.at(-2)).toBe("WELCOME15");
+    await codeRow(page, "WELCOME15").getByText("Did not work").waitFor();
+    expect(await page.locator("#order-total").textContent()).toBe("$95.00");
+    await panel(page).evaluate((element) => element.scrollTo(0, 0));
+    await panel(page).screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-conditions-run.png` });
+    await codeRow(page, "SAVE60").scrollIntoViewIfNeeded();
+    await panel(page).screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-conditions-run-end.png` });
+
+    // The person adds the mixer: the cart is $209.99 (the shop drops the code applied), and SAVE60 qualifies.
+    await page.getByRole("button", { name: "Add Stand mixer, 5 qt to cart" }).click();
+    await codeRow(page, "SAVE60").getByText("Your cart qualifies").waitFor({ timeout: 15_000 });
+    expect(await panel(page).getByText(/^Skipped:/).count()).toBe(0);
+    await panel(page).getByRole("button", { name: "Try all codes" }).click();
+    await panelStatus(page).filter({ hasText: /^SAVE60 applied: you save \$60\.00\.$/ }).waitFor({ timeout: 60_000 });
+    expect(await page.locator("#order-total").textContent()).toBe("$149.99");
+    expect(store.codesSent("brindlemart.com")).toContain("SAVE60");
+    await panel(page).evaluate((element) => element.scrollTo(0, 0));
+    await panel(page).screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-conditions-applied.png` });
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await codeRow(page, "WELCOME15").scrollIntoViewIfNeeded();
+    await panel(page).screenshot({ path: `${SCREENSHOTS_DIR}/extension-panel-conditions-dark.png` });
+    expect(await panelViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("lets the person apply a skipped code by hand, and shows what the shop says", async () => {
+    const page = await openCheckout("brindlemart.com");
+    await codeRow(page, "SAVE60").getByText("Skipped: needs $200+, your cart is $120: add $80").waitFor({ timeout: 15_000 });
+    await codeRow(page, "SAVE60").getByRole("button", { name: "Apply SAVE60" }).click();
+    await panelStatus(page).filter({ hasText: "SAVE60 did not work: This code needs an order of at least $200.00." }).waitFor({ timeout: 15_000 });
     await page.close();
   });
 

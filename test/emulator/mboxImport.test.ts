@@ -85,7 +85,7 @@ describe("a person's own mbox, imported locally", () => {
     const emulator = await startGoogleEmulator({ port: 0, clients: [CLIENT] });
     try {
       expect(emulator.quotaUnitsPerMinute).toBe(6000);
-      expect(emulator.demoMailbox).toMatchObject({ mboxPath: null, promotions: 39 });
+      expect(emulator.demoMailbox).toMatchObject({ mboxPath: null, promotions: 40 });
     } finally {
       await emulator.close();
     }

@@ -161,7 +161,10 @@ describe.each(DATABASES)("the browser extension's sessions and codes, on %s", (d
       expect(deal).toMatchObject({ brand: shown.brand, brandDomain: shown.brandDomain, title: shown.title, discount: shown.discount, expirationDate: shown.expirationDate });
       expect(deal.codes.map((code) => code.code).join(",")).toBe(shown.promoCode);
       for (const code of deal.codes) expect(code.condition).toBe(shown.codeConditions.find((known) => known.code === code.code)?.condition ?? null);
+      expect(deal.terms).toEqual(shown.terms);
     }
+    // What a code asks of a cart travels with it: the demo mailbox has fine print on some deals with codes.
+    expect(answer.deals.some((deal) => deal.terms.length > 0)).toBe(true);
 
     const [used, notWorking, expiring] = answer.deals;
     await stack.server.db.query("UPDATE deals SET status = 'used' WHERE id = $1", [used!.id]);

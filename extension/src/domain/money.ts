@@ -55,3 +55,12 @@ export function formatAmount(hundredths: number, notation: MoneyNotation | null)
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, notation.groupMark);
   return `${notation.prefix}${grouped}${notation.decimalMark}${fraction}${notation.suffix}`;
 }
+
+/** As `formatAmount`, but a whole amount without its cents ("$50", "50 €"), as shops write thresholds. */
+export function formatRoundAmount(hundredths: number, notation: MoneyNotation | null): string {
+  const full = formatAmount(hundredths, notation);
+  if (hundredths % 100 !== 0) return full;
+  const cents = `${notation?.decimalMark ?? "."}00`;
+  const at = full.lastIndexOf(cents);
+  return full.slice(0, at) + full.slice(at + cents.length);
+}

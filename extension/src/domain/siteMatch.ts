@@ -4,7 +4,8 @@ import { dayIn, dayStart, isTimeZone } from "../../../src/domain/calendarDay";
 import { sortDeals } from "../../../src/domain/deal";
 import { isCurrentDeal } from "../../../src/domain/dealLifecycle";
 
-export type SiteDeal = ExtensionDealDto;
+/** A deal as the extension keeps it; answers kept from before deals carried their terms have none. */
+export type SiteDeal = Omit<ExtensionDealDto, "terms"> & Partial<Pick<ExtensionDealDto, "terms">>;
 
 /** The registrable domain of a host ("www.shop.example.co.uk" -> "example.co.uk"); null for IP addresses and the like. */
 export function registrableDomainOf(host: string): string | null {

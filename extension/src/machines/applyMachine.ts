@@ -1,4 +1,6 @@
-import { and, assign, fromPromise, or, setup, stateIn, type SnapshotFrom } from "xstate";
+import { and, assign, fromCallback, fromPromise, or, setup, stateIn, type SnapshotFrom } from "xstate";
+import { planRun, type CodeOffer, type CodeStanding } from "../domain/cartConditions";
+import type { Amount } from "../domain/money";
 import { better, judgeReaction, type ApplyOutcome, type PageReaction } from "../domain/outcome";
 
 /** Whether the page shows a coupon field, hides it behind a "Have a promo code?" link, or has none. */
@@ -15,11 +17,21 @@ export interface CheckoutPage {
   submit(): Promise<void>;
   /** Watches the page until its total changes or an error appears near the field, or a few seconds pass. */
   readReaction(totalBefore: number | null): Promise<PageReaction>;
+  /** The cart's total as the page shows it now (before shipping and codes), or null when it shows none. */
+  readCart(): Promise<Amount | null>;
+  /** Calls back with the cart's total now and whenever it changes; answers how to stop watching. */
+  watchCart(onChange: (cart: Amount | null) => void): () => void;
 }
 
 interface ApplyContext {
-  /** The codes of this run, in the order they are tried. */
+  /** The cart's total as last read from the page: what the panel says each code needs. */
+  cart: Amount | null;
+  /** Trying all: every code with what it asks, before the cart is read and the run is planned. */
+  offers: CodeOffer[];
+  /** The codes of this run, in the order they are tried: for trying all, those that can apply, qualifying first. */
   codes: string[];
+  /** Trying all: the codes this cart cannot take, not sent to the shop, with why. */
+  skipped: CodeStanding[];
   next: number;
   /** After trying them all, the best one is applied once more so that it is the one the order keeps. */
   reapplying: boolean;
@@ -30,10 +42,14 @@ interface ApplyContext {
   best: ApplyOutcome | null;
 }
 
-type ApplyEvent = { type: "APPLY"; code: string } | { type: "TRY_ALL"; codes: string[] };
+type ApplyEvent = { type: "APPLY"; code: string } | { type: "TRY_ALL"; offers: CodeOffer[] } | { type: "CART_READ"; cart: Amount | null };
 
-const startRun = (event: ApplyEvent): ApplyContext => ({
-  codes: event.type === "APPLY" ? [event.code] : event.codes,
+/** A person's own choice of code is tried whatever its conditions; trying all first reads the cart and plans. */
+const startRun = (context: ApplyContext, event: ApplyEvent): ApplyContext => ({
+  cart: context.cart,
+  offers: event.type === "TRY_ALL" ? event.offers : [],
+  codes: event.type === "APPLY" ? [event.code] : [],
+  skipped: [],
   next: 0,
   reapplying: false,
   baseTotal: null,
@@ -55,12 +71,14 @@ const judged = (context: ApplyContext, reaction: PageReaction) =>
 
 const codeInHand = (context: ApplyContext) => (context.reapplying ? context.best!.code : context.codes[context.next]!);
 
-const RESTING = ["idle", "applied", "rejected", "unknown", "noField"] as const;
+const RESTING = ["idle", "applied", "rejected", "unknown", "noField", "nothingToTry"] as const;
 
 /**
  * One code, or every code in turn ("Try all codes"), applied at a checkout: find the coupon field, reveal it when
- * collapsed, type the code, press the site's apply button and read the outcome. Trying all keeps the best: when the
- * page does not end on the best code's total, the best is applied again, and what the page then shows is the result.
+ * collapsed, type the code, press the site's apply button and read the outcome. Trying all first reads the cart's
+ * total: codes it cannot take are skipped, qualifying codes go first and new-customers-only codes last. It keeps the
+ * best: when the page does not end on the best code's total, the best is applied again, and what the page then shows
+ * is the result. The cart is watched throughout, so the panel can say what each code needs.
  */
 export const applyMachine = setup({
   types: { context: {} as ApplyContext, events: {} as ApplyEvent },
@@ -80,13 +98,24 @@ export const applyMachine = setup({
     readReaction: fromPromise<PageReaction, { totalBefore: number | null }>(async () => {
       throw new Error("readReaction is provided by provideApplyMachine");
     }),
+    readCart: fromPromise<Amount | null>(async () => {
+      throw new Error("readCart is provided by provideApplyMachine");
+    }),
+    watchCart: fromCallback<ApplyEvent>(() => {
+      throw new Error("watchCart is provided by provideApplyMachine");
+    }),
   },
   actions: {
-    start: assign(({ event }) => startRun(event)),
+    start: assign(({ context, event }) => startRun(context, event)),
+    plan: assign(({ context }, cart: Amount | null) => {
+      const { tryOrder, skipped } = planRun(context.offers, cart);
+      return { cart, codes: tryOrder, skipped };
+    }),
   },
   guards: {
     isResting: or(RESTING.map((state) => stateIn(`#apply.${state}`))),
-    hasCodes: ({ event }) => event.type !== "TRY_ALL" || event.codes.length > 0,
+    hasCodes: ({ event }) => event.type !== "TRY_ALL" || event.offers.length > 0,
+    nothingToTry: ({ context }) => context.codes.length === 0,
     isVisible: (_, presence: FieldPresence) => presence === "visible",
     isCollapsed: (_, presence: FieldPresence) => presence === "collapsed",
     wasRevealed: (_, revealed: boolean) => revealed,
@@ -101,15 +130,29 @@ export const applyMachine = setup({
   },
 }).createMachine({
   id: "apply",
-  context: { codes: [], next: 0, reapplying: false, baseTotal: null, totalBefore: null, outcomes: [], best: null },
+  context: { cart: null, offers: [], codes: [], skipped: [], next: 0, reapplying: false, baseTotal: null, totalBefore: null, outcomes: [], best: null },
   initial: "idle",
+  invoke: { id: "watchCart", src: "watchCart" },
   // A new run starts only once the last one has finished.
   on: {
     APPLY: { guard: "isResting", target: ".findingField", actions: "start" },
-    TRY_ALL: { guard: and(["isResting", "hasCodes"]), target: ".findingField", actions: "start" },
+    TRY_ALL: { guard: and(["isResting", "hasCodes"]), target: ".readingCart", actions: "start" },
+    CART_READ: { actions: assign({ cart: ({ event }) => event.cart }) },
   },
   states: {
     idle: {},
+    readingCart: {
+      invoke: {
+        id: "readCart",
+        src: "readCart",
+        onDone: { target: "planned", actions: { type: "plan", params: ({ event }) => event.output } },
+        // A total that cannot be read is unknown: every code stays in the run.
+        onError: { target: "planned", actions: { type: "plan", params: null } },
+      },
+    },
+    planned: {
+      always: [{ guard: "nothingToTry", target: "nothingToTry" }, { target: "findingField" }],
+    },
     findingField: {
       invoke: {
         id: "findField",
@@ -185,6 +228,8 @@ export const applyMachine = setup({
     unknown: {},
     /** The page offered no coupon field we could use, or it went away while we worked. */
     noField: {},
+    /** Trying all: no code can apply to this cart, so none was sent to the shop. */
+    nothingToTry: {},
   },
 });
 
@@ -198,6 +243,8 @@ export function provideApplyMachine(page: CheckoutPage) {
       fill: fromPromise(({ input }) => page.fill(input.code)),
       submit: fromPromise(() => page.submit()),
       readReaction: fromPromise(({ input }) => page.readReaction(input.totalBefore)),
+      readCart: fromPromise(() => page.readCart()),
+      watchCart: fromCallback<ApplyEvent>(({ sendBack }) => page.watchCart((cart) => sendBack({ type: "CART_READ", cart }))),
     },
   });
 }
@@ -216,8 +263,11 @@ export function outcomesByCode(snapshot: ApplySnapshot): Record<string, ApplyOut
   return outcomes;
 }
 
-/** The run's result once it has finished: the best outcome, or that the page had no usable field. */
-export function runResult(snapshot: ApplySnapshot): { best: ApplyOutcome | null; noField: boolean } | null {
-  if (snapshot.matches("idle" as never) || codeInProgress(snapshot) !== null) return null;
-  return { best: snapshot.context.best, noField: snapshot.matches("noField" as never) };
+/** The run's result once it has finished: the best outcome, whether the page had no usable field, the codes skipped. */
+export function runResult(snapshot: ApplySnapshot): { best: ApplyOutcome | null; noField: boolean; skipped: CodeStanding[] } | null {
+  if (snapshot.matches("idle" as never) || !RESTING.some((state) => snapshot.matches(state as never))) return null;
+  return { best: snapshot.context.best, noField: snapshot.matches("noField" as never), skipped: snapshot.context.skipped };
 }
+
+/** The cart's total as last read from the page. */
+export const cartOf = (snapshot: ApplySnapshot): Amount | null => snapshot.context.cart;

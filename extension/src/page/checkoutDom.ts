@@ -120,6 +120,32 @@ export function readOrderTotal(document: Document): Amount | null {
   return null;
 }
 
+const CART_LABEL = /^(cart |order |basket |bag |items? )?(sub-?total|total of items)( \(\d+ items?\))?:?$|^(cart|basket|bag|items) total:?$|^(zwischensumme|warenkorb|sous-total|subtotale|subtotaal|delsumma)$/i;
+const CART_MARK = /(^|[-_\s])(sub-?total|cart[-_]?(sub)?total|basket[-_]?total|subtotal[-_]?price)([-_\s]|$)/i;
+
+/**
+ * The cart's total, before shipping, tax and discounts, as the page shows it: what a code's minimum spend is measured
+ * against. The last shown element marked as the subtotal (by id, class or a data attribute), else the amount next to
+ * a "Subtotal" label; null when the page shows none (the order total is no stand-in: it holds shipping and codes).
+ */
+export function readCartTotal(document: Document): Amount | null {
+  const marked = [...document.querySelectorAll<HTMLElement>("[id], [class], [data-subtotal], [data-checkout-subtotal-price-target]")].filter((element) => {
+    const dataMark = element.hasAttribute("data-subtotal") || element.hasAttribute("data-checkout-subtotal-price-target") ? "subtotal" : "";
+    const marks = `${element.id.replace(/([a-z])([A-Z])/g, "$1-$2")} ${element.getAttribute("class") ?? ""} ${dataMark}`;
+    return CART_MARK.test(marks) && isShown(element) && element.children.length === 0;
+  });
+  const amounts = marked.map((element) => parseAmount(textOf(element))).filter((amount): amount is Amount => amount !== null);
+  if (amounts.length > 0) return amounts.at(-1)!;
+  const labels = [...document.querySelectorAll<HTMLElement>("dt, th, td, span, div, p, strong, b, label")].filter(
+    (element) => element.children.length === 0 && CART_LABEL.test(textOf(element)) && isShown(element),
+  );
+  for (const label of labels.reverse()) {
+    const amount = parseAmount(textOf(label.nextElementSibling) || textOf(label.parentElement).replace(textOf(label), ""));
+    if (amount !== null) return amount;
+  }
+  return null;
+}
+
 const ERROR_SELECTOR =
   "[role='alert'], [aria-live], [class*='error' i], [id*='error' i], [class*='invalid' i], [class*='notice' i], [class*='message' i]";
 

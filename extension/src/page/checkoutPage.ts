@@ -1,14 +1,17 @@
 import type { CheckoutPage, FieldPresence } from "../machines/applyMachine";
+import type { Amount } from "../domain/money";
 import type { PageReaction } from "../domain/outcome";
-import { errorNear, findApplyButton, findCouponInput, findRevealTrigger, readOrderTotal, typeInto } from "./checkoutDom";
+import { errorNear, findApplyButton, findCouponInput, findRevealTrigger, readCartTotal, readOrderTotal, typeInto } from "./checkoutDom";
 
 /** How long the page has to show a changed total or an error after the apply button, and to open a collapsed field. */
 export interface PageTimings {
   outcomeMs: number;
   revealMs: number;
+  /** How soon after a change of the page its cart total is read again. */
+  cartReadMs: number;
 }
 
-export const PAGE_TIMINGS: PageTimings = { outcomeMs: 4_000, revealMs: 2_000 };
+export const PAGE_TIMINGS: PageTimings = { outcomeMs: 4_000, revealMs: 2_000, cartReadMs: 150 };
 
 /** Resolves with the first non-null answer of `probe`, checked now and after each change of the page, or null in time. */
 function watch<T>(document: Document, probe: () => T | null, timeoutMs: number): Promise<T | null> {
@@ -96,5 +99,33 @@ export class DomCheckoutPage implements CheckoutPage {
       this.timings.outcomeMs,
     );
     return changed ?? reactionWith(null);
+  }
+
+  async readCart(): Promise<Amount | null> {
+    return readCartTotal(this.document);
+  }
+
+  /** Reads again at most every `cartReadMs` however busy the page is: a shop's page can change many times a second. */
+  watchCart(onChange: (cart: Amount | null) => void): () => void {
+    const view = this.document.defaultView!;
+    const key = (cart: Amount | null) => JSON.stringify(cart);
+    let last = readCartTotal(this.document);
+    let pending: number | null = null;
+    onChange(last);
+    const reread = () => {
+      pending = null;
+      const cart = readCartTotal(this.document);
+      if (key(cart) === key(last)) return;
+      last = cart;
+      onChange(cart);
+    };
+    const observer = new view.MutationObserver(() => {
+      pending ??= view.setTimeout(reread, this.timings.cartReadMs);
+    });
+    observer.observe(this.document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    return () => {
+      observer.disconnect();
+      if (pending !== null) view.clearTimeout(pending);
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
-import { codeInProgress, outcomesByCode, runResult, type applyMachine } from "../machines/applyMachine";
+import { codeOffersOf, planRun, standingOf } from "../domain/cartConditions";
+import { cartOf, codeInProgress, outcomesByCode, runResult, type applyMachine } from "../machines/applyMachine";
 import type { SiteDeal } from "../domain/siteMatch";
 import { PanelView, summaryOf } from "./PanelView";
 
@@ -16,7 +17,9 @@ interface PanelContainerProps {
 export function PanelContainer({ deals, today, apply, shortcut, onDismiss }: PanelContainerProps) {
   const snapshot = useSelector(apply, (state) => state);
   const result = runResult(snapshot);
-  const allCodes = deals.flatMap((deal) => deal.codes.map((code) => code.code));
+  const offers = codeOffersOf(deals);
+  const cart = cartOf(snapshot);
+  const plan = planRun(offers, cart);
   return (
     <PanelView
       deals={deals}
@@ -25,9 +28,11 @@ export function PanelContainer({ deals, today, apply, shortcut, onDismiss }: Pan
       working={codeInProgress(snapshot)}
       outcomes={outcomesByCode(snapshot)}
       keptCode={result?.best?.kind === "applied" ? result.best.code : null}
-      summary={result ? summaryOf(result.best, result.noField) : null}
+      summary={result ? summaryOf(result.best, result.noField, result.skipped) : null}
+      standings={Object.fromEntries(offers.map((offer) => [offer.code, standingOf(offer, cart)]))}
+      order={[...plan.tryOrder, ...plan.skipped.map((skip) => skip.code)]}
       onApply={(code) => apply.send({ type: "APPLY", code })}
-      onTryAll={() => apply.send({ type: "TRY_ALL", codes: allCodes })}
+      onTryAll={() => apply.send({ type: "TRY_ALL", offers })}
       onDismiss={onDismiss}
     />
   );

@@ -1,6 +1,7 @@
-import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import type { MoneyNotation } from "../domain/money";
+import { codeOffersOf, planRun, standingOf } from "../domain/cartConditions";
+import { parseAmount, type MoneyNotation } from "../domain/money";
 import type { SiteDeal } from "../domain/siteMatch";
 import { PanelView } from "./PanelView";
 import panelCss from "./panel.css?inline";
@@ -33,7 +34,20 @@ const meta = {
       </>
     ),
   ],
-  args: { deals, today: new Date("2026-03-10T12:00:00Z"), shortcut: "Alt+Shift+D", working: null, outcomes: {}, keptCode: null, summary: null, onApply: fn(), onTryAll: fn(), onDismiss: fn() },
+  args: {
+    deals,
+    today: new Date("2026-03-10T12:00:00Z"),
+    shortcut: "Alt+Shift+D",
+    working: null,
+    outcomes: {},
+    keptCode: null,
+    summary: null,
+    standings: {},
+    order: [],
+    onApply: fn(),
+    onTryAll: fn(),
+    onDismiss: fn(),
+  },
 } satisfies Meta<typeof PanelView>;
 
 export default meta;
@@ -96,5 +110,119 @@ export const Rejected: Story = {
     deals: [deals[1]!],
     outcomes: { EARLY25: { kind: "rejected", code: "EARLY25", message: "This code is not valid." } },
     summary: "EARLY25 did not work: This code is not valid.",
+  },
+};
+
+/** Brindlemart's codes as the demo mailbox gives them: three tiers, and a welcome code for new customers only. */
+const conditionDeals: SiteDeal[] = [
+  {
+    id: "tiers",
+    brand: "Brindlemart",
+    brandDomain: "brindlemart.com",
+    title: "Spend more, save more",
+    discount: "up to $60 off",
+    expirationDate: "2026-03-14",
+    codes: [
+      { code: "SAVE10", condition: "$10 off $50+" },
+      { code: "SAVE25", condition: "$25 off $100+" },
+      { code: "SAVE60", condition: "$60 off $200+" },
+    ],
+    terms: ["Excludes gift cards and marketplace sellers"],
+  },
+  {
+    id: "welcome",
+    brand: "Brindlemart",
+    brandDomain: "brindlemart.com",
+    title: "Welcome to Brindlemart",
+    discount: "$15 off",
+    expirationDate: null,
+    codes: [{ code: "WELCOME15", condition: "$15 off first order" }],
+    terms: ["New customers only"],
+  },
+];
+
+/** The panel's props for a cart, worked out by the same rules the container uses. */
+function withCart(total: string | null) {
+  const offers = codeOffersOf(conditionDeals);
+  const cart = total === null ? null : parseAmount(total);
+  const plan = planRun(offers, cart);
+  return {
+    deals: conditionDeals,
+    standings: Object.fromEntries(offers.map((offer) => [offer.code, standingOf(offer, cart)])),
+    order: [...plan.tryOrder, ...plan.skipped.map((skip) => skip.code)],
+  };
+}
+
+const listedCodes = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll("code")].map((code) => code.textContent);
+const rowOf = (canvasElement: HTMLElement, code: string) => within([...canvasElement.querySelectorAll("li")].find((row) => row.querySelector("code")?.textContent === code)!);
+
+/** Review in the dark palette, whatever the system's: the page behind is dark too. */
+const dark: Decorator = (Story) => (
+  <div className="darkScheme" style={{ minHeight: "100vh", background: "#030712" }}>
+    <Story />
+  </div>
+);
+
+/** A $120 cart: SAVE60 needs $200, so it is skipped with what is missing, and can still be tried by hand. */
+export const SkippedWithReason: Story = {
+  args: { ...withCart("$120.00"), summary: "SAVE25 applied: you save $25.00. Skipped SAVE60: needs $200+, your cart is $120: add $80." },
+  play: async ({ canvasElement, args }) => {
+    const row = rowOf(canvasElement, "SAVE60");
+    await expect(row.getByText("Skipped: needs $200+, your cart is $120: add $80")).toBeTruthy();
+    await userEvent.click(row.getByRole("button", { name: "Apply SAVE60" }));
+    await expect(args.onApply).toHaveBeenCalledWith("SAVE60");
+    // Still enabled, and it says why the run skipped it.
+    await expect(row.getByRole("button", { name: "Apply SAVE60" })).toHaveAccessibleDescription("Skipped: needs $200+, your cart is $120: add $80");
+    await expect(within(canvasElement).getByRole("status").textContent).toContain("add $80");
+  },
+};
+
+export const SkippedWithReasonDark: Story = { ...SkippedWithReason, decorators: [dark] };
+
+/** The welcome code is marked, and listed (and tried) after every other code that can apply. */
+export const NewCustomersOnly: Story = {
+  args: withCart("$120.00"),
+  play: async ({ canvasElement }) => {
+    const row = rowOf(canvasElement, "WELCOME15");
+    await expect(row.getByText("New customers only: tried last")).toBeTruthy();
+    await expect(listedCodes(canvasElement).indexOf("WELCOME15")).toBe(2);
+    await expect(row.getByRole("button", { name: "Apply WELCOME15" }).textContent).toBe("Apply");
+  },
+};
+
+export const NewCustomersOnlyDark: Story = { ...NewCustomersOnly, decorators: [dark] };
+
+/** A $209.99 cart reaches every tier: the qualifying codes come first, each saying so; the welcome code last. */
+export const QualifyingFirst: Story = {
+  args: withCart("$209.99"),
+  play: async ({ canvasElement }) => {
+    await expect(listedCodes(canvasElement)).toEqual(["SAVE10", "SAVE25", "SAVE60", "WELCOME15"]);
+    await expect(within(canvasElement).getAllByText("Your cart qualifies")).toHaveLength(3);
+    await expect(within(canvasElement).queryByText(/^Skipped/)).toBeNull();
+    await expect(rowOf(canvasElement, "SAVE60").getByText("Excludes gift cards and marketplace sellers")).toBeTruthy();
+  },
+};
+
+export const QualifyingFirstDark: Story = { ...QualifyingFirst, decorators: [dark] };
+
+/** The page shows no cart total: minimums are unknown, nothing is skipped, every code is tried. */
+export const CartTotalUnknown: Story = {
+  args: withCart(null),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/^Skipped/)).toBeNull();
+    await expect(within(canvasElement).queryByText("Your cart qualifies")).toBeNull();
+    await expect(listedCodes(canvasElement).at(-1)).toBe("WELCOME15");
+  },
+};
+
+/** Nothing can apply to a $30 cart: the status line says so and that a code can still be tried. */
+export const NothingCanApply: Story = {
+  args: {
+    ...withCart("$30.00"),
+    summary: "No code can apply to this cart yet. Skipped 3 codes this cart cannot take. You can still try one.",
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByText(/^Skipped: needs/)).toHaveLength(3);
+    await expect(rowOf(canvasElement, "SAVE10").getByText("Skipped: needs $50+, your cart is $30: add $20")).toBeTruthy();
   },
 };

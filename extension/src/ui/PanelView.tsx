@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { expiryLabel } from "../../../src/domain/deal";
+import type { CodeStanding } from "../domain/cartConditions";
 import { formatAmount } from "../domain/money";
 import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
 import type { SiteDeal } from "../domain/siteMatch";
@@ -17,6 +18,10 @@ export interface PanelViewProps {
   keptCode: string | null;
   /** The sentence the status line says after a run ("GLOW20 applied: you save $12.00."), or null before any. */
   summary: string | null;
+  /** Where each code stands with the cart as the page shows it now, by code; a code without one is listed as is. */
+  standings: Record<string, CodeStanding>;
+  /** The codes in the order "Try all codes" takes them, those the cart cannot take after: the list's order. */
+  order: string[];
   onApply: (code: string) => void;
   onTryAll: () => void;
   onDismiss: () => void;
@@ -29,11 +34,35 @@ function badgeOf(outcome: ApplyOutcome, keptCode: string | null): string {
   return `${outcome.code === keptCode ? "Applied" : "Also works"}: saves ${formatAmount(outcome.saving, outcome.notation)}`;
 }
 
+/** What the cart means for a code, in a line under it: why it cannot apply, or that the cart reaches its minimum. */
+function StandingNote({ standing, skipNoteId }: { standing: CodeStanding | undefined; skipNoteId: string }) {
+  if (!standing) return null;
+  return (
+    <>
+      {standing.standing === "cannotApply" ? (
+        <span id={skipNoteId} className="standing cannotApply">
+          Skipped: {standing.reasons.join("; ")}
+        </span>
+      ) : null}
+      {standing.standing !== "cannotApply" && standing.minimumMet ? <span className="standing qualifies">Your cart qualifies</span> : null}
+      {standing.newCustomersOnly ? <span className="standing newCustomers">New customers only: tried last</span> : null}
+      {standing.restrictions.length > 0 ? <span className="restrictions">{standing.restrictions.join(" · ")}</span> : null}
+    </>
+  );
+}
+
 /** The on-page panel: this site's codes from the person's own inbox, each with Apply, and Try all codes. */
-export function PanelView({ deals, today, shortcut, working, outcomes, keptCode, summary, onApply, onTryAll, onDismiss }: PanelViewProps) {
+export function PanelView({ deals, today, shortcut, working, outcomes, keptCode, summary, standings, order, onApply, onTryAll, onDismiss }: PanelViewProps) {
   const titleId = useId();
+  const noteIdOf = (code: string) => `${titleId}-skip-${code}`;
   const busy = working !== null;
   const codeCount = deals.reduce((count, deal) => count + deal.codes.length, 0);
+  const place = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+  const rows = deals
+    .flatMap((deal) => deal.codes.map((code) => ({ deal, ...code })))
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => place(a.row.code) - place(b.row.code) || a.index - b.index)
+    .map(({ row }) => row);
   return (
     // Focusable, so that the keyboard command can take a person straight here from anywhere on the shop's page.
     <section className="panel" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
@@ -52,24 +81,32 @@ export function PanelView({ deals, today, shortcut, working, outcomes, keptCode,
         {working ? `Trying ${working}…` : summary}
       </p>
       <ul className="codes">
-        {deals.flatMap((deal) =>
-          deal.codes.map(({ code, condition }) => {
-            const outcome = outcomes[code];
-            return (
-              <li key={`${deal.id}-${code}`} className="code">
-                <div className="codeText">
-                  <code className="value">{code}</code>
-                  <span className="deal">{[deal.title, condition ?? deal.discount].filter(Boolean).join(" · ")}</span>
-                  <span className="expiry">{expiryLabel(deal.expirationDate, today)}</span>
-                  {outcome ? <span className={`badge ${outcome.kind}`}>{badgeOf(outcome, keptCode)}</span> : null}
-                </div>
-                <button type="button" className="apply" onClick={() => onApply(code)} disabled={busy} aria-label={`Apply ${code}`}>
-                  {working === code ? "Applying…" : "Apply"}
-                </button>
-              </li>
-            );
-          }),
-        )}
+        {rows.map(({ deal, code, condition }) => {
+          const outcome = outcomes[code];
+          const standing = standings[code];
+          return (
+            <li key={`${deal.id}-${code}`} className="code">
+              <div className="codeText">
+                <code className="value">{code}</code>
+                <span className="deal">{[deal.title, condition ?? deal.discount].filter(Boolean).join(" · ")}</span>
+                <span className="expiry">{expiryLabel(deal.expirationDate, today)}</span>
+                <StandingNote standing={standing} skipNoteId={noteIdOf(code)} />
+                {outcome ? <span className={`badge ${outcome.kind}`}>{badgeOf(outcome, keptCode)}</span> : null}
+              </div>
+              {/* A skipped code can still be applied by hand (the shop has the last word); its button says why it was skipped. */}
+              <button
+                type="button"
+                className="apply"
+                onClick={() => onApply(code)}
+                disabled={busy}
+                aria-label={`Apply ${code}`}
+                aria-describedby={standing?.standing === "cannotApply" ? noteIdOf(code) : undefined}
+              >
+                {working === code ? "Applying…" : "Apply"}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {codeCount > 1 ? (
         <button type="button" className="tryAll" onClick={onTryAll} disabled={busy}>
@@ -85,8 +122,16 @@ export function PanelView({ deals, today, shortcut, working, outcomes, keptCode,
   );
 }
 
+/** What the status line adds about the codes a run skipped: the one with its reason, or how many. */
+function skippedSentence(skipped: readonly CodeStanding[]): string | null {
+  if (skipped.length === 0) return null;
+  if (skipped.length === 1) return `Skipped ${skipped[0]!.code}: ${skipped[0]!.reasons.join("; ")}.`;
+  return `Skipped ${skipped.length} codes this cart cannot take.`;
+}
+
 /** The status line's sentence for a finished run. */
-export function summaryOf(outcome: ApplyOutcome | null, noField: boolean): string | null {
+export function summaryOf(outcome: ApplyOutcome | null, noField: boolean, skipped: readonly CodeStanding[] = []): string | null {
   if (noField) return "The coupon field of this page could not be used. You can copy a code instead.";
-  return outcome ? describeOutcome(outcome) : null;
+  if (!outcome) return skipped.length > 0 ? `No code can apply to this cart yet. ${skippedSentence(skipped)} You can still try one.` : null;
+  return [describeOutcome(outcome), skippedSentence(skipped)].filter(Boolean).join(" ");
 }

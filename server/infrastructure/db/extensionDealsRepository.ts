@@ -16,6 +16,7 @@ interface ExtensionDealRow {
   expiration_date: string | null;
   promo_codes: string[];
   code_conditions: CodeCondition[];
+  terms: string[];
 }
 
 export class SqlExtensionDealsRepository implements ExtensionDealsRepository {
@@ -25,7 +26,7 @@ export class SqlExtensionDealsRepository implements ExtensionDealsRepository {
   async currentCodes(userId: string, today: string): Promise<ExtensionDeal[]> {
     const rows = await this.db.query<ExtensionDealRow>(
       `SELECT d.id, b.name AS brand, b.domain AS brand_domain, d.title, d.discount, d.expiration_date::text AS expiration_date,
-              d.promo_codes, d.code_conditions
+              d.promo_codes, d.code_conditions, d.terms
        FROM deals d JOIN brands b ON b.id = d.brand_id AND b.user_id = d.user_id
        WHERE d.user_id = $1 AND cardinality(d.promo_codes) > 0 AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$2::date")}
        ORDER BY d.expiration_date NULLS LAST, coalesce(d.sent_at, d.created_at) DESC, d.id
@@ -40,6 +41,7 @@ export class SqlExtensionDealsRepository implements ExtensionDealsRepository {
       discount: row.discount,
       expirationDate: row.expiration_date,
       codes: row.promo_codes.map((code) => ({ code, condition: row.code_conditions.find((known) => known.code === code)?.condition ?? null })),
+      terms: row.terms,
     }));
   }
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { errorNear, findApplyButton, findCouponInput, findRevealTrigger, readOrderTotal, typeInto } from "../../../extension/src/page/checkoutDom";
+import { errorNear, findApplyButton, findCouponInput, findRevealTrigger, readCartTotal, readOrderTotal, typeInto } from "../../../extension/src/page/checkoutDom";
 
 /** The test's own window's document with this body: pages in a browser have a window (computed styles, setters). */
 function page(html: string): Document {
@@ -81,6 +81,27 @@ describe("reading the order total", () => {
 
   it("answers null when the page shows no total", () => {
     expect(readOrderTotal(page(`<p>Your basket</p>`))).toBeNull();
+  });
+});
+
+describe("reading the cart total, what a minimum spend is measured against", () => {
+  it.each([
+    ["an element marked as the subtotal", `<p>Subtotal <span id="subtotal">$120.00</span></p><p>Total <span id="order-total">$95.00</span></p>`, 12000, "$"],
+    ["a WooCommerce totals table", `<table><tr class="cart-subtotal"><th>Subtotal</th><td>$89.00</td></tr><tr class="order-total"><th>Total</th><td>$80.10</td></tr></table>`, 8900, "$"],
+    ["Shopify's data attribute", `<span class="order-summary__emphasis" data-checkout-subtotal-price-target="4200">$42.00</span><span class="payment-due__price">$47.95</span>`, 4200, "$"],
+    ["a camelCase id", `<span id="cartSubtotal">£30.50</span><span id="grandTotal">£35.50</span>`, 3050, "£"],
+    ["a Subtotal label and its amount", `<div><span>Subtotal</span><span>€40,00</span></div><div><span>Total</span><span>€36,00</span></div>`, 4000, "€"],
+    ["a German Zwischensumme", `<dl><dt>Zwischensumme</dt><dd>59,90 €</dd><dt>Gesamtsumme</dt><dd>49,90 €</dd></dl>`, 5990, " €"],
+    ["a cart total label", `<p><b>Cart total:</b> $42.00</p>`, 4200, "$"],
+  ])("from %s", (_name, html, hundredths, sign) => {
+    const cart = readCartTotal(page(html));
+    expect(cart?.hundredths).toBe(hundredths);
+    expect(cart?.notation ? cart.notation.prefix + cart.notation.suffix : null).toBe(sign);
+  });
+
+  it("answers null when the page shows only an order total, or a hidden subtotal", () => {
+    expect(readCartTotal(page(`<p>Total <span id="order-total">$95.00</span></p>`))).toBeNull();
+    expect(readCartTotal(page(`<p hidden>Subtotal <span id="subtotal">$95.00</span></p>`))).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
 import { CardEvidence } from "./DealEvidence";
+import { ChannelBadge } from "./ChannelBadge";
 import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
 import * as styles from "./Dashboard.css";
 
@@ -87,6 +88,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           </h3>
           <CardEvidence deal={deal} />
           {discount && <span className={badge}>{discount}</span>}
+          <ChannelBadge terms={deal.terms} />
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />
           <FinePrint deal={deal} />
