@@ -1,3 +1,4 @@
+import { siteIconUrl } from "../../src/domain/brandLogo";
 import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
 import { SORT_RANK, type Deal } from "../../src/domain/deal";
@@ -130,7 +131,14 @@ export class DashboardService {
     return deals.map((deal) => ({
       ...deal,
       imageUrls: deal.imageUrls.flatMap((url) => this.imageLinks.proxyPath(url) ?? []),
+      brandLogoUrls: this.logoPaths(deal),
     }));
+  }
+
+  /** The brand's logo from its mail, then its site's icon; the proxy refuses either unless it is a fetchable logo. */
+  private logoPaths(deal: Deal): string[] {
+    const icon = siteIconUrl(deal.brandDomain);
+    return [...(deal.brandLogoUrls ?? []), ...(icon ? [icon] : [])].flatMap((url) => this.imageLinks.logoPath(url) ?? []);
   }
 
   /**

@@ -35,6 +35,8 @@ export interface DealRow {
   sent_at: Date | string | null;
   /** NULL for a deal stored before evidence was kept (migration 015). */
   evidence: DealEvidence | null;
+  /** The brand's stored logo (migration 021): the dashboard's only; other views leave it out. */
+  brand_logo_url?: string | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -59,6 +61,11 @@ export function toDeal(row: DealRow): Deal {
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     ...(row.evidence ? { evidence: row.evidence } : {}),
   };
+}
+
+/** A deal as the dashboard lists it: with its brand's stored logo, still the sender's address (the service signs it). */
+function toDashboardDeal(row: DealRow): Deal {
+  return { ...toDeal(row), brandLogoUrls: row.brand_logo_url ? [row.brand_logo_url] : [] };
 }
 
 /** The SQL for each field the domain's search looks in; a field added there does not compile here until it is mapped. */
@@ -143,7 +150,7 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, b.logo_url AS brand_logo_url,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {
@@ -159,7 +166,7 @@ export class SqlDealsRepository implements DealsRepository {
        ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,
       params.values,
     );
-    return rows.map(toDeal);
+    return rows.map(toDashboardDeal);
   }
 
   /**
@@ -203,7 +210,7 @@ export class SqlDealsRepository implements DealsRepository {
     const deals = rows.slice(0, limit);
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return {
-      deals: deals.map(toDeal),
+      deals: deals.map(toDashboardDeal),
       next: last
         ? { marked: last.k_marked === 1 ? 1 : 0, rank: last.k_rank, expiry: String(last.k_expiry), sentKey: String(last.k_sent), id: last.k_id }
         : null,
