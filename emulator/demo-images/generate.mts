@@ -36,13 +36,16 @@ function logoSvg({ brand }: DemoImages): string {
 </svg>`;
 }
 
-/** An offer banner: the discount large, the headline below, in the brand's colour with a few shapes of its hue. */
+/**
+ * An offer banner: the discount large, the headline below, in the brand's colour with a few shapes of its hue. The
+ * words keep to the middle 480 px, what a 3:2 card shows of it.
+ */
 function offerSvg({ brand, headline = "", discount = "" }: DemoImages, index: number): string {
   const { light, dark } = monogramColours(brand);
   const words = headline.split(" ");
   const lines: string[] = [""];
   for (const word of words) {
-    if ((lines.at(-1)! + " " + word).trim().length > 26 && lines.at(-1) !== "") lines.push(word);
+    if ((lines.at(-1)! + " " + word).trim().length > 24 && lines.at(-1) !== "") lines.push(word);
     else lines[lines.length - 1] = (lines.at(-1)! + " " + word).trim();
   }
   const shapes = index % 2 === 0
@@ -51,9 +54,9 @@ function offerSvg({ brand, headline = "", discount = "" }: DemoImages, index: nu
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="320" viewBox="0 0 600 320">
   <rect width="600" height="320" fill="${light.background}"/>
   ${shapes}
-  <text x="40" y="62" font-family="${FONT}" font-weight="700" font-size="22" fill="#ffffff" opacity="0.9">${escape(brand.toUpperCase())}</text>
-  <text x="40" y="150" font-family="${FONT}" font-weight="700" font-size="64" fill="#ffffff">${escape(discount.toUpperCase())}</text>
-  ${lines.slice(0, 3).map((line, row) => `<text x="40" y="${205 + row * 34}" font-family="${FONT}" font-size="28" fill="#ffffff">${escape(line)}</text>`).join("\n  ")}
+  <text x="76" y="62" font-family="${FONT}" font-weight="700" font-size="22" fill="#ffffff" opacity="0.9">${escape(brand.toUpperCase())}</text>
+  <text x="76" y="150" font-family="${FONT}" font-weight="700" font-size="60" fill="#ffffff">${escape(discount.toUpperCase())}</text>
+  ${lines.slice(0, 3).map((line, row) => `<text x="76" y="${205 + row * 34}" font-family="${FONT}" font-size="28" fill="#ffffff">${escape(line)}</text>`).join("\n  ")}
 </svg>`;
 }
 

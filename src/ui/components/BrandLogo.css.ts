@@ -20,9 +20,9 @@ const disc = style({
 });
 
 /** A logo sits on a white plate in both themes: most logos are drawn for a light background. */
-export const logoPlate = style([disc, { background: "#ffffff", padding: "12%" }]);
+export const logoPlate = style([disc, { background: "#ffffff", padding: "3px" }]);
 
-export const logoImage = style({ display: "block", width: "100%", height: "100%", objectFit: "contain" });
+export const logoImage = style({ display: "block", width: "auto", maxWidth: "100%", height: "100%", objectFit: "contain", borderRadius: vars.radius.sm });
 
 export const monogram = style([
   disc,

@@ -11,6 +11,8 @@ export interface BrandLogoProps {
   size: number;
 }
 
+const MAX_LOGO_WIDTH_RATIO = 2.5;
+
 /**
  * A brand's logo on a white plate, or its lettered monogram in the brand's own colour. Decorative: the brand's name is
  * always written beside it.
@@ -20,8 +22,9 @@ export function BrandLogo({ name, logoUrls, size }: BrandLogoProps) {
   const box = { width: size, height: size };
   const src = logoUrls[attempt];
   if (src !== undefined) {
+    // A wordmark keeps its shape: as tall as a monogram, as wide as it needs up to a few times that.
     return (
-      <span className={styles.logoPlate} style={box} data-brand-logo="logo">
+      <span className={styles.logoPlate} style={{ height: size, maxWidth: size * MAX_LOGO_WIDTH_RATIO }} data-brand-logo="logo">
         <img key={src} className={styles.logoImage} src={src} alt="" decoding="async" onError={() => setAttempt(attempt + 1)} />
       </span>
     );

@@ -1,8 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 
-/** The brand's logo or monogram in a corner of the offer's image or the category's drawing. */
-export const badge = style({ position: "absolute", left: vars.space.sm, bottom: vars.space.sm, display: "flex", boxShadow: vars.shadow.card, borderRadius: vars.radius.md });
+/** The brand's logo or monogram in the top corner of the offer's image (whose words usually start on the left) or the category's drawing. */
+export const badge = style({ position: "absolute", right: vars.space.sm, top: vars.space.sm, display: "flex", boxShadow: vars.shadow.card, borderRadius: vars.radius.md });
 
 /** A logo as the card's picture: on a white plate (logos are drawn for light backgrounds), never cropped. */
 export const logoStage = style({

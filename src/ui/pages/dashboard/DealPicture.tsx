@@ -7,8 +7,8 @@ import { BrandLogo } from "../../components/BrandLogo";
 import * as styles from "./Dashboard.css";
 import * as pictureStyles from "./DealPicture.css";
 
-/** The brand badge's side on a picture, in CSS pixels. */
-const BADGE_SIZE = 40;
+/** The brand badge's height on a picture, in CSS pixels: smaller on a phone's narrow card. */
+const badgeSize = (width: number) => (width < 250 ? 28 : 36);
 
 /**
  * A card's picture, in a box whose size never depends on an image loading (docs/product.md, "Deal images"): the
@@ -31,7 +31,7 @@ export function DealPicture({ deal, width }: { deal: Deal; width: number }) {
       <div className={`${box} ${tint}`} data-media="stock">
         <img className={styles.stockImage} src={choice.src} alt="" loading="lazy" decoding="async" data-picture="stock" />
         <span className={pictureStyles.badge}>
-          <BrandLogo name={deal.brand} logoUrls={[]} size={BADGE_SIZE} />
+          <BrandLogo name={deal.brand} logoUrls={[]} size={badgeSize(width)} />
         </span>
       </div>
     );
@@ -72,7 +72,7 @@ export function DealPicture({ deal, width }: { deal: Deal; width: number }) {
       />
       {loaded && (
         <span className={pictureStyles.badge}>
-          <BrandLogo name={deal.brand} logoUrls={brandLogoCandidates(deal)} size={BADGE_SIZE} />
+          <BrandLogo name={deal.brand} logoUrls={brandLogoCandidates(deal)} size={badgeSize(width)} />
         </span>
       )}
     </div>
