@@ -35,7 +35,7 @@ export interface DealRow {
   sent_at: Date | string | null;
   /** NULL for a deal stored before evidence was kept (migration 015). */
   evidence: DealEvidence | null;
-  /** The brand's stored logo (migration 021): the dashboard's only; other views leave it out. */
+  /** The brand's stored logo (migration 021), where the query reads it (DEAL_COLUMNS). */
   brand_logo_url?: string | null;
 }
 
@@ -60,12 +60,9 @@ export function toDeal(row: DealRow): Deal {
     remind: row.remind,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     ...(row.evidence ? { evidence: row.evidence } : {}),
+    // The sender's address: the use case signs it into a proxy path (withProxiedImages) before anyone sees it.
+    ...(row.brand_logo_url !== undefined ? { brandLogoUrls: row.brand_logo_url ? [row.brand_logo_url] : [] } : {}),
   };
-}
-
-/** A deal as the dashboard lists it: with its brand's stored logo, still the sender's address (the service signs it). */
-function toDashboardDeal(row: DealRow): Deal {
-  return { ...toDeal(row), brandLogoUrls: row.brand_logo_url ? [row.brand_logo_url] : [] };
 }
 
 /** The SQL for each field the domain's search looks in; a field added there does not compile here until it is mapped. */
@@ -166,7 +163,7 @@ export class SqlDealsRepository implements DealsRepository {
        ORDER BY ${order()}, d.sent_at DESC NULLS LAST, d.id${paging}`,
       params.values,
     );
-    return rows.map(toDashboardDeal);
+    return rows.map(toDeal);
   }
 
   /**
@@ -210,7 +207,7 @@ export class SqlDealsRepository implements DealsRepository {
     const deals = rows.slice(0, limit);
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return {
-      deals: deals.map(toDashboardDeal),
+      deals: deals.map(toDeal),
       next: last
         ? { marked: last.k_marked === 1 ? 1 : 0, rank: last.k_rank, expiry: String(last.k_expiry), sentKey: String(last.k_sent), id: last.k_id }
         : null,
