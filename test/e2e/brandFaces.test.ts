@@ -120,6 +120,11 @@ describe("the store's face: offer images, brand logos and monograms on the demo'
     await shot.goto(`${app.stack.baseUrl}/dashboard`);
     await settledPictures(shot, 1);
     await shot.screenshot({ path: `${SCREENSHOTS_DIR}/brand-faces-${width}-${colorScheme}.png` });
+    // Notegrove's mail has no offer image but a logo: its card shows the logo, not the category's drawing.
+    await shot.getByRole("searchbox", { name: "Search deals" }).fill("Notegrove");
+    await shot.waitForFunction(() => document.querySelector("[data-index='0'] h3")?.textContent?.length && document.querySelectorAll("[data-index]").length === 1);
+    await expect(settledPicture(shot, 0)).resolves.toMatchObject({ media: "logo", loaded: true });
+    await shot.locator("[data-index='0']").screenshot({ path: `${SCREENSHOTS_DIR}/brand-faces-logo-${width}-${colorScheme}.png` });
     await shot.context().close();
   });
 });
