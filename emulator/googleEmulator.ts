@@ -8,6 +8,7 @@ import { Mailbox, MailboxError } from "./gmail/mailbox";
 import { UserQuota } from "./gmail/quota";
 import { registerGmailRoutes, sendApiError } from "./gmail/routes";
 import { loadEmlFolder, loadMbox, type MailboxEntry } from "./mailboxLoader";
+import { registerDemoImages } from "./demoImages";
 import { registerMessageView } from "./messageView";
 import { AuthorizationServer } from "./oauth/authorizationServer";
 import { errorPage } from "./oauth/pages";
@@ -103,10 +104,10 @@ function noPromotionsWarning(summary: DemoMailboxSummary): string | null {
   );
 }
 
-async function mailboxEntries(account: EmulatorAccount, options: GoogleEmulatorOptions, now: Date): Promise<MailboxEntry[]> {
+async function mailboxEntries(account: EmulatorAccount, options: GoogleEmulatorOptions, now: Date, origin: string): Promise<MailboxEntry[]> {
   if (account.email === DEMO_ACCOUNT_EMAIL && options.demoMboxPath) return loadMbox(options.demoMboxPath);
   const folder = shippedMailboxFolder(account);
-  return folder ? loadEmlFolder(folder, now) : [];
+  return folder ? loadEmlFolder(folder, now, origin) : [];
 }
 
 export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
@@ -121,19 +122,6 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const nextSequence = () => sequence++;
   let demoMailbox: DemoMailboxSummary = { mboxPath: null, messages: 0, promotions: 0 };
   const accounts = [...ACCOUNTS, ...(options.extraAccounts ?? [])];
-  for (const account of accounts) {
-    const mailbox = new Mailbox(account.email, now, nextSequence);
-    const entries = await mailboxEntries(account, options, now());
-    for (const entry of entries) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
-    mailbox.startHistoryHere();
-    mailboxes.set(account.email, mailbox);
-    log(`mailbox ${account.email}: ${entries.length} messages`);
-    if (account.email === DEMO_ACCOUNT_EMAIL) {
-      demoMailbox = { mboxPath: options.demoMboxPath ?? null, messages: entries.length, promotions: promotionsCount(entries) };
-    }
-  }
-  const warning = noPromotionsWarning(demoMailbox);
-  if (warning) (options.warn ?? console.warn)(warning);
   const mailboxOf = (email: string): Mailbox => {
     const mailbox = mailboxes.get(email.toLowerCase());
     if (!mailbox) throw new MailboxError(404, `No account ${email}`);
@@ -178,6 +166,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   registerOAuthRoutes(app, { authorization, accounts, appName, baseUrl: () => baseUrl });
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
   registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
+  registerDemoImages(app);
   registerMessageView(app, { findMessage: (id) => [...mailboxes.values()].map((mailbox) => mailbox.message(id)).find(Boolean) });
 
   const host = options.host ?? "127.0.0.1";
@@ -191,6 +180,26 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const port = typeof address === "object" && address ? address.port : options.port;
   const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   baseUrl = `http://${publicHost}:${port}`;
+
+  // The mail is loaded once the emulator's own address is known: the demo mail's images are served from it.
+  try {
+    for (const account of accounts) {
+      const mailbox = new Mailbox(account.email, now, nextSequence);
+      const entries = await mailboxEntries(account, options, now(), baseUrl);
+      for (const entry of entries) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
+      mailbox.startHistoryHere();
+      mailboxes.set(account.email, mailbox);
+      log(`mailbox ${account.email}: ${entries.length} messages`);
+      if (account.email === DEMO_ACCOUNT_EMAIL) {
+        demoMailbox = { mboxPath: options.demoMboxPath ?? null, messages: entries.length, promotions: promotionsCount(entries) };
+      }
+    }
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const warning = noPromotionsWarning(demoMailbox);
+  if (warning) (options.warn ?? console.warn)(warning);
 
   return {
     baseUrl,

@@ -22,6 +22,7 @@ const RUNTIME_FOLDERS = {
   migrations: "server/infrastructure/db/migrations",
   "demo-mailbox": "emulator/demo-mailbox",
   "other-mailbox": "emulator/other-mailbox",
+  "demo-images": "emulator/demo-images",
 };
 
 /**

@@ -16,9 +16,15 @@ async function main() {
   const config = loadConfig();
   config.role = serverRole(values.role ?? process.env.ROLE, process.env.DATABASE_URL);
   let stopEmulator: () => Promise<void> = async () => {};
+  // The demo mail's images are the emulator's (a local address): in demo mode only, the image proxy may fetch from it.
+  const allowEmulatorImages = (origin: string) => {
+    const host = new URL(origin).hostname;
+    if (!config.imageProxyAllowedHosts.includes(host)) config.imageProxyAllowedHosts.push(host);
+  };
 
   if (config.demoMode && process.env.GOOGLE_EMULATOR_URL) {
     config.google.endpoints = emulatorEndpoints(process.env.GOOGLE_EMULATOR_URL.replace(/\/$/, ""));
+    allowEmulatorImages(process.env.GOOGLE_EMULATOR_URL);
     console.info(`Demo mode: using the Google emulator already running at ${process.env.GOOGLE_EMULATOR_URL}.`);
   } else if (config.demoMode) {
     const mbox = values.mbox ?? process.env.DEMO_MBOX;
@@ -28,6 +34,7 @@ async function main() {
       ...(mbox ? { demoMboxPath: resolve(mbox) } : {}),
     });
     config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
+    allowEmulatorImages(emulator.baseUrl);
     stopEmulator = () => emulator.close();
     console.info(`Demo mode: no GOOGLE_CLIENT_ID is set, so the Google emulator is serving sign-in and Gmail at ${emulator.baseUrl}` +
       (mbox ? ` with ${mbox} as the demo mailbox.` : " with the demo mailbox."));

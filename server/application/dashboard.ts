@@ -2,6 +2,7 @@ import { CATEGORIES, categoryId } from "../../src/domain/category";
 import { percentDelta, type Dashboard } from "../../src/domain/dashboard";
 import { SORT_RANK, type Deal } from "../../src/domain/deal";
 import { dayStart, isCalendarDay } from "../../src/domain/calendarDay";
+import { withProxiedImages } from "./dealDetails";
 import type { ImageLinks } from "./images/imageLinks";
 import type { PersonDay, PersonDays } from "./personDay";
 import { instantAtLocalHour } from "./reports/schedule";
@@ -125,12 +126,9 @@ export class DashboardService {
     private readonly imageLinks: ImageLinks,
   ) {}
 
-  /** A deal as the browser gets it: its images only as signed paths of our image proxy, never the sender's URLs. */
+  /** A deal as the browser gets it: its images and its brand's logo only as signed paths of our image proxy. */
   private proxied(deals: Deal[]): Deal[] {
-    return deals.map((deal) => ({
-      ...deal,
-      imageUrls: deal.imageUrls.flatMap((url) => this.imageLinks.proxyPath(url) ?? []),
-    }));
+    return deals.map((deal) => withProxiedImages(deal, this.imageLinks));
   }
 
   /**

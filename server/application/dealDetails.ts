@@ -1,3 +1,4 @@
+import { siteIconUrl } from "../../src/domain/brandLogo";
 import type { Deal, DealStatus } from "../../src/domain/deal";
 import type { DealDetail } from "../../src/domain/dealDetail";
 import type { DataVersions } from "./dataVersions";
@@ -23,9 +24,17 @@ export interface DealDetailsRepository {
 /** Where a message opens: Gmail's own page of it, or in demo mode the Google emulator's view of it. */
 export type MessageLink = (gmailId: string) => string;
 
-/** Images as signed paths of our image proxy, never the sender's URLs (as on the dashboard). */
+/**
+ * Images as signed paths of our image proxy, never the sender's URLs (the dashboard, a deal's detail, a brand's page):
+ * the deal's own, and its brand's logo from its mail then its site's icon, signed as logos.
+ */
 export function withProxiedImages(deal: Deal, imageLinks: ImageLinks): Deal {
-  return { ...deal, imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []) };
+  const icon = siteIconUrl(deal.brandDomain);
+  return {
+    ...deal,
+    imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []),
+    brandLogoUrls: [...(deal.brandLogoUrls ?? []), ...(icon ? [icon] : [])].flatMap((url) => imageLinks.logoPath(url) ?? []),
+  };
 }
 
 /** One deal's detail (where it came from) and its owner's status of it ("Used it", "Didn't work"). */

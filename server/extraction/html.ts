@@ -7,6 +7,12 @@ export interface HtmlImage {
   width: number | null;
   height: number | null;
   alt: string;
+  /** Its class attribute, as written. */
+  className: string;
+  /** Where the link around it leads, as written; null when it is not inside a link. */
+  linkHref: string | null;
+  /** Visible characters before it: how near the top of the mail it sits. */
+  textBefore: number;
 }
 
 export interface HtmlLink {
@@ -263,6 +269,9 @@ export function renderHtml(html: string): RenderedHtml {
             width: pixelSize(attributes.width, style, "width"),
             height: pixelSize(attributes.height, style, "height"),
             alt,
+            className: attributes.class ?? "",
+            linkHref: [...stack].reverse().find((open) => open.link)?.link?.href.trim() ?? null,
+            textBefore: visibleChars,
           });
           if (alt) append(` ${alt} `);
         }

@@ -6,6 +6,8 @@ import { webUrl } from "./sanitize";
 export interface PromotionMarkup {
   organizationName: string | null;
   organizationUrl: string | null;
+  /** The Organization's own logo (schema.org `logo`: a URL, an ImageObject, or a list of either), a web URL. */
+  organizationLogo: string | null;
   offers: Array<{ description: string | null; code: string | null; startsAt: string | null; endsAt: string | null }>;
   cards: Array<{ headline: string | null; image: string | null; url: string | null; discountValue: string | null; price: string | null }>;
   /** Every schema.org type the markup names, each once ("Restaurant", "Product"): what kind of business sent it. */
@@ -35,6 +37,27 @@ function text(value: unknown, depth = 0): string | null {
   if (value && typeof value === "object") {
     const node = value as Node;
     return text(node.url ?? node["@id"] ?? node.name ?? node.contentUrl, depth + 1);
+  }
+  return null;
+}
+
+/** How many entries of a `logo` list are looked at. */
+const LOGO_CHOICES = 4;
+
+/** A schema.org `logo`: a URL, an ImageObject (url or contentUrl, never its @id), or a list: its first web URL. */
+function logoUrl(value: unknown, depth = 0): string | null {
+  if (typeof value === "string") return webUrl(value);
+  if (depth > 1) return null;
+  if (Array.isArray(value)) {
+    for (const entry of value.slice(0, LOGO_CHOICES)) {
+      const url = logoUrl(entry, depth + 1);
+      if (url) return url;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    const node = value as Node;
+    return logoUrl(node.url, depth + 1) ?? logoUrl(node.contentUrl, depth + 1);
   }
   return null;
 }
@@ -90,7 +113,7 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
   const blocks = jsonLd.filter((block) => block.length <= INPUT_LIMITS.jsonLdChars).slice(0, INPUT_LIMITS.jsonLdBlocks);
   for (const block of blocks) collectNodes(parseJsonLd(block), nodes, INPUT_LIMITS.markupNodes);
   for (const item of microdata) collectNodes(microdataToNode(item), nodes, INPUT_LIMITS.markupNodes);
-  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, offers: [], cards: [], types: [] };
+  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, organizationLogo: null, offers: [], cards: [], types: [] };
   const allTypes = new Set<string>();
   for (const node of nodes) {
     const types = typesOf(node);
@@ -100,6 +123,7 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
       markup.organizationName = text(node.name);
       markup.organizationUrl = webUrl(text(node.url));
     }
+    if (types.includes("Organization") && !markup.organizationLogo) markup.organizationLogo = logoUrl(node.logo);
     if (types.includes("DiscountOffer") || (types.includes("Offer") && node.discountCode)) {
       markup.offers.push({
         description: text(node.description) ?? text(node.name),

@@ -15,6 +15,7 @@ import { findExpiryWithEvidence, markupEndDate, writesDayFirst, type FoundExpiry
 import { forwardedOrigin } from "./forwarded";
 import { messageLanguage, type Language } from "./language";
 import { pickDealImages } from "./images";
+import { findBrandLogo } from "./logo";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { judgeOffer, type OfferVerdict } from "./offer";
@@ -251,6 +252,7 @@ function assembleDeal(
     expirationDate: endsBeforeSent ? null : expirationDate,
     dealUrl: pickDealUrl(rendering.html?.links ?? [], markup),
     imageUrls: pickDealImages(rendering.html?.images ?? [], markupImages),
+    brandLogo: findBrandLogo(markup?.organizationLogo ?? null, rendering.html?.images ?? [], { name: brand, domain: brandDomain }),
     source: markupOffers.length > 0 || parts.markupCodes.length > 0 ? "markup" : "text",
     evidence: {
       codes: parts.codeEvidence,

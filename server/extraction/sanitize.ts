@@ -216,7 +216,15 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
     imageUrls: cleanUrls(deal.imageUrls, FIELD_CAPS.imagesPerDeal),
     source: deal.source,
     ...(deal.evidence ? { evidence: cleanEvidence(deal.evidence, promoCodes, expirationDate) } : {}),
+    ...cleanLogo(deal.brandLogo),
   };
+}
+
+/** A logo's address as any image's, and one of the known kinds of evidence; nothing at all without both. */
+function cleanLogo(logo: ExtractedDeal["brandLogo"]): Pick<ExtractedDeal, "brandLogo"> {
+  const url = webUrl(logo?.url);
+  const evidence = logo?.evidence === "markup" || logo?.evidence === "header" ? logo.evidence : null;
+  return url && evidence ? { brandLogo: { url, evidence } } : {};
 }
 
 /** Cleans and caps every field of an extraction's answer. Idempotent: a clean answer comes back equal. */

@@ -6,6 +6,13 @@ import type { Category } from "../../src/domain/category";
 import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import type { DealSource } from "../../src/domain/deal";
 import type { DealEvidence } from "../../src/domain/evidence";
+import type { LogoEvidence } from "../../src/domain/brandLogo";
+
+/** A brand's logo as one mail shows it, and what says it is the logo. */
+export interface FoundLogo {
+  url: string;
+  evidence: LogoEvidence;
+}
 
 /** The spend or benefit a mail ties to one of its codes ("SAVE10" -> "$10 off $50"). */
 export interface CodeCondition {
@@ -33,6 +40,8 @@ export interface ExtractedDeal {
    * model's answer (llm.ts) carries none.
    */
   evidence?: DealEvidence;
+  /** The brand's logo as this mail shows it (server/extraction/logo.ts); absent or null when it shows none. */
+  brandLogo?: FoundLogo | null;
 }
 
 export interface ExtractedMessage {

@@ -50,8 +50,15 @@ const DealFieldsCodec = t.type({
   sentAt: nullable(t.string),
 });
 
-/** A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept. */
-export const DealCodec = t.intersection([DealFieldsCodec, t.partial({ evidence: DealEvidenceCodec })]);
+/** A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept, `brandLogoUrls` outside the dashboard. */
+export const DealCodec = t.intersection([
+  DealFieldsCodec,
+  t.partial({
+    evidence: DealEvidenceCodec,
+    // The brand's logo as image proxy paths to try in turn (the dashboard's deals only).
+    brandLogoUrls: t.array(t.string),
+  }),
+]);
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
 

@@ -33,6 +33,11 @@ export interface Deal {
    * unknown: a deal stored before evidence was kept.
    */
   evidence?: DealEvidence;
+  /**
+   * The brand's logo to try in turn, as image proxy paths: its logo from its mail, then its site's icon
+   * (src/domain/brandLogo.ts). Absent where a view shows no logo.
+   */
+  brandLogoUrls?: string[];
 }
 
 export interface CodeCondition {

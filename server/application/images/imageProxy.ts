@@ -1,11 +1,12 @@
 import { LRUCache } from "lru-cache";
 import { isAcceptableDealImage, isSafeToDecode, type DecodedImageSize } from "../../../src/domain/imageRules";
-import type { ImageLinks } from "./imageLinks";
+import { isAcceptableLogoSize } from "../../../src/domain/brandLogo";
+import type { ImageKind, ImageLinks } from "./imageLinks";
 
 /** The image types a browser may be handed; never SVG, which can carry script. */
 export type ImageType = "png" | "jpeg" | "gif" | "webp" | "avif";
 
-/** Why an image was not served. `not_a_deal_image` is ours; the others come from the fetcher. */
+/** Why an image was not served. `not_a_deal_image` and `not_a_logo` are ours; the others come from the fetcher. */
 export type ImageRefusal =
   | "address_refused"
   | "unreachable"
@@ -14,7 +15,8 @@ export type ImageRefusal =
   | "not_an_image"
   | "too_large"
   | "timeout"
-  | "not_a_deal_image";
+  | "not_a_deal_image"
+  | "not_a_logo";
 
 /** An image and what its header says: the largest area a frame covers, and its frames (1 for a still image). */
 export interface FetchedImage extends DecodedImageSize {
@@ -63,8 +65,9 @@ export class ImageProxy {
       maxSize: options.cacheBytes,
       sizeCalculation: (answer, key) => key.length + (answer.ok ? answer.image.bytes.length : REFUSAL_SIZE),
       ttl: IMAGE_TTL_MS,
-      fetchMethod: async (href, _stale, { options: entry }) => {
-        const answer = await this.load(new URL(href));
+      fetchMethod: async (key, _stale, { options: entry }) => {
+        const [kind, href] = splitKey(key);
+        const answer = await this.load(new URL(href), kind);
         if (!answer.ok) entry.ttl = REFUSAL_TTL_MS;
         return answer;
       },
@@ -77,18 +80,26 @@ export class ImageProxy {
   }
 
   async image(signature: string, encodedTarget: string): Promise<ProxyAnswer> {
-    const target = this.links.verifiedTarget(signature, encodedTarget);
+    const target = this.links.verifiedImage(signature, encodedTarget);
     if (!target) return { ok: false, refusal: "bad_signature" };
     // Only a fetch cut short by the cache itself (evicted while running) leaves no answer; the image was not served.
-    return (await this.cache.fetch(target.href)) ?? { ok: false, refusal: "unreachable" };
+    return (await this.cache.fetch(`${target.kind} ${target.url.href}`)) ?? { ok: false, refusal: "unreachable" };
   }
 
-  private async load(url: URL): Promise<ImageFetch> {
+  private async load(url: URL, kind: ImageKind): Promise<ImageFetch> {
     const fetched = await this.fetcher.fetchImage(url);
     if (!fetched.ok) return fetched;
     // Judged here too, so no image reaches a browser past the decoding limits whichever fetcher brought it.
     if (!isSafeToDecode(fetched.image)) return { ok: false, refusal: "too_large" };
     const { width, height } = fetched.image;
+    // A logo is judged by its real size alone: its address may well say "logo", which a deal image's may not.
+    if (kind === "logo") return isAcceptableLogoSize({ width, height }) ? fetched : { ok: false, refusal: "not_a_logo" };
     return isAcceptableDealImage({ url: url.href, width, height }) ? fetched : { ok: false, refusal: "not_a_deal_image" };
   }
+}
+
+/** A cache key is the kind, a space, then the address. */
+function splitKey(key: string): [ImageKind, string] {
+  const space = key.indexOf(" ");
+  return [key.slice(0, space) as ImageKind, key.slice(space + 1)];
 }

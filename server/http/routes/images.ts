@@ -15,6 +15,7 @@ const REFUSAL_MESSAGES: Readonly<Record<ImageRefusal, string>> = {
   too_large: "The image is too large.",
   timeout: "The image's server took too long to answer.",
   not_a_deal_image: "The image is a tracking pixel, too small or too thin to show.",
+  not_a_logo: "The image is too small or too thin to be a logo.",
 };
 
 /**

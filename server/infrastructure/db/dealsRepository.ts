@@ -35,6 +35,8 @@ export interface DealRow {
   sent_at: Date | string | null;
   /** NULL for a deal stored before evidence was kept (migration 015). */
   evidence: DealEvidence | null;
+  /** The brand's stored logo (migration 021), where the query reads it (DEAL_COLUMNS). */
+  brand_logo_url?: string | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -58,6 +60,8 @@ export function toDeal(row: DealRow): Deal {
     remind: row.remind,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     ...(row.evidence ? { evidence: row.evidence } : {}),
+    // The sender's address: the use case signs it into a proxy path (withProxiedImages) before anyone sees it.
+    ...(row.brand_logo_url !== undefined ? { brandLogoUrls: row.brand_logo_url ? [row.brand_logo_url] : [] } : {}),
   };
 }
 
@@ -143,7 +147,7 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, b.logo_url AS brand_logo_url,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {

@@ -17,6 +17,8 @@ import {
   type MailCategoryEvidence,
 } from "../../../src/domain/brandCategory";
 import { CATEGORIES, type Category } from "../../../src/domain/category";
+import { LOGO_EVIDENCE_RANK } from "../../../src/domain/brandLogo";
+import type { ExtractedDeal } from "../../extraction";
 import { evidence as fieldEvidence } from "../../../src/domain/evidence";
 import { dayIn, knownZoneOrUtc } from "../../../src/domain/calendarDay";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
@@ -200,12 +202,17 @@ export class SqlSyncRepository implements SyncRepository {
       const stored = processed.filter(({ message }) => fresh.has(message.gmailId));
       const brandNames = new Map<string, string>();
       for (const { deals } of stored) for (const deal of deals) if (!brandNames.has(deal.brandDomain)) brandNames.set(deal.brandDomain, deal.brand);
+      const logos = bestLogos(stored.flatMap(({ deals: found }) => found));
       const decisions = await this.decideBrandCategories(tx, userId, stored, [...brandNames.keys()]);
       if (brandNames.size === 0) return 0;
       const brands = await tx.query<{ id: string; domain: string }>(
-        `INSERT INTO brands (user_id, domain, name) SELECT $1, b.domain, b.name FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text)
-         ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id, domain`,
-        [userId, JSON.stringify([...brandNames].map(([domain, name]) => ({ domain, name })))],
+        `INSERT INTO brands (user_id, domain, name, logo_url, logo_rank)
+         SELECT $1, b.domain, b.name, b.logo_url, coalesce(b.logo_rank, 0) FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text, logo_url text, logo_rank smallint)
+         ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain,
+           logo_url = CASE WHEN EXCLUDED.logo_rank > brands.logo_rank THEN EXCLUDED.logo_url ELSE brands.logo_url END,
+           logo_rank = greatest(brands.logo_rank, EXCLUDED.logo_rank)
+         RETURNING id, domain`,
+        [userId, JSON.stringify([...brandNames].map(([domain, name]) => ({ domain, name, logo_url: logos.get(domain)?.url ?? null, logo_rank: logos.get(domain)?.rank ?? 0 })))],
       );
       const brandIds = new Map(brands.map((brand) => [brand.domain, brand.id]));
       // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
@@ -325,4 +332,15 @@ export class SqlSyncRepository implements SyncRepository {
   private async ensure(userId: string): Promise<void> {
     await this.db.query("INSERT INTO gmail_sync_state (user_id) VALUES ($1) ON CONFLICT DO NOTHING", [userId]);
   }
+}
+
+/** Each brand's best logo among these deals' mail: the highest evidence rank, the first found of that rank. */
+function bestLogos(deals: readonly ExtractedDeal[]): Map<string, { url: string; rank: number }> {
+  const best = new Map<string, { url: string; rank: number }>();
+  for (const { brandDomain, brandLogo } of deals) {
+    if (!brandLogo) continue;
+    const rank = LOGO_EVIDENCE_RANK[brandLogo.evidence];
+    if (rank > (best.get(brandDomain)?.rank ?? 0)) best.set(brandDomain, { url: brandLogo.url, rank });
+  }
+  return best;
 }

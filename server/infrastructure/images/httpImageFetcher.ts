@@ -50,7 +50,7 @@ class RefusedFetch extends Error {
 }
 
 /**
- * Fetches images from the web with node:http(s), only from public addresses (PublicAddressGuard checks every
+ * Fetches images from the web over https (plain http only from an allowed host), only from public addresses (PublicAddressGuard checks every
  * address written in a URL, redirects included, and every address DNS gives its agents). `allowedHosts` (exact host
  * names or addresses) skip the address check: for tests and the emulator only. An image is judged by its header as
  * it arrives, so a pixel bomb is refused before the rest of it downloads.
@@ -77,6 +77,8 @@ export class HttpImageFetcher implements ImageFetcher {
     try {
       let current = url;
       for (let redirects = 0; ; redirects += 1) {
+        // Plain http only to an allowed host (the emulator in demo mode, tests): anyone on the way could swap a sender's image.
+        if (current.protocol !== "https:" && !this.guard.isAllowedHost(current.hostname)) return { ok: false, refusal: "address_refused" };
         this.guard.checkWrittenAddress(current);
         const response = await this.request(current, timeLimit);
         const location = response.headers.location;

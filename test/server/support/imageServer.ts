@@ -26,6 +26,8 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
 export const TRACKING_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 export const PHOTO = solidPng(240, 180, [214, 96, 48]);
+/** A divider's shape: too thin to be a logo. */
+export const THIN_STRIP = solidPng(600, 20, [40, 40, 40]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script></svg>');
 const OVERSIZED_BYTES = 6 * 1024 * 1024;
 /** 81 megapixels declared in a few kilobytes. */
@@ -65,6 +67,8 @@ export async function startImageServer(): Promise<ImageServer> {
         return send(response, "image/jpeg; charset=binary", PHOTO);
       case "/open-image":
         return send(response, "image/gif", TRACKING_GIF);
+      case "/thin-strip.png":
+        return send(response, "image/png", THIN_STRIP);
       case "/page.png":
         return send(response, "text/html; charset=utf-8", Buffer.from("<html><body>Not an image</body></html>"));
       case "/vector.svg":

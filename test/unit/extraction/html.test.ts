@@ -27,8 +27,8 @@ describe("renderHtml", () => {
     const rendered = renderHtml('<p>Before</p><img src="https://x.test/a.jpg" width="600" height="300" alt="Extra 30% off"><img src="https://x.test/b.jpg" style="width:120px;height:90px">');
     expect(rendered.text).toContain("Extra 30% off");
     expect(rendered.images).toEqual([
-      { url: "https://x.test/a.jpg", width: 600, height: 300, alt: "Extra 30% off" },
-      { url: "https://x.test/b.jpg", width: 120, height: 90, alt: "" },
+      { url: "https://x.test/a.jpg", width: 600, height: 300, alt: "Extra 30% off", className: "", linkHref: null, textBefore: 7 },
+      { url: "https://x.test/b.jpg", width: 120, height: 90, alt: "", className: "", linkHref: null, textBefore: 22 },
     ]);
   });
 

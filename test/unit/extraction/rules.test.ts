@@ -236,7 +236,7 @@ describe("images", () => {
       { url: "https://x.test/wide.jpg", width: 1200, height: 200, alt: "" },
       { url: "https://x.test/hero.jpg", width: 600, height: 400, alt: "" },
       { url: "https://x.test/unknown.jpg", width: null, height: null, alt: "" },
-    ];
+    ].map((image) => ({ ...image, className: "", linkHref: null, textBefore: 0 }));
     expect(pickDealImages(images, ["https://x.test/card.jpg"])).toEqual([
       "https://x.test/card.jpg",
       "https://x.test/hero.jpg",

@@ -1,13 +1,12 @@
-import { memo, useState } from "react";
+import { memo } from "react";
 import { expiryLabel, expiryUrgency, headlineDiscount, type Deal } from "../../../domain/deal";
-import { categoryId } from "../../../domain/category";
-import { dealImageChain, hasOwnImage } from "../../../domain/stockImages";
 import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
 import { CardEvidence } from "./DealEvidence";
 import { ChannelBadge } from "./ChannelBadge";
+import { DealPicture } from "./DealPicture";
 import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
 import * as styles from "./Dashboard.css";
 
@@ -19,42 +18,6 @@ export interface DealCardProps {
   /** The deal's brand was hidden: the card stays, greyed and inert, until the dashboard is refreshed. */
   hidden: boolean;
   onHideBrand: (deal: Deal) => void;
-}
-
-/**
- * The card's media, in a box whose size never depends on an image loading: the offer's own image (through the image
- * proxy) in a 3:2 area with a skeleton until it arrives; the category's stock art only when there is none, small on a
- * tinted panel, in a shorter band when the deal never had an image of its own.
- */
-function DealMedia({ deal, width }: { deal: Deal; width: number }) {
-  const chain = dealImageChain(deal);
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState(false);
-  const isStock = attempt >= chain.length - 1;
-  const tint = styles.mediaTint[categoryId(deal.category)] ?? styles.mediaTint.others!;
-  if (isStock) {
-    return (
-      <div className={`${hasOwnImage(deal) ? styles.media : styles.mediaBand} ${tint}`} data-media="stock">
-        <img className={styles.stockImage} src={chain.at(-1)} alt="" loading="lazy" decoding="async" />
-      </div>
-    );
-  }
-  // The image proxy has already judged the image by its real size: a tracking pixel or a thin strip is an error here.
-  return (
-    <div className={loaded ? styles.media : `${styles.media} ${styles.skeleton}`} data-media={loaded ? "image" : "loading"}>
-      <img
-        key={attempt}
-        className={loaded ? styles.mediaImage : `${styles.mediaImage} ${styles.mediaImageLoading}`}
-        src={chain[attempt]}
-        alt=""
-        width={width}
-        loading="lazy"
-        decoding="async"
-        onLoad={() => setLoaded(true)}
-        onError={() => setAttempt(attempt + 1)}
-      />
-    </div>
-  );
 }
 
 /** One deal: image, brand, title, expiry badge, promo codes to copy, the fine print, a link, and hiding the brand. */
@@ -73,7 +36,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
       )}
       {/* Only the content greys out, so the note above it keeps its contrast. */}
       <div inert={hidden} className={hidden ? styles.dealCardHidden : undefined}>
-        <DealMedia deal={deal} width={imageWidth} />
+        <DealPicture deal={deal} width={imageWidth} />
         <div className={styles.dealBody}>
           <div className={styles.dealHead}>
             <Link href={`/brands/${deal.brandId}`} className={styles.dealBrand}>
