@@ -5,6 +5,7 @@
 import type { Category } from "../../src/domain/category";
 import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import type { DealSource } from "../../src/domain/deal";
+import type { DealPrice } from "../../src/domain/dealPrice";
 import type { DealEvidence } from "../../src/domain/evidence";
 
 /** The spend or benefit a mail ties to one of its codes ("SAVE10" -> "$10 off $50"). */
@@ -33,6 +34,8 @@ export interface ExtractedDeal {
    * model's answer (llm.ts) carries none.
    */
   evidence?: DealEvidence;
+  /** The was/now price the mail states (server/extraction/prices.ts); absent when it states none. */
+  price?: DealPrice;
 }
 
 export interface ExtractedMessage {

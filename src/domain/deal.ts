@@ -1,5 +1,7 @@
 import type { Category } from "./category";
+import type { DealPrice } from "./dealPrice";
 import type { DealEvidence } from "./evidence";
+import type { RecordedSaving } from "./savings";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -33,6 +35,10 @@ export interface Deal {
    * unknown: a deal stored before evidence was kept.
    */
   evidence?: DealEvidence;
+  /** The was/now price the mail states (dealPrice.ts); absent when it states none. */
+  price?: DealPrice;
+  /** What this person said using the deal saved them (savings.ts); absent until they say, and once it is unmarked. */
+  saved?: RecordedSaving;
 }
 
 export interface CodeCondition {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import type { MoneyNotation } from "../domain/money";
+import type { MoneyNotation } from "../../../src/domain/money";
 import type { SiteDeal } from "../domain/siteMatch";
 import { PanelView } from "./PanelView";
 import panelCss from "./panel.css?inline";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { expiryLabel } from "../../../src/domain/deal";
-import { formatAmount } from "../domain/money";
+import { formatAmount } from "../../../src/domain/money";
 import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
 import type { SiteDeal } from "../domain/siteMatch";
 
