@@ -91,3 +91,12 @@ export function savedTotalsText(totals: readonly Money[]): string {
   if (amounts.length === 0) return "nothing yet";
   return amounts.length === 1 ? amounts[0]! : `${amounts.slice(0, -1).join(", ")} and ${amounts.at(-1)}`;
 }
+
+/**
+ * The totals as one sentence, for the weekly report and screen readers: "You saved $24.00 this month and $135.50 and
+ * €18.00 this year."; null before anything was saved this year (nothing to say).
+ */
+export function savedSentence(totals: SavedTotals): string | null {
+  if (totals.year.length === 0) return null;
+  return `You saved ${savedTotalsText(totals.month)} this month and ${savedTotalsText(totals.year)} this year.`;
+}
