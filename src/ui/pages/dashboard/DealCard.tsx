@@ -6,6 +6,7 @@ import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
+import { DealPrice } from "./DealPrice";
 import { CardEvidence } from "./DealEvidence";
 import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
 import * as styles from "./Dashboard.css";
@@ -87,6 +88,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           </h3>
           <CardEvidence deal={deal} />
           {discount && <span className={badge}>{discount}</span>}
+          <DealPrice deal={deal} />
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />
           <FinePrint deal={deal} />
