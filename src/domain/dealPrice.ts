@@ -45,6 +45,11 @@ const WAS_WORDS = new RegExp(String.raw`(?:^|[^\p{L}])(?:${WAS})\s*:?\s*$`, "iu"
 const WAS_THEN_NOW = new RegExp(String.raw`^[\s,;:|/–—-]*(?:${NOW})(?: only| just| nur)?\s*:?\s*$`, "iu");
 /** Between a new price and its old one: "Now €42 (was €60)", "$42 - was $60". */
 const NOW_THEN_WAS = new RegExp(String.raw`^[\s,;:|/(\[–—-]*(?:${WAS})\s*:?\s*$`, "iu");
+/** An old price in brackets after the new one, which needs no word before it: "$104 (was $148)". */
+const BRACKETED_WAS = new RegExp(String.raw`^\s*[(\[]\s*(?:${WAS})\s*:?\s*$`, "iu");
+/** Words that make an amount a saving, not a price: "Save $20 (was $30 off)". */
+const SAVING_BEFORE = /(?:^|[^\p{L}])(?:save|saving|savings|get|take|extra|spend|earn)\s*$/iu;
+const SAVING_AFTER = /^\s*(?:off|%|back|credit|discount|bonus)\b/iu;
 /** "$35.99 instead of $59.99", "$42, down from $60". */
 const INSTEAD_OF = /^[\s,]*(?:instead of|rather than|down from|reduced from|marked down from|statt|anstatt|au lieu de|en lugar de|en vez de|invece di|in plaats van)\s*:?\s*$/iu;
 /** "reduced from $60 to $42". */
@@ -73,10 +78,12 @@ export function wasNowInLine(line: string, struck: ReadonlySet<string> = new Set
     const second = amounts[index + 1]!;
     const before = line.slice(Math.max(0, first.index - WORDS_BEFORE), first.index);
     const between = line.slice(first.index + first.text.length, second.index);
+    const after = line.slice(second.index + second.text.length);
+    if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || SAVING_AFTER.test(between)) continue;
     const found =
       INSTEAD_OF.test(between) ? pairOf(second, first)
       : WAS_WORDS.test(before) && WAS_THEN_NOW.test(between) ? pairOf(first, second)
-      : NOW_WORDS.test(before) && NOW_THEN_WAS.test(between) ? pairOf(second, first)
+      : (NOW_WORDS.test(before) && NOW_THEN_WAS.test(between)) || BRACKETED_WAS.test(between) ? pairOf(second, first)
       : FROM_THEN_TO.test(before) && /^\s*to\s*$/iu.test(between) ? pairOf(first, second)
       : SIDE_BY_SIDE.test(between) && struck.has(first.text) !== struck.has(second.text) ? (struck.has(first.text) ? pairOf(first, second) : pairOf(second, first))
       : null;

@@ -24,6 +24,8 @@ describe("was/now prices a line of a mail states", () => {
     ["Now CA$45 (was CA$60)", price("CAD", 4500, 6000)],
     ["was 60 EUR now 42 EUR", price("EUR", 4200, 6000)],
     ["Spend less: $80 instead of $100 this week", price("USD", 8000, 10000)],
+    ["Merino crewneck | $104 (was $148)", price("USD", 10400, 14800)],
+    ["Rain shell | $39.00 (was $65) | Style 0877", price("USD", 3900, 6500)],
   ])("reads %s", (line, expected) => {
     expect(wasNowInLine(line)).toEqual(expected);
   });
@@ -43,6 +45,9 @@ describe("was/now prices a line of a mail states", () => {
     "Buy 2 for $30, was 3 for $40",
     "$5 now, $10 later",
     "Save $20 on orders over $100",
+    "Save $20 (was $30 off)",
+    "$20 (was $30 off last week)",
+    "Spend $50 (was $60) for free shipping",
   ])("reads no price in %s", (line) => {
     expect(wasNowInLine(line)).toBeNull();
   });
