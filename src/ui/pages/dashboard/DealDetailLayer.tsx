@@ -30,7 +30,7 @@ export function DealDetailLayer({ tools, sheet, children }: { tools: DealDetailT
       {children}
       <DealDetailDialog view={tools.detail} sheet={sheet} onClose={tools.onCloseDetail} onRetry={tools.onRetryDetail} correction={tools.correction} />
       {tools.saving && <SavingPrompt prompt={tools.saving.prompt} onRecord={tools.saving.onRecord} onSkip={tools.saving.onSkip} />}
-      <DealDetailUndoBar change={tools.undoableChange} onUndo={tools.onUndo} onDismiss={tools.onDismissUndo} />
+      <DealDetailUndoBar change={tools.undoableChange} onUndo={tools.onUndo} onDismiss={tools.onDismissUndo} askingAbout={tools.saving?.prompt?.dealId ?? null} />
     </DealActionsContext>
   );
 }
