@@ -44,6 +44,7 @@ import { BrandPages, BrandService } from "./application/brands";
 import { DealCorrections } from "./application/dealCorrections";
 import { SqlDealCorrectionsRepository } from "./infrastructure/db/dealCorrectionsRepository";
 import { DealDetailsService, emulatorMessageLink, gmailMessageLink } from "./application/dealDetails";
+import { SavedTotalsReader } from "./application/savings";
 import { SqlBrandPagesRepository, SqlDealDetailsRepository } from "./infrastructure/db/dealDetailsRepository";
 import { SettingsService } from "./application/settings";
 import { MailboxService } from "./application/gmail/mailbox";
@@ -59,6 +60,7 @@ import { reportJobs } from "./application/reports/reportJobs";
 import { DealReminders } from "./application/reports/dealReminders";
 import { UnsubscribeTokens } from "./application/reports/unsubscribeTokens";
 import { SqlReportsRepository } from "./infrastructure/db/reportsRepository";
+import { SqlSavingsRepository } from "./infrastructure/db/savingsRepository";
 import { SqlRemindersRepository } from "./infrastructure/db/remindersRepository";
 import { SqlEmailRecipientsRepository, SqlEmailSendsRepository } from "./infrastructure/db/emailSendsRepository";
 import { HtmlReportEmails } from "./infrastructure/mail/reportEmails";
@@ -169,7 +171,9 @@ export async function composeServer(
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock, preferences);
   const imageLinks = new ImageLinks(config.sessionSigningKey);
   const personDays = new PersonDays(preferences, clock);
-  const dashboard = new DashboardService(new SqlDealsRepository(db), personDays, imageLinks);
+  const savings = new SqlSavingsRepository(db);
+  const savedTotals = new SavedTotalsReader(savings);
+  const dashboard = new DashboardService(new SqlDealsRepository(db), personDays, imageLinks, savedTotals);
   const brands = new SqlBrandsRepository(db);
   const gmailLabels = new GmailLabelsService(gmailApi, gmailConnection, syncState);
   // Only workers send; an API process queues the test report for them.
@@ -180,6 +184,7 @@ export async function composeServer(
     users,
     preferences,
     new SqlReportsRepository(db),
+    savings,
     reminders,
     new SqlEmailSendsRepository(db),
     new SqlEmailRecipientsRepository(db),

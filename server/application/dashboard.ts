@@ -5,6 +5,7 @@ import { dayStart, isCalendarDay } from "../../src/domain/calendarDay";
 import { withProxiedImages } from "./dealDetails";
 import type { ImageLinks } from "./images/imageLinks";
 import type { PersonDay, PersonDays } from "./personDay";
+import type { SavedTotalsReader } from "./savings";
 import { instantAtLocalHour } from "./reports/schedule";
 
 export interface DashboardFilters {
@@ -124,6 +125,7 @@ export class DashboardService {
     private readonly deals: DealsRepository,
     private readonly days: PersonDays,
     private readonly imageLinks: ImageLinks,
+    private readonly savings: SavedTotalsReader,
   ) {}
 
   /** A deal as the browser gets it: its images and its brand's logo only as signed paths of our image proxy. */
@@ -138,10 +140,11 @@ export class DashboardService {
   async dashboard(userId: string, filters: DashboardFilters, day?: PersonDay): Promise<Dashboard> {
     const { today, timeZone } = day ?? (await this.dayOf(userId));
     const filtered = Object.keys(filters).length > 0;
-    const [page, summary, filteredTotal] = await Promise.all([
+    const [page, summary, filteredTotal, saved] = await Promise.all([
       this.deals.dealsPage(userId, today, filters, null, FIRST_PAGE_SIZE),
       this.deals.summary(userId, today, monthBefore(today), instantAtLocalHour(today, 0, timeZone)),
       filtered ? this.deals.countDeals(userId, today, filters) : null,
+      this.savings.totals(userId, today, timeZone),
     ]);
     const { current, previous, newDealsToday, categories: counts } = summary;
     const figure = (key: keyof DashboardFigures) => ({ value: current[key], delta: percentDelta(current[key], previous[key]) });
@@ -161,6 +164,7 @@ export class DashboardService {
       },
       newDealsToday,
       today,
+      saved,
     };
   }
 

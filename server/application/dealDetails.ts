@@ -1,6 +1,8 @@
 import { siteIconUrl } from "../../src/domain/brandLogo";
 import type { Deal, DealStatus } from "../../src/domain/deal";
 import type { DealDetail } from "../../src/domain/dealDetail";
+import type { Money } from "../../src/domain/money";
+import type { RecordedSaving } from "../../src/domain/savings";
 import type { DataVersions } from "./dataVersions";
 import type { ImageLinks } from "./images/imageLinks";
 import type { Clock } from "./ports";
@@ -17,8 +19,17 @@ export interface StoredDealDetail {
 export interface DealDetailsRepository {
   /** The user's deal with its email's headers; null when this user has no such deal. */
   detail(userId: string, dealId: string): Promise<StoredDealDetail | null>;
-  /** Sets the user's status of a deal; answers false when this user has no such deal. */
-  setStatus(userId: string, dealId: string, status: DealStatus | null, now: Date): Promise<boolean>;
+  /**
+   * Sets the user's status of a deal and, with "used", the saving they recorded (none keeps the last; any other status
+   * clears it); answers the saving now recorded, or null when this user has no such deal.
+   */
+  setStatus(userId: string, dealId: string, status: DealStatus | null, now: Date, saving: Money | null): Promise<{ saved: RecordedSaving | null } | null>;
+}
+
+/** What a status change stored: the status, and the saving recorded with it. */
+export interface StoredStatus {
+  status: DealStatus | null;
+  saved: RecordedSaving | null;
 }
 
 /** Where a message opens: Gmail's own page of it, or in demo mode the Google emulator's view of it. */
@@ -62,13 +73,17 @@ export class DealDetailsService {
     };
   }
 
-  /** Stores the status; answers false when the user has no such deal. The status is the user's alone. */
-  async setStatus(userId: string, dealId: string, status: DealStatus | null): Promise<boolean> {
-    const changed = await this.details.setStatus(userId, dealId, status, this.clock.now());
-    // The dashboard carries each deal's status: its cached answers are stale now.
-    if (changed) await this.dataVersions.bump(userId);
-    return changed;
+  /**
+   * Stores the status, and with "used" the saving the person recorded (a saving with another status is the caller's
+   * error to refuse); answers null when the user has no such deal. Both are the user's alone.
+   */
+  async setStatus(userId: string, dealId: string, status: DealStatus | null, saving: Money | null = null): Promise<StoredStatus | null> {
+    const stored = await this.details.setStatus(userId, dealId, status, this.clock.now(), status === "used" ? saving : null);
+    // The dashboard carries each deal's status and saving, and the totals: its cached answers are stale now.
+    if (stored) await this.dataVersions.bump(userId);
+    return stored && { status, saved: stored.saved };
   }
+
 }
 
 /** Gmail's link to a message in the signed-in person's mailbox. */

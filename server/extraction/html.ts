@@ -36,6 +36,8 @@ export interface RenderedHtml {
   boxes: string[];
   /** Cells of a table column headed "Code" (or "Promo code", "Coupon", ...), below that header. */
   codeCells: string[];
+  /** Short texts shown struck through (<s>, <del>, <strike>, text-decoration: line-through): old prices, mostly. */
+  struck: string[];
   images: HtmlImage[];
   links: HtmlLink[];
   jsonLd: string[];
@@ -60,6 +62,11 @@ const INLINE_BOX_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:inline-block|inline-flex|
 const CODE_COLUMN_HEADER = /^(?:(?:promo|coupon|discount|offer|voucher)\s+)?(?:codes?|coupons?)$|^c[oó]digo$|^gutschein(?:code)?$/i;
 
 const SHORT_CELL_PIECES = 8;
+/** Struck-through text is gathered when it is a price's length, and only this many of them per mail. */
+const STRUCK_TEXT_CHARS = 40;
+const MAX_STRUCK_TEXTS = 100;
+const STRUCK_TAGS = new Set(["s", "del", "strike"]);
+const LINE_THROUGH = /text-decoration[a-z-]*\s*:[^;]*\bline-through\b/i;
 /** A code box holds a code: one with more text than this is a layout box, and its text is not gathered. */
 const BOX_TEXT_CHARS = 200;
 /** Enough of a link's text to tell a call to action from a footer link; a link around a whole section is not read in full. */
@@ -116,6 +123,8 @@ interface OpenElement {
   box: boolean;
   /** Index of the first visible piece inside this element. */
   boxStart: number;
+  /** The element strikes its text through (a tag or a style of its own, not its parent's). */
+  struck: boolean;
   /** Visible characters before this element, so that the length of its own text is known without joining it. */
   charsBefore: number;
   link: { href: string; start: number } | null;
@@ -173,6 +182,7 @@ export function renderHtml(html: string): RenderedHtml {
   let hidden = "";
   const boxes: string[] = [];
   const codeCells: string[] = [];
+  const struck: string[] = [];
   const tables: OpenTable[] = [];
   const images: HtmlImage[] = [];
   const links: HtmlLink[] = [];
@@ -251,6 +261,7 @@ export function renderHtml(html: string): RenderedHtml {
           hidden: hiddenHere,
           skipped: skippedHere,
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
+          struck: STRUCK_TAGS.has(name) || (style.includes("line-through") && LINE_THROUGH.test(style)),
           boundary,
           boxStart: visible.length,
           charsBefore: visibleChars,
@@ -313,6 +324,10 @@ export function renderHtml(html: string): RenderedHtml {
           const boxText = collapse(visible.slice(element.boxStart).join("")).trim();
           if (boxText) boxes.push(boxText);
         }
+        if (element.struck && !element.hidden && struck.length < MAX_STRUCK_TEXTS && visibleChars - element.charsBefore <= STRUCK_TEXT_CHARS) {
+          const struckText = collapse(visible.slice(element.boxStart).join("")).trim();
+          if (struckText) struck.push(struckText);
+        }
         // A header or code cell holds a few words; the layout cells around whole sections are never read.
         if (element.cell && !element.hidden && visible.length - element.boxStart <= SHORT_CELL_PIECES) {
           const cellText = collapse(visible.slice(element.boxStart).join("")).trim();
@@ -333,7 +348,7 @@ export function renderHtml(html: string): RenderedHtml {
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
 
-  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, images, links, jsonLd, microdata, lang };
+  return { text: tidyLines(visible.join("")), hiddenText: tidyLines(hidden), boxes, codeCells, struck, images, links, jsonLd, microdata, lang };
 }
 
 /** Trims each line and drops empty ones, so text reads line by line. */

@@ -9,7 +9,19 @@ export interface PromotionMarkup {
   /** The Organization's own logo (schema.org `logo`: a URL, an ImageObject, or a list of either), a web URL. */
   organizationLogo: string | null;
   offers: Array<{ description: string | null; code: string | null; startsAt: string | null; endsAt: string | null }>;
-  cards: Array<{ headline: string | null; image: string | null; url: string | null; discountValue: string | null; price: string | null }>;
+  cards: Array<{
+    headline: string | null;
+    image: string | null;
+    url: string | null;
+    discountValue: string | null;
+    price: string | null;
+    priceCurrency: string | null;
+  }>;
+  /**
+   * Offers' prices (schema.org Offer, priceSpecification): the price asked, the list or strike-through price it is
+   * compared with, and the currency, as the markup writes them.
+   */
+  prices: Array<{ price: string | null; listPrice: string | null; currency: string | null }>;
   /** Every schema.org type the markup names, each once ("Restaurant", "Product"): what kind of business sent it. */
   types: string[];
 }
@@ -25,6 +37,28 @@ function typesOf(node: Node): string[] {
 /** How many schema.org types are kept of one node, and of the whole markup. */
 const MAX_TYPES_PER_NODE = 4;
 const MAX_TYPES = 32;
+/** The most offer prices kept: the deal's price is the first that reads. */
+const MAX_PRICES = 8;
+/** A priceSpecification's priceType that names the old price (schema.org's PriceTypeEnumeration, and older words). */
+const LIST_PRICE_TYPE = /(?:StrikethroughPrice|ListPrice|SRP|MSRP|RegularPrice|OriginalPrice)$/i;
+
+/** The specification nodes of an offer's priceSpecification, a node or a list of them. */
+function specificationsOf(node: Node): Node[] {
+  const value = node.priceSpecification;
+  const list: unknown[] = Array.isArray(value) ? value.slice(0, MAX_PRICES) : [value];
+  return list.filter((item): item is Node => item !== null && typeof item === "object" && !Array.isArray(item));
+}
+
+/** An Offer's price, its list price and its currency, from its own fields and its priceSpecification. */
+function offerPrice(node: Node): PromotionMarkup["prices"][number] | null {
+  const specifications = specificationsOf(node);
+  const listSpec = specifications.find((spec) => LIST_PRICE_TYPE.test(text(spec.priceType) ?? ""));
+  const saleSpec = specifications.find((spec) => spec !== listSpec && !text(spec.priceType));
+  const price = text(node.price) ?? (saleSpec ? text(saleSpec.price) : null);
+  const listPrice = listSpec ? text(listSpec.price) : null;
+  if (price === null && listPrice === null) return null;
+  return { price, listPrice, currency: text(node.priceCurrency) ?? text(listSpec?.priceCurrency) ?? text(saleSpec?.priceCurrency) };
+}
 
 /** How far text() looks into nested lists and objects ({"image": [{"url": ...}]} is two levels). */
 const TEXT_DEPTH = 4;
@@ -113,7 +147,7 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
   const blocks = jsonLd.filter((block) => block.length <= INPUT_LIMITS.jsonLdChars).slice(0, INPUT_LIMITS.jsonLdBlocks);
   for (const block of blocks) collectNodes(parseJsonLd(block), nodes, INPUT_LIMITS.markupNodes);
   for (const item of microdata) collectNodes(microdataToNode(item), nodes, INPUT_LIMITS.markupNodes);
-  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, organizationLogo: null, offers: [], cards: [], types: [] };
+  const markup: PromotionMarkup = { organizationName: null, organizationUrl: null, organizationLogo: null, offers: [], cards: [], prices: [], types: [] };
   const allTypes = new Set<string>();
   for (const node of nodes) {
     const types = typesOf(node);
@@ -139,7 +173,12 @@ export function readPromotionMarkup(jsonLd: readonly string[], microdata: readon
         url: webUrl(text(node.url)),
         discountValue: text(node.discountValue),
         price: text(node.price),
+        priceCurrency: text(node.priceCurrency),
       });
+    }
+    if (types.some((type) => type === "Offer" || type === "AggregateOffer" || type === "DiscountOffer") && markup.prices.length < MAX_PRICES) {
+      const price = offerPrice(node);
+      if (price) markup.prices.push(price);
     }
   }
   markup.types = [...allTypes];

@@ -18,6 +18,7 @@ import { pickDealImages } from "./images";
 import { findBrandLogo } from "./logo";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
+import { findPrice } from "./prices";
 import { judgeOffer, type OfferVerdict } from "./offer";
 import { cleanSubject, linkTargets, render, type Rendering } from "./rendering";
 import { readCategory, wordsAfterName, type CategoryReading } from "./subcategory";
@@ -239,6 +240,7 @@ function assembleDeal(
   const title = dealTitle(subject, markup?.cards[0]?.headline, discount);
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
   const category = { category: reading.guess ?? "Others", evidence: reading.evidence };
+  const price = findPrice(markup, rendering, subject);
   return {
     title,
     description: markupOffers.find((offer) => offer.description)?.description ?? describeDeal(rendering.body, promoCodes, discount, title),
@@ -261,6 +263,7 @@ function assembleDeal(
       brand: brandEvidence ?? (brandDomain ? { kind: "sender", confidence: "inferred" } : null),
       category: category.evidence,
     },
+    ...(price ? { price } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * The caps are those of migration 004_field_caps.sql, which makes the database refuse anything longer.
  */
 import { isCalendarDay } from "../../src/domain/calendarDay";
+import { validPrice } from "../../src/domain/dealPrice";
 import { CONFIDENCES, EVIDENCE_KINDS, type CodeEvidence, type DealEvidence, type FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage } from "./types";
 import { cleanMailCategoryEvidence } from "../../src/domain/brandCategory";
@@ -217,6 +218,7 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
     source: deal.source,
     ...(deal.evidence ? { evidence: cleanEvidence(deal.evidence, promoCodes, expirationDate) } : {}),
     ...cleanLogo(deal.brandLogo),
+    ...cleanPrice(deal.price),
   };
 }
 
@@ -225,6 +227,12 @@ function cleanLogo(logo: ExtractedDeal["brandLogo"]): Pick<ExtractedDeal, "brand
   const url = webUrl(logo?.url);
   const evidence = logo?.evidence === "markup" || logo?.evidence === "header" ? logo.evidence : null;
   return url && evidence ? { brandLogo: { url, evidence } } : {};
+}
+
+/** A price that keeps the domain's rules, in its own fields only; none otherwise. */
+function cleanPrice(price: ExtractedDeal["price"]): Pick<ExtractedDeal, "price"> {
+  const valid = price ? validPrice({ currency: price.currency, nowHundredths: price.nowHundredths, wasHundredths: price.wasHundredths }) : null;
+  return valid ? { price: valid } : {};
 }
 
 /** Cleans and caps every field of an extraction's answer. Idempotent: a clean answer comes back equal. */

@@ -5,6 +5,7 @@
 import type { Category } from "../../src/domain/category";
 import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import type { DealSource } from "../../src/domain/deal";
+import type { DealPrice } from "../../src/domain/dealPrice";
 import type { DealEvidence } from "../../src/domain/evidence";
 import type { LogoEvidence } from "../../src/domain/brandLogo";
 
@@ -42,6 +43,8 @@ export interface ExtractedDeal {
   evidence?: DealEvidence;
   /** The brand's logo as this mail shows it (server/extraction/logo.ts); absent or null when it shows none. */
   brandLogo?: FoundLogo | null;
+  /** The was/now price the mail states (server/extraction/prices.ts); absent when it states none. */
+  price?: DealPrice;
 }
 
 export interface ExtractedMessage {

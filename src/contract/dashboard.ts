@@ -29,6 +29,15 @@ export const DealEvidenceCodec = t.type({
   category: nullable(FieldEvidenceCodec),
 });
 
+/** Hundredths of a currency's unit (a yen amount too) and the currency's ISO 4217 code. */
+const MoneyCodec = t.type({ hundredths: t.number, currency: t.string });
+
+/** The was/now price the mail states (src/domain/dealPrice.ts): `wasHundredths` above `nowHundredths`. */
+export const DealPriceCodec = t.type({ currency: t.string, nowHundredths: t.number, wasHundredths: t.number });
+
+/** What the person said using the deal saved them, and when they said it (ISO 8601). */
+export const RecordedSavingCodec = t.intersection([MoneyCodec, t.type({ at: t.string })]);
+
 const DealFieldsCodec = t.type({
   id: t.string,
   title: t.string,
@@ -50,11 +59,16 @@ const DealFieldsCodec = t.type({
   sentAt: nullable(t.string),
 });
 
-/** A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept, `brandLogoUrls` outside the dashboard. */
+/**
+ * A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept, `price` when the mail
+ * stated no was/now price, `saved` while the person has recorded no saving for it, `brandLogoUrls` outside the dashboard.
+ */
 export const DealCodec = t.intersection([
   DealFieldsCodec,
   t.partial({
     evidence: DealEvidenceCodec,
+    price: DealPriceCodec,
+    saved: RecordedSavingCodec,
     // The brand's logo as image proxy paths to try in turn (the dashboard's deals only).
     brandLogoUrls: t.array(t.string),
   }),
@@ -84,6 +98,8 @@ export const DashboardCodec = t.type({
   }),
   newDealsToday: t.number,
   today: t.string,
+  /** "Saved this month / this year" on `today`: one total per currency, biggest first; empty lists when none. */
+  saved: t.type({ month: t.array(MoneyCodec), year: t.array(MoneyCodec) }),
 });
 
 /** GET /dashboard-products/deals?after=CURSOR: the next deals in the dashboard's order (keyset paging). */

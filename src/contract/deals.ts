@@ -2,7 +2,7 @@ import * as t from "io-ts";
 import type { BrandPage, DealDetail } from "../domain/dealDetail";
 import type { DealStatus } from "../domain/deal";
 import type { DealCorrection } from "../domain/dealCorrection";
-import { CategoryCodec, DealCodec } from "./dashboard";
+import { CategoryCodec, DealCodec, RecordedSavingCodec } from "./dashboard";
 import { nullable } from "./nullable";
 import { BrandCodec } from "./settings";
 import type { Same } from "./same";
@@ -20,8 +20,11 @@ export const DealDetailCodec = t.type({
   }),
 });
 
-/** PUT /deals/:id/status: the status now stored. */
-export const DealStatusAnswerCodec = t.type({ status: DealStatusCodec });
+/**
+ * PUT /deals/:id/status, body { status, saved? }: the status now stored, and the saving recorded with it (null when
+ * none). `saved` in the body ({ hundredths, currency }) is accepted with "used" only.
+ */
+export const DealStatusAnswerCodec = t.type({ status: DealStatusCodec, saved: nullable(RecordedSavingCodec) });
 
 /** PUT /deals/:id/reminder, body { remind: boolean }: whether a reminder is now set, and when it will be sent. */
 export const ReminderAnswerCodec = t.type({ remind: t.boolean, remindAt: nullable(t.string) });

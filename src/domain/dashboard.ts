@@ -1,4 +1,5 @@
 import type { Deal } from "./deal";
+import type { SavedTotals } from "./savings";
 
 export interface StatFigure {
   value: number;
@@ -49,6 +50,8 @@ export interface Dashboard {
    * own clock's date, so the page and the server never disagree on what has ended.
    */
   today: string;
+  /** What the person said their used deals saved them this month and this year, on `today`, per currency (savings.ts). */
+  saved: SavedTotals;
 }
 
 /** The dashboard holds every deal: searches, filters, counts and orders over `deals` are the whole answer's. */

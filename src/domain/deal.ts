@@ -1,5 +1,7 @@
 import type { Category } from "./category";
+import type { DealPrice } from "./dealPrice";
 import type { DealEvidence } from "./evidence";
+import type { RecordedSaving } from "./savings";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -38,6 +40,10 @@ export interface Deal {
    * (src/domain/brandLogo.ts). Absent where a view shows no logo.
    */
   brandLogoUrls?: string[];
+  /** The was/now price the mail states (dealPrice.ts); absent when it states none. */
+  price?: DealPrice;
+  /** What this person said using the deal saved them (savings.ts); absent until they say, and once it is unmarked. */
+  saved?: RecordedSaving;
 }
 
 export interface CodeCondition {

@@ -1,3 +1,4 @@
+import type { Money } from "../../src/domain/money";
 import { BrandPageGateway, DealDetailsGateway, ShownDealFields, type DealOwnFields } from "../../src/application/ports/dealDetails";
 import type { CallOptions } from "../../src/application/ports/settings";
 import type { DealStatus } from "../../src/domain/deal";
@@ -14,8 +15,8 @@ export class ControlledDealDetailsGateway extends DealDetailsGateway {
   detail(dealId: string, options?: CallOptions): Promise<DealDetail> {
     return this.calls.call("detail", ` ${dealId}${how(options)}`);
   }
-  setStatus(dealId: string, status: DealStatus | null, options?: CallOptions): Promise<DealStatus | null> {
-    return this.calls.call(`setStatus ${dealId}`, ` ${status}${how(options)}`);
+  setStatus(dealId: string, status: DealStatus | null, options?: CallOptions, saved?: Money): Promise<DealStatus | null> {
+    return this.calls.call(`setStatus ${dealId}`, ` ${status}${saved ? ` saved ${saved.hundredths} ${saved.currency}` : ""}${how(options)}`);
   }
 }
 

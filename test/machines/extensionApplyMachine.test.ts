@@ -3,7 +3,7 @@ import { createActor, type EventObject } from "xstate";
 import { getSimplePaths } from "xstate/graph";
 import type { OfferCondition } from "../../src/domain/offerConditions";
 import type { CodeOffer, CodeStanding } from "../../extension/src/domain/cartConditions";
-import type { Amount } from "../../extension/src/domain/money";
+import type { Amount } from "../../src/domain/money";
 import type { PageReaction } from "../../extension/src/domain/outcome";
 import { cartOf, codeInProgress, provideApplyMachine, runResult, type ApplySnapshot, type FieldPresence } from "../../extension/src/machines/applyMachine";
 import { ControlledAuthGateway, EffectLog } from "./fakePorts";

@@ -95,8 +95,8 @@ describe.each(DATABASES)("a deal's detail, its owner's status and brand pages, o
   it("keeps a status per user, answers it, shows it on the dashboard, and clears it", async () => {
     const [first, second] = (await dashboardOf(demo.access_token)).deals;
     const used = await setStatus(demo.access_token, first!.id, { status: "used" });
-    expect(decode(DealStatusAnswerCodec, used.body)).toEqual({ status: "used" });
-    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, second!.id, { status: "not_working" })).body)).toEqual({ status: "not_working" });
+    expect(decode(DealStatusAnswerCodec, used.body)).toEqual({ status: "used", saved: null });
+    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, second!.id, { status: "not_working" })).body)).toEqual({ status: "not_working", saved: null });
 
     const after = await dashboardOf(demo.access_token);
     expect(after.deals.find((deal) => deal.id === first!.id)!.status).toBe("used");
@@ -105,8 +105,8 @@ describe.each(DATABASES)("a deal's detail, its owner's status and brand pages, o
     // Never shared: the other user's deals carry no status of this user's.
     expect((await dashboardOf(other.access_token)).deals.every((deal) => deal.status === null)).toBe(true);
 
-    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, first!.id, { status: null })).body)).toEqual({ status: null });
-    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, second!.id, { status: null })).body)).toEqual({ status: null });
+    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, first!.id, { status: null })).body)).toEqual({ status: null, saved: null });
+    expect(decode(DealStatusAnswerCodec, (await setStatus(demo.access_token, second!.id, { status: null })).body)).toEqual({ status: null, saved: null });
     const [stored] = await stack.server.db.query<{ status: string | null; status_changed_at: Date | null }>("SELECT status, status_changed_at FROM deals WHERE id = $1", [first!.id]);
     expect(stored!.status).toBeNull();
     expect(stored!.status_changed_at).not.toBeNull();

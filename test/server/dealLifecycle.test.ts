@@ -1,3 +1,5 @@
+import { SavedTotalsReader } from "../../server/application/savings";
+import { SqlSavingsRepository } from "../../server/infrastructure/db/savingsRepository";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../src/domain/category";
 import type { Dashboard } from "../../src/domain/dashboard";
@@ -164,7 +166,7 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
       uniqueBrands: { value: 0, delta: null },
       expiring: { value: summary.current.expiring, delta: null },
     };
-    const whole: Dashboard = { categories, deals, totalDeals: summary.totalDeals, nextCursor: null, stats, newDealsToday: summary.newDealsToday, today: TODAY };
+    const whole: Dashboard = { categories, deals, totalDeals: summary.totalDeals, nextCursor: null, stats, newDealsToday: summary.newDealsToday, today: TODAY, saved: { month: [], year: [] } };
     const firstScreen: Dashboard = { ...whole, deals: deals.slice(0, 2), nextCursor: "more" };
     for (const dashboard of [firstScreen, whole]) {
       const chips = chipCounts(dashboard, NO_FILTERS);
@@ -244,7 +246,7 @@ describe.each(DATABASES)("the person's own day through every use case, on %s", (
     const days = new PersonDays(preferences, { now: () => now });
     const imageLinks = new ImageLinks(Buffer.alloc(32, 7));
     return {
-      dashboard: new DashboardService(new SqlDealsRepository(db), days, imageLinks),
+      dashboard: new DashboardService(new SqlDealsRepository(db), days, imageLinks, new SavedTotalsReader(new SqlSavingsRepository(db))),
       extension: new ExtensionService(new SqlExtensionSessionsRepository(db), new SqlExtensionDealsRepository(db), new SqlSyncRepository(db), { now: () => now }, 30, days),
       brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, days),
     };

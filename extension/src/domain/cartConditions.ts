@@ -1,5 +1,5 @@
 import { conditionsOfCode, type OfferCondition, type StatedMoney } from "../../../src/domain/offerConditions";
-import { formatRoundAmount, type Amount, type MoneyNotation } from "./money";
+import { formatRoundAmount, type Amount, type MoneyNotation } from "../../../src/domain/money";
 import type { SiteDeal } from "./siteMatch";
 
 /**

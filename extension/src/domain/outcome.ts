@@ -1,4 +1,4 @@
-import { formatAmount, type MoneyNotation } from "./money";
+import { formatAmount, type MoneyNotation } from "../../../src/domain/money";
 
 /**
  * What applying one code did, as read from the page: only a total that dropped counts as applied. An applied code's

@@ -1,6 +1,6 @@
 import { and, assign, fromCallback, fromPromise, or, setup, stateIn, type SnapshotFrom } from "xstate";
 import { planRun, type CodeOffer, type CodeStanding } from "../domain/cartConditions";
-import type { Amount } from "../domain/money";
+import type { Amount } from "../../../src/domain/money";
 import { better, judgeReaction, type ApplyOutcome, type PageReaction } from "../domain/outcome";
 
 /** Whether the page shows a coupon field, hides it behind a "Have a promo code?" link, or has none. */

@@ -1,5 +1,5 @@
 import { appliesCode, bestCouponField, opensCouponField, type FieldDescriptor } from "../domain/couponField";
-import { parseAmount, type Amount } from "../domain/money";
+import { parseAmount, type Amount } from "../../../src/domain/money";
 
 /** Where the page's coupon field is: shown, present but hidden (a collapsed section), or absent. */
 export interface CouponInput {

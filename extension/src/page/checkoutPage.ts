@@ -1,5 +1,5 @@
 import type { CheckoutPage, FieldPresence } from "../machines/applyMachine";
-import type { Amount } from "../domain/money";
+import type { Amount } from "../../../src/domain/money";
 import type { PageReaction } from "../domain/outcome";
 import { errorNear, findApplyButton, findCouponInput, findRevealTrigger, readCartTotal, readOrderTotal, typeInto } from "./checkoutDom";
 

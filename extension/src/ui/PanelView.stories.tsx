@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { codeOffersOf, planRun, standingOf } from "../domain/cartConditions";
-import { parseAmount, type MoneyNotation } from "../domain/money";
+import { parseAmount, type MoneyNotation } from "../../../src/domain/money";
 import type { SiteDeal } from "../domain/siteMatch";
 import { PanelView } from "./PanelView";
 import panelCss from "./panel.css?inline";

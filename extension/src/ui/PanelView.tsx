@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { expiryLabel } from "../../../src/domain/deal";
 import type { CodeStanding } from "../domain/cartConditions";
-import { formatAmount } from "../domain/money";
+import { formatAmount } from "../../../src/domain/money";
 import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
 import type { SiteDeal } from "../domain/siteMatch";
 

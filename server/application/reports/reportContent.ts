@@ -7,6 +7,7 @@ import { CATEGORIES, type Category } from "../../../src/domain/category";
 import { daysUntil, type DealStatus } from "../../../src/domain/deal";
 import { dealStateOf, isCurrent, isNewDeal, type DealState } from "../../../src/domain/dealLifecycle";
 import { MAX_PICKS, topPicks } from "../../../src/domain/reportPicks";
+import { savedTotals, type RecordedSaving, type SavedTotals } from "../../../src/domain/savings";
 import { localDateOf, type LocalDate } from "./schedule";
 
 /** A deal as a report reads it: the dashboard's fields, its brand's switch, and when we found it. */
@@ -91,6 +92,8 @@ export type WeeklyReport =
       /** Every deal of the report by category, most first. */
       totals: CategoryTotal[];
       dealCount: number;
+      /** What the person said their used deals saved this month and this year, per currency: the dashboard's figures. */
+      saved: SavedTotals;
     };
 
 export type ReminderContent = { kind: "nothing" } | { kind: "reminder"; today: LocalDate; item: ReportItem };
@@ -112,6 +115,8 @@ export interface ReportRequest {
   timeZone: string;
   /** A test report, which reads like a first report (lastReportAt null); whether a weekly report went out before. */
   test?: { weeklySentBefore: boolean };
+  /** The person's recorded savings of this year (savings.ts); none when left out. */
+  savings?: readonly RecordedSaving[];
 }
 
 /**
@@ -182,7 +187,7 @@ function totalsOf(deals: readonly ReportDeal[]): CategoryTotal[] {
     .sort((a, b) => b.count - a.count || CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
 }
 
-export function weeklyReport({ deals, lastReportAt, now, timeZone, test }: ReportRequest): WeeklyReport {
+export function weeklyReport({ deals, lastReportAt, now, timeZone, test, savings = [] }: ReportRequest): WeeklyReport {
   const { today, foundSince } = reportWindow(lastReportAt, now, timeZone);
   const expiring = deals
     .filter((deal) => stateOf(deal, today) === "ending-soon")
@@ -214,6 +219,7 @@ export function weeklyReport({ deals, lastReportAt, now, timeZone, test }: Repor
     newDealCount: deals.filter(isNew).length,
     totals: totalsOf(included),
     dealCount: included.length,
+    saved: savedTotals(savings, today, timeZone),
   };
 }
 

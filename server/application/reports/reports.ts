@@ -3,6 +3,8 @@ import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
 import type { PreferencesRepository, UsersRepository } from "../repositories";
 import type { JobQueue } from "../jobs/jobQueue";
+import { savingsCountFrom } from "../../../src/domain/savings";
+import type { SavingsRepository } from "../savings";
 import { REPORT_JOBS, type EmailJobData } from "./reportJobs";
 import {
   MailSendError,
@@ -68,6 +70,8 @@ export class EmailReports {
     private readonly users: UsersRepository,
     private readonly preferences: PreferencesRepository,
     private readonly reports: ReportsRepository,
+    /** The person's recorded savings, for the report's "Saved this month / this year". */
+    private readonly savings: SavingsRepository,
     private readonly reminders: RemindersRepository,
     private readonly sends: EmailSendsRepository,
     private readonly recipients: EmailRecipientsRepository,
@@ -208,9 +212,10 @@ export class EmailReports {
     // The test report reads like a first report: what is new this past week and what ends soon.
     const lastWeeklyAt = await this.sends.lastWeeklySentAt(job.userId);
     const lastReportAt = job.kind === "weekly" ? lastWeeklyAt : null;
-    const deals = await this.reports.reportDeals(job.userId, reportWindow(lastReportAt, now, timeZone));
+    const window = reportWindow(lastReportAt, now, timeZone);
+    const [deals, savings] = await Promise.all([this.reports.reportDeals(job.userId, window), this.savings.savings(job.userId, savingsCountFrom(window.today))]);
     const test = job.kind === "test" ? { weeklySentBefore: lastWeeklyAt !== null } : undefined;
-    const report = weeklyReport({ deals, lastReportAt, now, timeZone, ...(test ? { test } : {}) });
+    const report = weeklyReport({ deals, lastReportAt, now, timeZone, savings, ...(test ? { test } : {}) });
     return report.kind === "report" ? this.emails.weeklyReport(report, this.links(job.userId, "weekly-report")) : null;
   }
 

@@ -2,6 +2,8 @@ import type { FastifyReply } from "fastify";
 import type { DealStatus } from "../../../src/domain/deal";
 import { CATEGORIES } from "../../../src/domain/category";
 import { CORRECTION_LIMITS, parseCorrectionRequest } from "../../../src/domain/dealCorrection";
+import type { Money } from "../../../src/domain/money";
+import { MAX_SAVED_HUNDREDTHS, SAVING_PROBLEMS, savingProblem } from "../../../src/domain/savings";
 import { userIdOf } from "../authenticate";
 import { sendError } from "../errors";
 import { jsonAnswers, type Replies } from "../replies";
@@ -12,7 +14,11 @@ import { uuidString } from "../schemas";
 const DEAL_NOT_FOUND = "There is no such deal in your account.";
 /** What a bad id or body is told, in words a person reads rather than the schema's rule. */
 const BAD_DEAL_ID = { code: "invalid_deal_id", message: "That deal's address is not valid. Open the deal again from your dashboard." };
-const BAD_STATUS = { code: "invalid_status", message: 'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it.' };
+const BAD_STATUS = {
+  code: "invalid_status",
+  message:
+    'Send the status as {"status": "used"}, {"status": "not_working"} or {"status": null} to clear it; with "used", optionally what it saved: "saved": {"hundredths": 2400, "currency": "USD"} (0 to 100000000 hundredths).',
+};
 /** A body the schema refuses (not an object, an unknown field): each field's own rule is told by parseCorrectionRequest. */
 const BAD_CORRECTION = {
   code: "invalid_correction",
@@ -22,8 +28,15 @@ const BAD_REMIND = { code: "invalid_reminder", message: 'Send {"remind": true} t
 
 const idParams = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
 const STATUSES = ["used", "not_working", null] as const satisfies readonly (DealStatus | null)[];
-/** Exactly { "status": ... } or { "remind": true | false }: nothing beside it, no "true". */
-const statusBody = { type: "object", required: ["status"], additionalProperties: false, properties: { status: { enum: STATUSES } } } as const;
+/** The saving a person records with "used" (src/domain/savings.ts): whole hundredths, a three-letter currency. */
+const savedBody = {
+  type: "object",
+  required: ["hundredths", "currency"],
+  additionalProperties: false,
+  properties: { hundredths: { type: "integer", minimum: 0, maximum: MAX_SAVED_HUNDREDTHS }, currency: { type: "string", pattern: "^[A-Z]{3}$" } },
+} as const;
+/** Exactly { "status": ..., "saved"?: ... } or { "remind": true | false }: nothing beside it, no "true". */
+const statusBody = { type: "object", required: ["status"], additionalProperties: false, properties: { status: { enum: STATUSES }, saved: savedBody } } as const;
 const remindBody = { type: "object", required: ["remind"], additionalProperties: false, properties: { remind: { type: "boolean" } } } as const;
 
 /**
@@ -60,13 +73,16 @@ export const dealRoutes: RoutePlugin = async (app, { services }) => {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { status: DealStatus | null }; Reply: Replies<"PUT /deals/:id/status"> }>(
+  app.put<{ Params: { id: string }; Body: { status: DealStatus | null; saved?: Money }; Reply: Replies<"PUT /deals/:id/status"> }>(
     "/deals/:id/status",
     { config: refusedAs({ params: BAD_DEAL_ID, body: BAD_STATUS }), schema: { params: idParams, body: statusBody, response: jsonAnswers("PUT /deals/:id/status") } },
     async (request, reply) => {
-      const { status } = request.body;
-      const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status);
-      return stored ? { status } : refuseUnknownDeal(reply);
+      const { status, saved = null } = request.body;
+      if (saved && status !== "used") return sendError(reply, 400, BAD_STATUS.code, "Only a deal marked used saves anything: send the saving with \"status\": \"used\".");
+      const problem = saved && savingProblem(saved);
+      if (problem) return sendError(reply, 400, BAD_STATUS.code, SAVING_PROBLEMS[problem]);
+      const stored = await services.dealDetails.setStatus(userIdOf(request), request.params.id, status, saved);
+      return stored ?? refuseUnknownDeal(reply);
     },
   );
 

@@ -1,4 +1,6 @@
 import type { DealStatus } from "../../../src/domain/deal";
+import type { Money } from "../../../src/domain/money";
+import type { RecordedSaving } from "../../../src/domain/savings";
 import type { DealDetailsRepository, StoredDealDetail } from "../../application/dealDetails";
 import type { BrandPagesRepository, StoredBrandPage } from "../../application/brands";
 import type { BrandRecord } from "../../application/repositories";
@@ -28,14 +30,23 @@ export class SqlDealDetailsRepository implements DealDetailsRepository {
     return { deal: toDeal(row), gmailId: row.gmail_id, sender: row.sender, subject: row.subject, sentAt: row.email_sent_at === null ? null : new Date(row.email_sent_at) };
   }
 
-  async setStatus(userId: string, dealId: string, status: DealStatus | null, now: Date): Promise<boolean> {
-    const rows = await this.db.query("UPDATE deals SET status = $3, status_changed_at = $4 WHERE user_id = $1 AND id = $2 RETURNING id", [
-      userId,
-      dealId,
-      status,
-      now,
-    ]);
-    return rows.length === 1;
+  async setStatus(userId: string, dealId: string, status: DealStatus | null, now: Date, saving: Money | null): Promise<{ saved: RecordedSaving | null } | null> {
+    // A saving goes with "used" only: a new one replaces the last, none keeps it, any other status clears it.
+    const [row] = await this.db.query<{ saved_hundredths: number | null; saved_currency: string | null; saved_at: Date | string | null }>(
+      `UPDATE deals SET status = $3::text, status_changed_at = $4,
+         saved_hundredths = CASE WHEN $3::text = 'used' THEN coalesce($5::bigint, saved_hundredths) END,
+         saved_currency = CASE WHEN $3::text = 'used' THEN coalesce($6::text, saved_currency) END,
+         saved_at = CASE WHEN $3::text = 'used' THEN CASE WHEN $5::bigint IS NULL THEN saved_at ELSE $4 END END
+       WHERE user_id = $1 AND id = $2
+       RETURNING saved_hundredths::int AS saved_hundredths, saved_currency, saved_at`,
+      [userId, dealId, status, now, saving?.hundredths ?? null, saving?.currency ?? null],
+    );
+    if (!row) return null;
+    const saved =
+      row.saved_hundredths !== null && row.saved_currency !== null && row.saved_at !== null
+        ? { hundredths: row.saved_hundredths, currency: row.saved_currency, at: new Date(row.saved_at).toISOString() }
+        : null;
+    return { saved };
   }
 }
 

@@ -37,6 +37,14 @@ export interface DealRow {
   evidence: DealEvidence | null;
   /** The brand's stored logo (migration 021), where the query reads it (DEAL_COLUMNS). */
   brand_logo_url?: string | null;
+  /** The mail's was/now price (migration 020): all three or none. */
+  price_currency: string | null;
+  price_now_hundredths: number | null;
+  price_was_hundredths: number | null;
+  /** What the person said using it saved them (migration 019): all three or none. */
+  saved_hundredths: number | null;
+  saved_currency: string | null;
+  saved_at: Date | string | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -62,6 +70,12 @@ export function toDeal(row: DealRow): Deal {
     ...(row.evidence ? { evidence: row.evidence } : {}),
     // The sender's address: the use case signs it into a proxy path (withProxiedImages) before anyone sees it.
     ...(row.brand_logo_url !== undefined ? { brandLogoUrls: row.brand_logo_url ? [row.brand_logo_url] : [] } : {}),
+    ...(row.price_currency !== null && row.price_now_hundredths !== null && row.price_was_hundredths !== null
+      ? { price: { currency: row.price_currency, nowHundredths: row.price_now_hundredths, wasHundredths: row.price_was_hundredths } }
+      : {}),
+    ...(row.saved_hundredths !== null && row.saved_currency !== null && row.saved_at !== null
+      ? { saved: { hundredths: row.saved_hundredths, currency: row.saved_currency, at: new Date(row.saved_at).toISOString() } }
+      : {}),
   };
 }
 
@@ -148,6 +162,8 @@ interface PositionRow {
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
   d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, b.logo_url AS brand_logo_url,
+  d.price_currency, d.price_now_hundredths::int AS price_now_hundredths, d.price_was_hundredths::int AS price_was_hundredths,
+  d.saved_hundredths::int AS saved_hundredths, d.saved_currency, d.saved_at,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {

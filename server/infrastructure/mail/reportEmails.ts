@@ -4,6 +4,7 @@
  * on phones), readable in light and dark mode, and a plain-text part saying the same. The weekly report opens with its
  * top picks and a button to the dashboard, then the rest by brand (docs/product.md, "Emails"). Every text from a deal is cleaned and escaped here; every link points at our own app.
  */
+import { savedSentence } from "../../../src/domain/savings";
 import { categoryText, endDateText } from "../../../src/domain/evidence";
 import type { EmailLinks, RenderedEmail, ReportEmails } from "../../application/reports/ports";
 import type { BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
@@ -226,6 +227,12 @@ ${rows}
 </table>`;
 }
 
+/** What the person said their used deals saved: the dashboard's "Saved this month / this year", as a sentence. */
+function savedHtml(report: Report): string {
+  const sentence = savedSentence(report.saved);
+  return sentence ? paragraph(escapeHtml(sentence), "font-weight:bold") : "";
+}
+
 function footerHtml(why: string, links: EmailLinks): string {
   return `<div class="df-rule" style="margin-top:24px;padding-top:16px;border-top:1px solid ${LIGHT.rule}">
 ${mutedParagraph(`${escapeHtml(why)} ${link(settingsUrl(links), "Settings")} has the switches, the day and hour, and which brands are included.`)}
@@ -288,6 +295,7 @@ export class HtmlReportEmails implements ReportEmails {
       [
         heading("Your deals this week"),
         paragraph(`${escapeHtml(summary)}.`),
+        savedHtml(report),
         picksHtml(report, links),
         buttonHtml(absolute(links, "/dashboard"), DASHBOARD_BUTTON),
         brandsHtml(report, links),
@@ -300,6 +308,7 @@ export class HtmlReportEmails implements ReportEmails {
       "",
       `${summary}.`,
       "",
+      ...(savedSentence(report.saved) ? [savedSentence(report.saved)!, ""] : []),
       ...picksText(report, links),
       `${DASHBOARD_BUTTON}: ${absolute(links, "/dashboard")}`,
       "",

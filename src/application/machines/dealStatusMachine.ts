@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { DealStatus } from "../../domain/deal";
+import type { Money } from "../../domain/money";
 import type { DealDetailsGateway, ShownDealFields } from "../ports/dealDetails";
 import type { Notifier, ToastRequest } from "../ports/notifications";
 import { EMPTY_SAVE_QUEUE, optimisticSaveRegion, shownAfter, type SaveQueueContext, type ShownValue } from "./optimisticSaveRegion";
@@ -11,9 +12,26 @@ export interface StatusChange {
   title: string;
   from: DealStatus | null;
   to: DealStatus | null;
+  /** With "used": what the mail says using it saves (dealPrice.ts's suggestedSaving), which the savings prompt offers. */
+  suggestion?: Money | null;
+  /** With "used": the saving the person recorded, saved with the status. */
+  saved?: Money;
 }
 
-export type DealStatusEvent = { type: "SET_STATUS"; change: StatusChange } | { type: "UNDO" } | { type: "DISMISS_UNDO" };
+/** "How much did it save you?", asked after "Used it": the deal, and the figure the mail suggests (null when none). */
+export interface SavingPrompt {
+  dealId: string;
+  title: string;
+  suggestion: Money | null;
+}
+
+export type DealStatusEvent =
+  | { type: "SET_STATUS"; change: StatusChange }
+  | { type: "UNDO" }
+  | { type: "DISMISS_UNDO" }
+  /** The person's answer to the savings prompt: the amount they accepted or typed. */
+  | { type: "RECORD_SAVING"; saving: Money }
+  | { type: "SKIP_SAVING" };
 
 /** How long the last change can be undone from the bar that reports it. */
 export const UNDO_OFFER_MS = 8_000;
@@ -38,7 +56,7 @@ const reversed = (change: StatusChange): StatusChange => ({ ...change, from: cha
  */
 export const dealStatusMachine = setup({
   types: {
-    context: {} as SaveQueueContext<StatusChange> & { lastChange: StatusChange | null },
+    context: {} as SaveQueueContext<StatusChange> & { lastChange: StatusChange | null; prompt: SavingPrompt | null },
     events: {} as DealStatusEvent,
   },
   actors: {
@@ -50,6 +68,12 @@ export const dealStatusMachine = setup({
     hasQueued: ({ context }) => context.queue.length > 0,
     isChange: ({ event }) => event.type !== "SET_STATUS" || event.change.from !== event.change.to,
     canUndo: ({ context }) => context.lastChange !== null,
+    marksUsed: ({ event }) => event.type === "SET_STATUS" && event.change.to === "used" && event.change.from !== "used",
+    /** A change of the prompted deal away from "used" (a press of another button, or the undo) ends the question. */
+    leavesPromptedUse: ({ context, event }) =>
+      context.prompt !== null &&
+      ((event.type === "SET_STATUS" && event.change.dealId === context.prompt.dealId && event.change.to !== "used") ||
+        (event.type === "UNDO" && context.lastChange?.dealId === context.prompt.dealId)),
   },
   actions: {
     /** The cached lists follow: provided at the composition root. */
@@ -61,10 +85,15 @@ export const dealStatusMachine = setup({
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
     /** The change the undo bar reports. */
     rememberChange: assign({ lastChange: ({ event }) => (event.type === "SET_STATUS" ? event.change : null) }),
+    ask: assign({
+      prompt: ({ event }) =>
+        event.type === "SET_STATUS" ? { dealId: event.change.dealId, title: event.change.title, suggestion: event.change.suggestion ?? null } : null,
+    }),
+    closePrompt: assign({ prompt: null }),
   },
 }).createMachine({
   id: "dealStatus",
-  context: { ...EMPTY_SAVE_QUEUE, lastChange: null },
+  context: { ...EMPTY_SAVE_QUEUE, lastChange: null, prompt: null },
   type: "parallel",
   states: {
     saving: {
@@ -80,6 +109,33 @@ export const dealStatusMachine = setup({
         },
       },
       ...optimisticSaveRegion<StatusChange>(),
+    },
+    // "How much did it save you?": optional, asked once per "Used it"; the answer is saved behind, after the status.
+    savingPrompt: {
+      initial: "closed",
+      states: {
+        closed: {
+          entry: "closePrompt",
+          on: { SET_STATUS: { guard: "marksUsed", target: "asking", actions: "ask" } },
+        },
+        asking: {
+          on: {
+            SET_STATUS: [
+              { guard: "marksUsed", target: "asking", reenter: true, actions: "ask" },
+              { guard: "leavesPromptedUse", target: "closed" },
+            ],
+            UNDO: { guard: "leavesPromptedUse", target: "closed" },
+            RECORD_SAVING: {
+              target: "closed",
+              actions: {
+                type: "enqueue",
+                params: ({ context, event }) => ({ dealId: context.prompt!.dealId, title: context.prompt!.title, from: "used", to: "used", saved: event.saving }) as const,
+              },
+            },
+            SKIP_SAVING: "closed",
+          },
+        },
+      },
     },
     undo: {
       initial: "hidden",
@@ -118,13 +174,24 @@ export type ProvidedDealStatusMachine = ReturnType<typeof provideDealStatusMachi
 export const selectUndoableChange = (snapshot: DealStatusSnapshot): StatusChange | null =>
   snapshot.matches({ undo: "offered" }) ? snapshot.context.lastChange : null;
 
+/** The savings question while it is asked, or null. */
+export const selectSavingPrompt = (snapshot: DealStatusSnapshot): SavingPrompt | null =>
+  snapshot.matches({ savingPrompt: "asking" }) ? snapshot.context.prompt : null;
+
 /** The statuses changed during this visit, by deal: they win over what the deals loaded with. */
 export const selectShownStatuses = (snapshot: DealStatusSnapshot) => snapshot.context.shown;
 
-export function provideDealStatusMachine(ports: { gateway: DealDetailsGateway; shown: ShownDealFields; notifier: Notifier }) {
+export function provideDealStatusMachine(ports: { gateway: DealDetailsGateway; shown: ShownDealFields; notifier: Notifier; dealsChanged?: () => void }) {
   return dealStatusMachine.provide({
-    // Silent: the machine says itself that a change was not saved.
-    actors: { save: fromPromise(({ input }) => ports.gateway.setStatus(input.dealId, input.to, { silent: true })) },
+    actors: {
+      // Silent: the machine says itself that a change was not saved. A saved saving changes the totals, which the
+      // dashboard then fetches again.
+      save: fromPromise(async ({ input }) => {
+        const status = await ports.gateway.setStatus(input.dealId, input.to, { silent: true }, input.saved);
+        if (input.saved) ports.dealsChanged?.();
+        return status;
+      }),
+    },
     actions: {
       showInLists: (_, { dealId, value }) => ports.shown.show(dealId, { status: value }),
       notifySaveFailed: () => ports.notifier.notify(DEAL_STATUS_TOASTS.saveFailed),

@@ -1,12 +1,13 @@
 import type { Deal, DealStatus } from "../../domain/deal";
 import type { BrandPage, DealDetail } from "../../domain/dealDetail";
+import type { Money } from "../../domain/money";
 import type { CallOptions } from "./settings";
 
 /** GET /deals/:id and PUT /deals/:id/status: a deal's source, and its owner's status of it. */
 export abstract class DealDetailsGateway {
   abstract detail(dealId: string, options?: CallOptions): Promise<DealDetail>;
-  /** Answers the status the server now holds. */
-  abstract setStatus(dealId: string, status: DealStatus | null, options?: CallOptions): Promise<DealStatus | null>;
+  /** Answers the status the server now holds; `saved` is the saving recorded with "used" (none keeps the last). */
+  abstract setStatus(dealId: string, status: DealStatus | null, options?: CallOptions, saved?: Money): Promise<DealStatus | null>;
 }
 
 /** A deal's own fields, which its owner changes: its status and its reminder. */

@@ -2,6 +2,7 @@ import { inject, injectable } from "inversify";
 import { BrandPageGateway, DealDetailsGateway } from "../../application/ports/dealDetails";
 import type { CallOptions } from "../../application/ports/settings";
 import type { DealStatus } from "../../domain/deal";
+import type { Money } from "../../domain/money";
 import type { BrandPage, DealDetail } from "../../domain/dealDetail";
 import { BrandPageCodec, DealDetailCodec, DealStatusAnswerCodec } from "../../contract";
 import { HttpClient } from "./httpClient";
@@ -16,8 +17,9 @@ export class HttpDealDetailsGateway extends DealDetailsGateway {
     return this.http.get(`/deals/${encodeURIComponent(dealId)}`, DealDetailCodec, options);
   }
 
-  async setStatus(dealId: string, status: DealStatus | null, options: CallOptions = {}): Promise<DealStatus | null> {
-    const answer = await this.http.request("PUT", `/deals/${encodeURIComponent(dealId)}/status`, DealStatusAnswerCodec, { ...options, body: { status } });
+  async setStatus(dealId: string, status: DealStatus | null, options: CallOptions = {}, saved?: Money): Promise<DealStatus | null> {
+    const body = saved ? { status, saved: { hundredths: saved.hundredths, currency: saved.currency } } : { status };
+    const answer = await this.http.request("PUT", `/deals/${encodeURIComponent(dealId)}/status`, DealStatusAnswerCodec, { ...options, body });
     return answer.status;
   }
 }

@@ -29,10 +29,10 @@ export async function dealCorrectionLogic(s: Services) {
   return provideDealCorrectionMachine({ gateway, notifier: s.get(Notifier), dealsChanged: () => void deals.invalidate() });
 }
 
-/** "Used it" and "Didn't work", with their undo. */
+/** "Used it" and "Didn't work", with their undo, and the savings prompt; a recorded saving fetches the totals again. */
 export async function dealStatusLogic(s: Services) {
-  const [gateway, shown] = await Promise.all([s.getAsync(DealDetailsGateway), s.getAsync(ShownDealFields)]);
-  return provideDealStatusMachine({ gateway, shown, notifier: s.get(Notifier) });
+  const [gateway, shown, deals] = await Promise.all([s.getAsync(DealDetailsGateway), s.getAsync(ShownDealFields), s.getAsync(DashboardSource)]);
+  return provideDealStatusMachine({ gateway, shown, notifier: s.get(Notifier), dealsChanged: () => void deals.invalidate() });
 }
 
 /** The "Remind me" stars. */

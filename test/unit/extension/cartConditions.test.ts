@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OfferCondition } from "../../../src/domain/offerConditions";
 import { cartMeets, codeOffersOf, planRun, standingOf, type CodeOffer } from "../../../extension/src/domain/cartConditions";
-import { formatRoundAmount, parseAmount, type Amount } from "../../../extension/src/domain/money";
+import { formatRoundAmount, parseAmount, type Amount } from "../../../src/domain/money";
 
 /** A cart total as a checkout prints it. */
 const cart = (text: string): Amount => parseAmount(text)!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MoneyNotation } from "../../../extension/src/domain/money";
+import type { MoneyNotation } from "../../../src/domain/money";
 import { better, describeOutcome, judgeReaction, type ApplyOutcome } from "../../../extension/src/domain/outcome";
 
 const dollars: MoneyNotation = { prefix: "$", suffix: "", decimalMark: ".", groupMark: "," };

@@ -20,6 +20,7 @@ import { DealGrid } from "./DealGrid";
 import { FeedbackBanner } from "./FeedbackBanner";
 import { HideConfirmation } from "./HideConfirmation";
 import { StatCards } from "./StatCards";
+import { SavedTotals } from "./SavedTotals";
 import { SyncProgress } from "./SyncProgress";
 import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
@@ -137,6 +138,7 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
       </div>
       <SyncProgress sync={props.sync} />
       <StatCards stats={props.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
+      <SavedTotals saved={dashboard.saved} />
       {/* The welcome panel when there is no deal at all (Active Promos is 0 then too); a person whose deals have all
           expired or been used still reaches them through the views. */}
       {dashboard.totalDeals === 0 ? (

@@ -4,6 +4,7 @@ import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
 import { DealDetailActions } from "./DealDetailActions";
+import { DealPrice } from "./DealPrice";
 import { CardEvidence } from "./DealEvidence";
 import { ChannelBadge } from "./ChannelBadge";
 import { DealPicture } from "./DealPicture";
@@ -52,6 +53,7 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           <CardEvidence deal={deal} />
           {discount && <span className={badge}>{discount}</span>}
           <ChannelBadge terms={deal.terms} />
+          <DealPrice deal={deal} />
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />
           <FinePrint deal={deal} />

@@ -2,7 +2,8 @@ import { use, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { selectDealDetail } from "../../../application/machines/dealDetailMachine";
 import { selectShownReminders } from "../../../application/machines/dealReminderMachine";
-import { selectShownStatuses, selectUndoableChange } from "../../../application/machines/dealStatusMachine";
+import { selectSavingPrompt, selectShownStatuses, selectUndoableChange } from "../../../application/machines/dealStatusMachine";
+import { suggestedSaving } from "../../../domain/dealPrice";
 import { DealCorrectionLogic, DealDetailLogic, DealReminderLogic, DealStatusLogic } from "../../../application/services";
 import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
@@ -33,6 +34,7 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
   const shownStatuses = useSelector(statusActor, selectShownStatuses);
   const detail = useSelector(detailActor, selectDealDetail, sameFields);
   const undoableChange = useSelector(statusActor, selectUndoableChange);
+  const savingPrompt = useSelector(statusActor, selectSavingPrompt);
   const correction = useDealCorrectionPanel(use(logics[3]), detail.kind === "closed" ? null : detail.dealId, (dealId) => detailActor.send({ type: "OPEN", dealId }));
   // The address says which deal's Details are open (Back, a link); the detail machine shows that one.
   const dealInAddress = inAddress?.dealId;
@@ -49,7 +51,14 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
         setStatus: (deal, status) =>
           statusActor.send({
             type: "SET_STATUS",
-            change: { dealId: deal.id, title: deal.title, from: deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status, to: status },
+            change: {
+              dealId: deal.id,
+              title: deal.title,
+              from: deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status,
+              to: status,
+              // What "Used it" then asks about: the figure the mail gives.
+              ...(status === "used" ? { suggestion: suggestedSaving(deal) } : {}),
+            },
           }),
         reminderOf: (deal) => shownReminders[deal.id] ?? deal.remind,
         setReminder: (deal, remind) =>
@@ -62,7 +71,12 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
       onRetryDetail: () => detailActor.send({ type: "RETRY" }),
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
+      saving: {
+        prompt: savingPrompt,
+        onRecord: (saving) => statusActor.send({ type: "RECORD_SAVING", saving }),
+        onSkip: () => statusActor.send({ type: "SKIP_SAVING" }),
+      },
     }),
-    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, open, close],
+    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, savingPrompt, open, close],
   );
 }

@@ -61,6 +61,7 @@ export const SAMPLE_DASHBOARD: Dashboard = {
   },
   newDealsToday: 2,
   today: SAMPLE_DAY,
+  saved: { month: [{ hundredths: 2400, currency: "USD" }], year: [{ hundredths: 13550, currency: "USD" }, { hundredths: 1800, currency: "EUR" }] },
 };
 
 export const EMPTY_DASHBOARD: Dashboard = {
@@ -76,4 +77,5 @@ export const EMPTY_DASHBOARD: Dashboard = {
   },
   newDealsToday: 0,
   today: SAMPLE_DAY,
+  saved: { month: [], year: [] },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, parseAmount, type MoneyNotation } from "../../../extension/src/domain/money";
+import { currencyOfSign, formatAmount, formatMoney, moneyIn, parseAmount, type MoneyNotation } from "../../../src/domain/money";
 
 describe("amounts as checkouts print them", () => {
   it.each([
@@ -80,5 +80,31 @@ describe("a saving written as the shop writes money", () => {
 
   it("leaves out thousands separators the total did not show", () => {
     expect(formatAmount(160000, on("$900.00"))).toBe("$1600.00");
+  });
+});
+
+describe("amounts of money in a mail's text", () => {
+  it.each<[string, Array<[number, string, string]>]>([
+    ["$35.99 instead of $59.99", [[3599, "USD", "$35.99"], [5999, "USD", "$59.99"]]],
+    ["1.234,56 € statt 1.500,00 €", [[123456, "EUR", "1.234,56 €"], [150000, "EUR", "1.500,00 €"]]],
+    ["CHF 1'299.00", [[129900, "CHF", "CHF 1'299.00"]]],
+    ["¥3,000", [[300000, "JPY", "¥3,000"]]],
+    ["US$ 12.50 or A$20", [[1250, "USD", "US$ 12.50"], [2000, "AUD", "A$20"]]],
+    ["WAS 60 EUR NOW 40 EUR", [[6000, "EUR", "60 EUR"], [4000, "EUR", "40 EUR"]]],
+    ["Was 60 now 40, 12kr", []],
+  ])("finds the signed amounts of %s", (text, expected) => {
+    expect(moneyIn(text).map((amount) => [amount.hundredths, amount.currency, amount.text])).toEqual(expected);
+  });
+
+  it("names the currency of a sign, and none for a shared or unknown one", () => {
+    expect(["$", "€", "£", "CHF", "C$", "kr", "NOW"].map(currencyOfSign)).toEqual(["USD", "EUR", "GBP", "CHF", "CAD", null, null]);
+  });
+
+  it("writes money the same way everywhere", () => {
+    expect([formatMoney({ hundredths: 2400, currency: "USD" }), formatMoney({ hundredths: 129900, currency: "CHF" }), formatMoney({ hundredths: 300000, currency: "JPY" })]).toEqual([
+      "$24.00",
+      "CHF\u00a01,299.00",
+      "¥3,000",
+    ]);
   });
 });
