@@ -9,6 +9,7 @@ import { UserQuota } from "./gmail/quota";
 import { registerGmailRoutes, sendApiError } from "./gmail/routes";
 import { loadEmlFolder, loadMbox, type MailboxEntry } from "./mailboxLoader";
 import { registerMessageView } from "./messageView";
+import { registerUnsubscribeRoutes, UnsubscribeLog } from "./unsubscribeRoutes";
 import { AuthorizationServer } from "./oauth/authorizationServer";
 import { errorPage } from "./oauth/pages";
 import { registerOAuthRoutes } from "./oauth/routes";
@@ -103,10 +104,10 @@ function noPromotionsWarning(summary: DemoMailboxSummary): string | null {
   );
 }
 
-async function mailboxEntries(account: EmulatorAccount, options: GoogleEmulatorOptions, now: Date): Promise<MailboxEntry[]> {
+async function mailboxEntries(account: EmulatorAccount, options: GoogleEmulatorOptions, now: Date, origin: string): Promise<MailboxEntry[]> {
   if (account.email === DEMO_ACCOUNT_EMAIL && options.demoMboxPath) return loadMbox(options.demoMboxPath);
   const folder = shippedMailboxFolder(account);
-  return folder ? loadEmlFolder(folder, now) : [];
+  return folder ? loadEmlFolder(folder, now, origin) : [];
 }
 
 export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promise<GoogleEmulator> {
@@ -121,19 +122,6 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const nextSequence = () => sequence++;
   let demoMailbox: DemoMailboxSummary = { mboxPath: null, messages: 0, promotions: 0 };
   const accounts = [...ACCOUNTS, ...(options.extraAccounts ?? [])];
-  for (const account of accounts) {
-    const mailbox = new Mailbox(account.email, now, nextSequence);
-    const entries = await mailboxEntries(account, options, now());
-    for (const entry of entries) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
-    mailbox.startHistoryHere();
-    mailboxes.set(account.email, mailbox);
-    log(`mailbox ${account.email}: ${entries.length} messages`);
-    if (account.email === DEMO_ACCOUNT_EMAIL) {
-      demoMailbox = { mboxPath: options.demoMboxPath ?? null, messages: entries.length, promotions: promotionsCount(entries) };
-    }
-  }
-  const warning = noPromotionsWarning(demoMailbox);
-  if (warning) (options.warn ?? console.warn)(warning);
   const mailboxOf = (email: string): Mailbox => {
     const mailbox = mailboxes.get(email.toLowerCase());
     if (!mailbox) throw new MailboxError(404, `No account ${email}`);
@@ -149,6 +137,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   });
   const quota = new UserQuota(options.quotaUnitsPerMinute ?? (options.demoMboxPath ? 0 : GOOGLE_QUOTA_UNITS_PER_MINUTE), now);
   const faults = new FaultInjector();
+  const unsubscribes = new UnsubscribeLog();
   if (options.faults) faults.configure(options.faults);
   const appName = (clientId: string) => options.clients.find((client) => client.clientId === clientId)?.name ?? clientId;
 
@@ -178,6 +167,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   registerOAuthRoutes(app, { authorization, accounts, appName, baseUrl: () => baseUrl });
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
   registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
+  registerUnsubscribeRoutes(app, unsubscribes);
   registerMessageView(app, { findMessage: (id) => [...mailboxes.values()].map((mailbox) => mailbox.message(id)).find(Boolean) });
 
   const host = options.host ?? "127.0.0.1";
@@ -191,6 +181,27 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const port = typeof address === "object" && address ? address.port : options.port;
   const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   baseUrl = `http://${publicHost}:${port}`;
+
+  // The mailboxes load once the emulator's origin is known: the shipped mail links to its endpoints ({{emulator}}).
+  // Nobody can call before this function answers with the address.
+  try {
+    for (const account of accounts) {
+      const mailbox = new Mailbox(account.email, now, nextSequence);
+      const entries = await mailboxEntries(account, options, now(), baseUrl);
+      for (const entry of entries) mailbox.add(entry.raw, entry.labelIds, entry.gmailId);
+      mailbox.startHistoryHere();
+      mailboxes.set(account.email, mailbox);
+      log(`mailbox ${account.email}: ${entries.length} messages`);
+      if (account.email === DEMO_ACCOUNT_EMAIL) {
+        demoMailbox = { mboxPath: options.demoMboxPath ?? null, messages: entries.length, promotions: promotionsCount(entries) };
+      }
+    }
+    const warning = noPromotionsWarning(demoMailbox);
+    if (warning) (options.warn ?? console.warn)(warning);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   return {
     baseUrl,

@@ -81,7 +81,7 @@ const LABELS_HEADER = /^X-Gmail-Labels:[ \t]*([^\r\n]*)\r?\n/i;
  * A folder of .eml files, each opening with an X-Gmail-Labels header (Takeout's label names), which is removed as
  * Takeout does; date placeholders are filled relative to now.
  */
-export async function loadEmlFolder(folder: string, now: Date): Promise<MailboxEntry[]> {
+export async function loadEmlFolder(folder: string, now: Date, emulatorOrigin?: string): Promise<MailboxEntry[]> {
   const files = (await readdir(folder)).filter((name) => name.endsWith(".eml")).sort();
   return Promise.all(
     files.map(async (name) => {
@@ -89,7 +89,7 @@ export async function loadEmlFolder(folder: string, now: Date): Promise<MailboxE
       const labels = LABELS_HEADER.exec(text);
       const raw = labels ? text.slice(labels[0].length) : text;
       return {
-        raw: fillMessagePlaceholders(raw, now),
+        raw: fillMessagePlaceholders(raw, now, emulatorOrigin),
         labelIds: labelIdsFromTakeout(labels ? labels[1]!.split(",").map((label) => label.trim()).filter(Boolean) : ["Inbox"]),
         gmailId: null,
       };

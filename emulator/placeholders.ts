@@ -7,6 +7,7 @@ import { decodeBody, encodeBase64Lines, encodeQuotedPrintable, headerValue, leav
  *   {{date:OFFSET|FORMAT}}   FORMAT tokens: YYYY YY MMMM MMM MM M DD D dddd ddd HH mm (UTC)
  *   {{weekday:OFFSET}}       the weekday name, e.g. Sunday
  * OFFSET is one or more signed amounts of d (days), h (hours) or m (minutes), e.g. -2d, +5d, -1d+3h, or 0.
+ *   {{emulator}}             the emulator's own origin (http://127.0.0.1:PORT), for links to its endpoints
  */
 const PLACEHOLDER = /\{\{(date|weekday):([^|}]+)(?:\|([^}]*))?\}\}/g;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -48,8 +49,11 @@ export function rfc5322Date(date: Date): string {
   return `${formatDate(date, "ddd, D MMM YYYY HH:mm")}:${pad(date.getUTCSeconds())} +0000`;
 }
 
-export function fillPlaceholders(text: string, now: Date): string {
-  return text.replace(PLACEHOLDER, (_whole, kind: string, offset: string, format: string | undefined) => {
+/** Where the emulator listens by default (npm run emulator, npm start): the origin when none is given. */
+export const DEFAULT_EMULATOR_ORIGIN = "http://127.0.0.1:8081";
+
+export function fillPlaceholders(text: string, now: Date, emulatorOrigin: string = DEFAULT_EMULATOR_ORIGIN): string {
+  return text.replaceAll("{{emulator}}", emulatorOrigin).replace(PLACEHOLDER, (_whole, kind: string, offset: string, format: string | undefined) => {
     const date = new Date(now.getTime() + offsetMillis(offset));
     if (kind === "weekday") return formatDate(date, "dddd");
     return format === undefined ? rfc5322Date(date) : formatDate(date, format);
@@ -61,14 +65,14 @@ export function fillPlaceholders(text: string, now: Date): string {
  * Content-Transfer-Encoding (a placeholder may be split by quoted-printable soft breaks or hidden in base64),
  * then the header fields are filled as text.
  */
-export function fillMessagePlaceholders(raw: Uint8Array | string, now: Date): Buffer {
+export function fillMessagePlaceholders(raw: Uint8Array | string, now: Date, emulatorOrigin?: string): Buffer {
   let text = toBinaryString(raw);
   const newline = text.includes("\r\n") ? "\r\n" : "\n";
   const parts = leaves(parseMessage(text)).sort((a, b) => b.bodyStart - a.bodyStart);
   for (const part of parts) {
     const decoded = Buffer.from(decodeBody(part)).toString("latin1");
     if (!decoded.includes("{{")) continue;
-    const filled = Buffer.from(fillPlaceholders(decoded, now), "latin1");
+    const filled = Buffer.from(fillPlaceholders(decoded, now, emulatorOrigin), "latin1");
     const encoding = (headerValue(part.headers, "Content-Transfer-Encoding") ?? "7bit").trim().toLowerCase();
     const encoded =
       encoding === "base64"
@@ -78,5 +82,5 @@ export function fillMessagePlaceholders(raw: Uint8Array | string, now: Date): Bu
           : filled.toString("latin1");
     text = text.slice(0, part.bodyStart) + encoded + text.slice(part.bodyEnd);
   }
-  return Buffer.from(fillPlaceholders(text, now), "latin1");
+  return Buffer.from(fillPlaceholders(text, now, emulatorOrigin), "latin1");
 }

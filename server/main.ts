@@ -19,6 +19,8 @@ async function main() {
 
   if (config.demoMode && process.env.GOOGLE_EMULATOR_URL) {
     config.google.endpoints = emulatorEndpoints(process.env.GOOGLE_EMULATOR_URL.replace(/\/$/, ""));
+    // The demo mailbox's one-click unsubscribe URLs lead to the emulator, which records the POST.
+    config.unsubscribeAllowedHosts.push(new URL(process.env.GOOGLE_EMULATOR_URL).hostname);
     console.info(`Demo mode: using the Google emulator already running at ${process.env.GOOGLE_EMULATOR_URL}.`);
   } else if (config.demoMode) {
     const mbox = values.mbox ?? process.env.DEMO_MBOX;
@@ -28,6 +30,7 @@ async function main() {
       ...(mbox ? { demoMboxPath: resolve(mbox) } : {}),
     });
     config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
+    config.unsubscribeAllowedHosts.push(new URL(emulator.baseUrl).hostname);
     stopEmulator = () => emulator.close();
     console.info(`Demo mode: no GOOGLE_CLIENT_ID is set, so the Google emulator is serving sign-in and Gmail at ${emulator.baseUrl}` +
       (mbox ? ` with ${mbox} as the demo mailbox.` : " with the demo mailbox."));
