@@ -58,8 +58,8 @@ export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel
         <EmptyState title="No senders yet" hint="Brands appear here once a sync has found deals in their mail." />
       )}
       {view.kind === "ready" && view.senders.length > 0 && (
-        <div className={senderStyles.tableScroll} tabIndex={0} role="region" aria-labelledby="your-senders-title">
-          <table className={senderStyles.table}>
+        <div className={senderStyles.tableScroll} tabIndex={0} role="group" aria-label="Senders table, scrolls sideways on small screens">
+          <table className={senderStyles.table} aria-labelledby="your-senders-title">
             <thead>
               <tr>
                 <th scope="col" className={senderStyles.headerCell}>
