@@ -1,6 +1,9 @@
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AxeResults } from "axe-core";
 import type { Locator, Page } from "playwright-core";
-import { signUpInBrowser, startE2eApp, storedSession, type E2eApp } from "./support/app";
+import { signInInBrowser, signUpInBrowser, startE2eApp, storedSession, type E2eApp } from "./support/app";
+import { settledAnimations } from "./support/browser";
 import { waitForSync } from "../server/support/stack";
 
 interface RecordedUnsubscribe {
@@ -8,6 +11,21 @@ interface RecordedUnsubscribe {
   contentType: string | null;
   body: string;
   cookie: boolean;
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe over one part of the page as Chromium lays it out, contrast included: the serious and critical violations. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  await settledAnimations(page);
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (within) => {
+    const { axe } = window as unknown as { axe: { run: (context: Element) => Promise<AxeResults> } };
+    const results = await axe.run(document.querySelector(within)!);
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  }, selector);
 }
 
 /** The sender names of the table's rows, top to bottom. */
@@ -98,8 +116,26 @@ describe("Your senders in Chromium: sorting, and one-click unsubscribe from the 
 
   it("offers a mailto: sender's address as a link the person opens, without sending anything", async () => {
     await page.goto(`${app.stack.baseUrl}/settings`);
-    const link = table().locator("tbody tr").filter({ hasText: /Ambergloss/i }).getByRole("link", { name: /Unsubscribe from/ });
+    const link = table().locator("tbody tr").filter({ hasText: /Ambergloss/i }).getByRole("link", { name: /Unsubscribe by email from/ });
     await expect(link.getAttribute("href")).resolves.toMatch(/^mailto:unsubscribe-/);
     await expect(link.getAttribute("rel")).resolves.toBe("noopener noreferrer");
+  });
+
+  it.each([
+    ["light", 390],
+    ["light", 1280],
+    ["dark", 390],
+    ["dark", 1280],
+  ] as const)("in the %s scheme at %i px: the card and its question have no serious axe violation and the page does not scroll sideways", async (colorScheme, width) => {
+    const other = await app.newPage({ colorScheme, bypassCSP: true, viewport: { width, height: 900 } });
+    await signInInBrowser(other, app.stack, "demo@example.com");
+    await other.goto(`${app.stack.baseUrl}/settings`);
+    await other.getByRole("table", { name: "Your senders" }).waitFor();
+    expect(await seriousViolations(other, "section[aria-labelledby='your-senders-title']")).toEqual([]);
+    await expect(other.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await other.getByRole("button", { name: /Unsubscribe from .*Gearloft/i }).click();
+    await other.getByRole("dialog").waitFor();
+    expect(await seriousViolations(other, "dialog")).toEqual([]);
+    await other.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   });
 });

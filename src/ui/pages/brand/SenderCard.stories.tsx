@@ -43,7 +43,7 @@ export const OneClick: Story = {
 export const MailtoOnly: Story = {
   args: { view: { kind: "ready", senders: [SAMPLE_SENDERS[1]!], sort: "saved", confirming: null } },
   play: async ({ canvasElement }) => {
-    const link = within(canvasElement).getByRole("link", { name: /Unsubscribe from Harrowgate Outdoor/ });
+    const link = within(canvasElement).getByRole("link", { name: /Unsubscribe by email from Harrowgate Outdoor/ });
     await expect(link).toHaveAttribute("href", "mailto:leave@harrowgate.example?subject=unsubscribe");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   },

@@ -26,9 +26,14 @@ export function UnsubscribeAction({ sender, onUnsubscribe }: { sender: Sender; o
       </button>
     );
   }
+  // The name starts with the visible words (WCAG 2.5.3), then says whose list and where the link leads.
+  const [text, name] =
+    way.kind === "mailto"
+      ? ["Unsubscribe by email", `Unsubscribe by email from ${sender.brandName}, opens your email app`]
+      : ["Unsubscribe on its website", `Unsubscribe on its website: ${sender.brandName}, opens in a new tab`];
   return (
-    <a href={way.url} target="_blank" rel="noopener noreferrer" aria-label={`Unsubscribe from ${sender.brandName} (${way.kind === "mailto" ? "opens your email app" : "opens the sender's page"})`}>
-      {way.kind === "mailto" ? "Unsubscribe by email" : "Unsubscribe on its site"}
+    <a href={way.url} target="_blank" rel="noopener noreferrer" aria-label={name}>
+      {text}
     </a>
   );
 }

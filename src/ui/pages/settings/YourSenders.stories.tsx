@@ -52,8 +52,8 @@ export const WithSenders: Story = {
     // Two currencies are listed side by side, never added.
     await expect(rows[1]).toHaveTextContent("€18.00 · $5.00");
     await expect(canvas.getByText(/^Unsubscribed /)).toBeInTheDocument();
-    await expect(canvas.getByRole("link", { name: /Unsubscribe from Harrowgate Outdoor/ })).toHaveAttribute("rel", "noopener noreferrer");
-    await expect(canvas.getByRole("link", { name: /Unsubscribe from Lumen & Loom/ })).toHaveAttribute("href", "https://lumenloom.example/preferences");
+    await expect(canvas.getByRole("link", { name: /Unsubscribe by email from Harrowgate Outdoor/ })).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(canvas.getByRole("link", { name: /Unsubscribe on its website: Lumen & Loom/ })).toHaveAttribute("href", "https://lumenloom.example/preferences");
     await userEvent.click(canvas.getByRole("button", { name: /Mails a week/ }));
     await expect(args.onSort).toHaveBeenCalledWith("mailsPerWeek");
     await userEvent.click(canvas.getByRole("button", { name: "Unsubscribe from Quillfern Paper" }));
