@@ -261,6 +261,13 @@ export interface SendersRepository {
   senders(userId: string, brandId?: string): Promise<StoredSender[]>;
   /** The first and last synced mail of the person's mailbox: the window mails a week are counted over. */
   syncedWindow(userId: string): Promise<{ from: Date | null; to: Date | null }>;
-  /** Records that the person left the brand's list; false when the person has no such brand. */
+  /**
+   * Claims the brand's one-click request for this press: false when it is unsubscribed already, or another press's
+   * request started after `staleBefore` (one that started earlier is taken to have died).
+   */
+  claimUnsubscribe(userId: string, brandId: string, now: Date, staleBefore: Date): Promise<boolean>;
+  /** Gives a claim back after the request failed. */
+  releaseUnsubscribe(userId: string, brandId: string): Promise<void>;
+  /** Records that the person left the brand's list (and ends the claim); false when the person has no such brand. */
   markUnsubscribed(userId: string, brandId: string, at: Date): Promise<boolean>;
 }

@@ -41,7 +41,12 @@ export type UnsubscribeOutcome =
   | { kind: "unsubscribed"; sender: SenderView }
   | { kind: "no_such_brand" }
   | { kind: "no_one_click" }
+  /** Another press's request to the sender is under way. */
+  | { kind: "in_progress" }
   | { kind: "refused"; refusal: OneClickRefusal };
+
+/** Longer than any one-click request may take (the adapter's own deadline is 5 s): a claim this old has died. */
+const CLAIM_MS = 60_000;
 
 /** "Your senders" (docs/product.md, "Senders that pay off"): which senders pay off, and leaving their lists. */
 export class SendersService {
@@ -72,8 +77,16 @@ export class SendersService {
     if (sender.unsubscribedAt) return done();
     const way = this.way(sender);
     if (way?.kind !== "one-click") return { kind: "no_one_click" };
+    const now = this.clock.now();
+    if (!(await this.repository.claimUnsubscribe(userId, brandId, now, new Date(now.getTime() - CLAIM_MS)))) {
+      // Finished by the other press in the meantime, or still under way.
+      return (await this.repository.senders(userId, brandId))[0]?.unsubscribedAt ? done() : { kind: "in_progress" };
+    }
     const outcome = await this.unsubscriber.post(new URL(way.url));
-    if (!outcome.ok) return { kind: "refused", refusal: outcome.refusal };
+    if (!outcome.ok) {
+      await this.repository.releaseUnsubscribe(userId, brandId);
+      return { kind: "refused", refusal: outcome.refusal };
+    }
     await this.repository.markUnsubscribed(userId, brandId, this.clock.now());
     return done();
   }

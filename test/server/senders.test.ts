@@ -136,6 +136,18 @@ describe.each(DATABASES)("Your senders and one-click unsubscribe, on %s", (datab
     expect(one.unsubscribedAt).toBe(sender.unsubscribedAt);
   });
 
+  it("sends one request when two presses come at once (two tabs)", async () => {
+    const gearloft = await named("gearloft");
+    const before = (await recordedUnsubscribes(stack)).length;
+    const answers = await Promise.all([1, 2].map(() => api(stack, "POST", `/senders/${gearloft.brandId}/unsubscribe`, { token })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual(expect.arrayContaining([200]));
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect({ status: answer.status, code: decode(ApiErrorCodec, answer.body).code }).toEqual({ status: 409, code: "unsubscribe_in_progress" });
+    }
+    expect((await recordedUnsubscribes(stack)).slice(before).map((entry) => entry.list)).toEqual(["gearloft"]);
+    expect((await named("gearloft")).unsubscribedAt).not.toBeNull();
+  });
+
   it("sends nothing for a sender without one-click (a mailto: or a web page is the person's to open)", async () => {
     const before = (await recordedUnsubscribes(stack)).length;
     for (const name of ["ambergloss", "mossdew"]) {
@@ -227,6 +239,16 @@ describe.each(DATABASES)("One-click unsubscribe refuses private addresses withou
     }
     expect(connections).toBe(0);
     expect(await recordedUnsubscribes(stack)).toEqual([]);
+  });
+
+  it("limits the requests one account may make (each would reach a sender's server), whatever the outcome", async () => {
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 30; attempt++) codes.push((await unsubscribe("Loopfern")).code);
+    const firstRefusal = codes.indexOf("rate_limited");
+    expect(firstRefusal).toBeGreaterThan(0);
+    expect(codes.slice(firstRefusal).every((code) => code === "rate_limited")).toBe(true);
+    expect(codes.slice(0, firstRefusal).every((code) => code === "unsubscribe_address_refused")).toBe(true);
+    expect(connections).toBe(0);
   });
 
   it("records nothing as unsubscribed after a refusal", async () => {

@@ -63,6 +63,8 @@ export const senderRoutes: RoutePlugin = async (app, { services }) => {
           return { sender: senderAnswer(outcome.sender) };
         case "no_such_brand":
           return sendError(reply, 404, "brand_not_found", NO_SUCH_BRAND);
+        case "in_progress":
+          return sendError(reply, 409, "unsubscribe_in_progress", "This sender is being asked already. Its answer shows here in a moment.");
         case "no_one_click":
           return sendError(reply, 409, "no_one_click_unsubscribe", "This sender offers no one-click unsubscribe: use the link shown instead.");
         case "refused": {

@@ -66,8 +66,26 @@ export class SqlSendersRepository implements SendersRepository {
     return { from: date(row?.first_sent), to: date(row?.last_sent) };
   }
 
+  async claimUnsubscribe(userId: string, brandId: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE brands SET unsubscribe_claimed_at = $3
+       WHERE user_id = $1 AND id = $2 AND unsubscribed_at IS NULL AND (unsubscribe_claimed_at IS NULL OR unsubscribe_claimed_at < $4)
+       RETURNING id`,
+      [userId, brandId, now, staleBefore],
+    );
+    return rows.length === 1;
+  }
+
+  async releaseUnsubscribe(userId: string, brandId: string): Promise<void> {
+    await this.db.query("UPDATE brands SET unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2", [userId, brandId]);
+  }
+
   async markUnsubscribed(userId: string, brandId: string, at: Date): Promise<boolean> {
-    const rows = await this.db.query("UPDATE brands SET unsubscribed_at = $3 WHERE user_id = $1 AND id = $2 RETURNING id", [userId, brandId, at]);
+    const rows = await this.db.query("UPDATE brands SET unsubscribed_at = $3, unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2 RETURNING id", [
+      userId,
+      brandId,
+      at,
+    ]);
     return rows.length === 1;
   }
 }
