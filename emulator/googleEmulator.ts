@@ -10,6 +10,7 @@ import { registerGmailRoutes, sendApiError } from "./gmail/routes";
 import { loadEmlFolder, loadMbox, type MailboxEntry } from "./mailboxLoader";
 import { registerDemoImages } from "./demoImages";
 import { registerMessageView } from "./messageView";
+import { registerUnsubscribeRoutes, UnsubscribeLog } from "./unsubscribeRoutes";
 import { AuthorizationServer } from "./oauth/authorizationServer";
 import { errorPage } from "./oauth/pages";
 import { registerOAuthRoutes } from "./oauth/routes";
@@ -137,6 +138,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   });
   const quota = new UserQuota(options.quotaUnitsPerMinute ?? (options.demoMboxPath ? 0 : GOOGLE_QUOTA_UNITS_PER_MINUTE), now);
   const faults = new FaultInjector();
+  const unsubscribes = new UnsubscribeLog();
   if (options.faults) faults.configure(options.faults);
   const appName = (clientId: string) => options.clients.find((client) => client.clientId === clientId)?.name ?? clientId;
 
@@ -167,6 +169,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   registerGmailRoutes(app, { authenticate: (token) => authorization.authenticate(token), mailbox: mailboxOf, quota, faults, now });
   registerControlRoutes(app, { mailboxOf, faults, quota, revokeAccountGrants: (email) => authorization.revokeAccountGrants(email) });
   registerDemoImages(app);
+  registerUnsubscribeRoutes(app, unsubscribes);
   registerMessageView(app, { findMessage: (id) => [...mailboxes.values()].map((mailbox) => mailbox.message(id)).find(Boolean) });
 
   const host = options.host ?? "127.0.0.1";
@@ -181,7 +184,8 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions): Promi
   const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   baseUrl = `http://${publicHost}:${port}`;
 
-  // The mail is loaded once the emulator's own address is known: the demo mail's images are served from it.
+  // The mailboxes load once the emulator's origin is known: the shipped mail links to its images and endpoints
+  // ({{emulator}}). Nobody can call before this function answers with the address.
   try {
     for (const account of accounts) {
       const mailbox = new Mailbox(account.email, now, nextSequence);

@@ -7,7 +7,8 @@ import { decodeBody, encodeBase64Lines, encodeQuotedPrintable, headerValue, leav
  *   {{date:OFFSET|FORMAT}}   FORMAT tokens: YYYY YY MMMM MMM MM M DD D dddd ddd HH mm (UTC)
  *   {{weekday:OFFSET}}       the weekday name, e.g. Sunday
  * OFFSET is one or more signed amounts of d (days), h (hours) or m (minutes), e.g. -2d, +5d, -1d+3h, or 0.
- * And the emulator's own origin, where the demo mail's images are served (see demo-images/README.md):
+ * And the emulator's own origin, where the demo mail's images and one-click unsubscribe endpoints are served (see
+ * demo-images/README.md):
  *   {{emulator}}             e.g. http://127.0.0.1:8081
  */
 const PLACEHOLDER = /\{\{(date|weekday):([^|}]+)(?:\|([^}]*))?\}\}/g;

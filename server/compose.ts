@@ -1,5 +1,8 @@
 import type { ServerConfig } from "./config";
 import { systemClock, type Clock } from "./application/ports";
+import { SendersService } from "./application/senders";
+import { SqlSendersRepository } from "./infrastructure/db/sendersRepository";
+import { HttpOneClickUnsubscriber } from "./infrastructure/net/oneClickUnsubscriber";
 import { SessionService } from "./application/auth/sessions";
 import { GoogleSignInService } from "./application/auth/googleSignIn";
 import { SignOut } from "./application/auth/signOut";
@@ -229,6 +232,7 @@ export async function composeServer(
     gmailLabels,
     brands: new BrandService(brands, dataVersions),
     brandPages: new BrandPages(new SqlBrandPagesRepository(db), imageLinks, personDays),
+    senders: new SendersService(new SqlSendersRepository(db), new HttpOneClickUnsubscriber(config.unsubscribeAllowedHosts), clock),
     // In demo mode a message opens in the Google emulator's own view of it: Gmail has never seen it.
     dealDetails: new DealDetailsService(
       new SqlDealDetailsRepository(db),

@@ -98,6 +98,11 @@ export interface ServerConfig {
    */
   imageProxyAllowedHosts: string[];
   /**
+   * Host names or addresses a sender's one-click unsubscribe URL may name although they are not public, over plain
+   * HTTP too: tests, and the Google emulator in demo mode (server/main.ts adds its host). Matched exactly.
+   */
+  unsubscribeAllowedHosts: string[];
+  /**
    * Addresses or ranges (CIDR) of the load balancers in front: from them, X-Forwarded-For names the client (its address
    * is what the rate limits count). Empty: the connection's address is the client's, and the header is ignored.
    */
@@ -308,6 +313,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mail: mailSettings(env, host, port),
     corsOrigins: originList(env, "CORS_ORIGINS"),
     imageProxyAllowedHosts: hostList(env, "IMAGE_PROXY_ALLOWED_HOSTS"),
+    unsubscribeAllowedHosts: hostList(env, "UNSUBSCRIBE_ALLOWED_HOSTS"),
     trustedProxies: addressRangeList(env, "TRUST_PROXY"),
   };
 }

@@ -17,14 +17,16 @@ async function main() {
   config.role = serverRole(values.role ?? process.env.ROLE, process.env.DATABASE_URL);
   let stopEmulator: () => Promise<void> = async () => {};
   // The demo mail's images are the emulator's (a local address): in demo mode only, the image proxy may fetch from it.
-  const allowEmulatorImages = (origin: string) => {
+  // The demo mail's images and its one-click unsubscribe URLs lead to the emulator, which serves the one and
+  // records the other.
+  const allowEmulatorHost = (origin: string) => {
     const host = new URL(origin).hostname;
-    if (!config.imageProxyAllowedHosts.includes(host)) config.imageProxyAllowedHosts.push(host);
+    for (const hosts of [config.imageProxyAllowedHosts, config.unsubscribeAllowedHosts]) if (!hosts.includes(host)) hosts.push(host);
   };
 
   if (config.demoMode && process.env.GOOGLE_EMULATOR_URL) {
     config.google.endpoints = emulatorEndpoints(process.env.GOOGLE_EMULATOR_URL.replace(/\/$/, ""));
-    allowEmulatorImages(process.env.GOOGLE_EMULATOR_URL);
+    allowEmulatorHost(process.env.GOOGLE_EMULATOR_URL);
     console.info(`Demo mode: using the Google emulator already running at ${process.env.GOOGLE_EMULATOR_URL}.`);
   } else if (config.demoMode) {
     const mbox = values.mbox ?? process.env.DEMO_MBOX;
@@ -34,7 +36,7 @@ async function main() {
       ...(mbox ? { demoMboxPath: resolve(mbox) } : {}),
     });
     config.google.endpoints = emulatorEndpoints(emulator.baseUrl);
-    allowEmulatorImages(emulator.baseUrl);
+    allowEmulatorHost(emulator.baseUrl);
     stopEmulator = () => emulator.close();
     console.info(`Demo mode: no GOOGLE_CLIENT_ID is set, so the Google emulator is serving sign-in and Gmail at ${emulator.baseUrl}` +
       (mbox ? ` with ${mbox} as the demo mailbox.` : " with the demo mailbox."));

@@ -105,6 +105,10 @@ export interface MessageToStore {
   sender: string | null;
   subject: string | null;
   sentAt: Date | null;
+  /** The brand a promotion is from, and its unsubscribe headers: "Your senders" counts and offers them. */
+  brandDomain?: string | null;
+  listUnsubscribe?: string | null;
+  listUnsubscribePost?: string | null;
 }
 
 /** A message read and extracted, with the deals to keep. */
@@ -233,4 +237,37 @@ export type { ShoppingFrequency };
 export interface EarlyAccessRepository {
   /** Stores a request; false when that email had asked already. */
   add(request: { name: string; email: string; shoppingFrequency: ShoppingFrequency }): Promise<boolean>;
+}
+
+/** One brand as "Your senders" counts it (docs/product.md, "Senders that pay off"). */
+export interface StoredSender {
+  brandId: string;
+  brandName: string;
+  domain: string;
+  /** Synced mails from the brand: its promotions, and any older mail that gave one of its deals. */
+  mails: number;
+  dealsFound: number;
+  dealsUsed: number;
+  /** The person's recorded savings of its used deals, summed per currency. */
+  saved: Array<{ currency: string; hundredths: number }>;
+  /** The unsubscribe headers of its latest mail that carries them. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
+  unsubscribedAt: Date | null;
+}
+
+export interface SendersRepository {
+  /** Every brand of the person, or only `brandId` (none when the person has no such brand). */
+  senders(userId: string, brandId?: string): Promise<StoredSender[]>;
+  /** The first and last synced mail of the person's mailbox: the window mails a week are counted over. */
+  syncedWindow(userId: string): Promise<{ from: Date | null; to: Date | null }>;
+  /**
+   * Claims the brand's one-click request for this press: false when it is unsubscribed already, or another press's
+   * request started after `staleBefore` (one that started earlier is taken to have died).
+   */
+  claimUnsubscribe(userId: string, brandId: string, now: Date, staleBefore: Date): Promise<boolean>;
+  /** Gives a claim back after the request failed. */
+  releaseUnsubscribe(userId: string, brandId: string): Promise<void>;
+  /** Records that the person left the brand's list (and ends the claim); false when the person has no such brand. */
+  markUnsubscribed(userId: string, brandId: string, at: Date): Promise<boolean>;
 }

@@ -147,6 +147,7 @@ function describeMessage(message: ParsedMessage, { mayOffer }: MailKind, { brand
     sentAt: message.sentAt,
     brand,
     brandDomain,
+    unsubscribe: { listUnsubscribe: message.headers.get("list-unsubscribe") ?? null, listUnsubscribePost: message.headers.get("list-unsubscribe-post") ?? null },
     deals: [],
   };
 }

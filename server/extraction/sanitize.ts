@@ -23,6 +23,9 @@ export const FIELD_CAPS = {
   /** 64 for the local part, @, 255 for the domain (RFC 5321). */
   senderAddress: 320,
   messageId: 998,
+  /** RFC 2369 and RFC 8058 headers: longer ones are dropped, not cut (a cut address leads somewhere else). */
+  listUnsubscribe: 2_048,
+  listUnsubscribePost: 100,
   /** A longer "code" is not something anyone types at checkout: it is dropped, not cut. */
   code: 40,
   /** A longer URL is dropped, not cut: a cut URL leads somewhere else. */
@@ -105,6 +108,12 @@ function line(value: string | null | undefined, max: number): string | null {
 /** A cleaned name that a cut would turn into another one (a domain, an address): null past the cap, lower-cased. */
 function identifier(value: string | null | undefined, max: number): string | null {
   const cleaned = value == null ? "" : cleanLine(value).toLowerCase();
+  return cleaned !== "" && codePointLength(cleaned) <= max ? cleaned : null;
+}
+
+/** A header kept whole or not at all: cleaned to one line, null past the cap (a cut URL leads somewhere else). */
+function wholeHeader(value: string | null | undefined, max: number): string | null {
+  const cleaned = value == null ? "" : cleanLine(value);
   return cleaned !== "" && codePointLength(cleaned) <= max ? cleaned : null;
 }
 
@@ -248,6 +257,14 @@ export function sanitizeExtractedMessage(message: ExtractedMessage): ExtractedMe
     sentAt: plausibleInstant(message.sentAt),
     brand: line(message.brand, FIELD_CAPS.brand),
     brandDomain: identifier(message.brandDomain, FIELD_CAPS.brandDomain),
+    ...(message.unsubscribe
+      ? {
+          unsubscribe: {
+            listUnsubscribe: wholeHeader(message.unsubscribe.listUnsubscribe, FIELD_CAPS.listUnsubscribe),
+            listUnsubscribePost: wholeHeader(message.unsubscribe.listUnsubscribePost, FIELD_CAPS.listUnsubscribePost),
+          },
+        }
+      : {}),
     deals: message.deals.slice(0, FIELD_CAPS.dealsPerMessage).map(sanitizeDeal),
     ...(message.categoryEvidence ? { categoryEvidence: cleanMailCategoryEvidence(message.categoryEvidence) } : {}),
   };

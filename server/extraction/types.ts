@@ -55,6 +55,8 @@ export interface ExtractedMessage {
   sentAt: Date | null;
   brand: string | null;
   brandDomain: string | null;
+  /** The sender's List-Unsubscribe and List-Unsubscribe-Post headers as written (src/domain/unsubscribe.ts reads them); null when absent. */
+  unsubscribe?: { listUnsubscribe: string | null; listUnsubscribePost: string | null };
   deals: ExtractedDeal[];
   /**
    * What the mail says about its brand's trade, when it is a brand's marketing mail: its brand's category is decided

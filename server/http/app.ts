@@ -15,6 +15,7 @@ import type { RoutePlugin } from "./routePlugin";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { brandRoutes } from "./routes/brands";
+import { senderRoutes } from "./routes/senders";
 import { dashboardRoutes } from "./routes/dashboard";
 import { dealRoutes } from "./routes/deals";
 import { earlyAccessRoutes } from "./routes/earlyAccess";
@@ -66,6 +67,7 @@ const RESOURCES: readonly RoutePlugin[] = [
   earlyAccessRoutes,
   extensionRoutes,
   reportRoutes,
+  senderRoutes,
 ];
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import type { SenderView } from "../application/senders";
 import type { FastifyReply } from "fastify";
 import { SYNC_ALREADY_RUNNING, type SuccessBody, type UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
@@ -142,4 +143,9 @@ export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): 
       userAgent: session.userAgent,
     })),
   };
+}
+
+/** A sender of "Your senders", as the contract says it (instants as ISO strings). */
+export function senderAnswer(sender: SenderView): SuccessBody<"GET /senders/:id">["sender"] {
+  return { ...sender, unsubscribedAt: sender.unsubscribedAt?.toISOString() ?? null };
 }

@@ -7,6 +7,7 @@ import type { DashboardService } from "../application/dashboard";
 import type { DataVersions } from "../application/dataVersions";
 import type { ExtensionPackage, ExtensionService } from "../application/extension";
 import type { SettingsService } from "../application/settings";
+import type { SendersService } from "../application/senders";
 import type { SessionService } from "../application/auth/sessions";
 import type { GoogleSignInService } from "../application/auth/googleSignIn";
 import type { SignOut } from "../application/auth/signOut";
@@ -33,6 +34,8 @@ export interface AppServices {
   gmailLabels: GmailLabelsService;
   brands: BrandService;
   brandPages: BrandPages;
+  /** "Your senders": what each brand's mail gives, and one-click unsubscribe. */
+  senders: SendersService;
   dealDetails: DealDetailsService;
   /** A person's corrections of their deals and brands. */
   dealCorrections: DealCorrections;

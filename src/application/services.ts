@@ -11,6 +11,7 @@ import type { ProvidedDealReminderMachine } from "./machines/dealReminderMachine
 import type { provideBrandPageMachine } from "./machines/brandPageMachine";
 import type { provideExtensionPairingMachine } from "./machines/extensionPairingMachine";
 import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
+import type { provideSendersMachine } from "./machines/sendersMachine";
 import type { provideEmailSettingsMachine } from "./machines/emailSettingsMachine";
 
 declare const serviceType: unique symbol;
@@ -61,6 +62,9 @@ export const ExtensionPairingLogic = serviceToken<Promise<ReturnType<typeof prov
 
 /** Settings' "Browser extension" card's machine wired to its ports. */
 export const ExtensionSessionsLogic = serviceToken<Promise<ReturnType<typeof provideExtensionSessionsMachine>>>("ExtensionSessionsLogic");
+
+/** "Your senders" in Settings and a brand page's sender card: each starts one machine from this, its brand as input. */
+export const SendersLogic = serviceToken<Promise<ReturnType<typeof provideSendersMachine>>>("SendersLogic");
 
 /** Settings' "Emails" card's machine wired to its ports: the weekly report, the reminders, the test report. */
 export const EmailSettingsLogic = serviceToken<Promise<ReturnType<typeof provideEmailSettingsMachine>>>("EmailSettingsLogic");

@@ -11,6 +11,7 @@ export * from "./extension";
 export * from "./gmail";
 export * from "./health";
 export * from "./settings";
+export * from "./senders";
 export * from "./routes";
 export * from "./check";
 export * from "./jsonSchema";

@@ -6,6 +6,7 @@ import { ApiErrorCodec } from "./errors";
 import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionPairedHereCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "./health";
+import { SenderAnswerCodec, SendersCodec } from "./senders";
 import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, TestReportCodec, UserPreferencesCodec } from "./settings";
 
 /** What a route answers: its 2xx body (null when that is no JSON: a redirect, an image) and its 4xx and 5xx body. */
@@ -82,6 +83,11 @@ export const API_ROUTES = {
   "GET /extension/sessions": answers(ExtensionSessionsCodec),
   "GET /extension/paired-here": answers(ExtensionPairedHereCodec),
   "DELETE /extension/sessions/:id": answers(ExtensionDisconnectedCodec),
+  /** "Your senders": per brand, mails a week, deals found and used, money saved, and how to unsubscribe. */
+  "GET /senders": answers(SendersCodec),
+  "GET /senders/:id": answers(SenderAnswerCodec),
+  /** One-click unsubscribe (RFC 8058) from a brand's list, POSTed by the server on the person's behalf. */
+  "POST /senders/:id/unsubscribe": answers(SenderAnswerCodec),
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

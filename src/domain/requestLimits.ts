@@ -19,6 +19,8 @@ export const ACCOUNT_LIMITS = {
   syncStart: { name: "sync-start", max: 20, windowMinutes: 60, what: "syncs" },
   /** Each makes a code that opens an extension session; a person pairs a browser now and then. */
   pairingCode: { name: "pairing-code", max: 20, windowMinutes: 60, what: "extension pairing codes" },
+  /** Each sends a request to a sender's server on the person's behalf (one-click unsubscribe). */
+  unsubscribe: { name: "unsubscribe", max: 30, windowMinutes: 60, what: "unsubscribe requests" },
 } as const satisfies Record<string, AccountLimit>;
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;

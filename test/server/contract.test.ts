@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, DashboardCodec, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
+import { API_ROUTES, DashboardCodec, SendersCodec, SettingsCodec, contractProblems, routeContract } from "../../src/contract";
 import { startMailSink, type MailSink } from "../../emulator/outbox/mailSink";
 import { routesOf } from "./support/routeTable";
 import { DATABASES, api, decode, googleFlow, signInWithGoogle, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
@@ -25,7 +25,7 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
       ? "/images/*"
       : bare
           .replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id")
-          .replace(/^\/(deals|brands)\/[^/]+/, "/$1/:id")
+          .replace(/^\/(deals|brands|senders)\/[^/]+/, "/$1/:id")
           .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id");
     return `${method} ${template}`;
   };
@@ -48,7 +48,7 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
 
   beforeAll(async () => {
     sink = await startMailSink();
-    stack = await startStack({ database, env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", SMTP_URL: sink.smtpUrl }, emulator: { quotaUnitsPerMinute: 0 } });
+    stack = await startStack({ database, env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", SMTP_URL: sink.smtpUrl, UNSUBSCRIBE_ALLOWED_HOSTS: "127.0.0.1" }, emulator: { quotaUnitsPerMinute: 0 } });
   });
   afterAll(async () => {
     await stack?.close();
@@ -108,6 +108,13 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("GET", `/brands/${NO_SUCH_ID}`, 404, { token });
     await checked("GET", "/brands/not-an-id", 400, { token });
     await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: false } });
+    const senders = decode(SendersCodec, (await checked("GET", "/senders", 200, { token })).body).senders;
+    const oneClick = senders.find((sender) => sender.unsubscribe?.kind === "one-click")!;
+    await checked("GET", `/senders/${oneClick.brandId}`, 200, { token });
+    await checked("GET", `/senders/${NO_SUCH_ID}`, 404, { token });
+    await checked("POST", `/senders/${oneClick.brandId}/unsubscribe`, 200, { token });
+    await checked("POST", `/senders/${NO_SUCH_ID}/unsubscribe`, 404, { token });
+    await checked("POST", "/senders/not-an-id/unsubscribe", 400, { token });
     await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: true } });
     await checked("PUT", `/brands/${brand.id}/state`, 400, { token, body: { active: "yes" } });
     await checked("PUT", `/brands/${NO_SUCH_ID}/state`, 404, { token, body: { active: true } });

@@ -63,6 +63,9 @@ const AUTHENTICATED: Route[] = [
   ["GET", "/extension/codes"],
   ["POST", "/extension/logout"],
   ["DELETE", "/account"],
+  ["GET", "/senders"],
+  ["GET", `/senders/${NO_SUCH_ID}`],
+  ["POST", `/senders/${NO_SUCH_ID}/unsubscribe`],
 ];
 
 const PUBLIC: Route[] = [

@@ -321,7 +321,19 @@ export class SyncEngine {
       : extracted.sender.address ?? extracted.sender.name;
     return {
       processed: {
-        message: { gmailId, sender, subject: extracted.subject, sentAt: extracted.sentAt ?? message.internalDate },
+        message: {
+          gmailId,
+          sender,
+          subject: extracted.subject,
+          sentAt: extracted.sentAt ?? message.internalDate,
+          ...(extracted.isPromotion && extracted.brandDomain
+            ? {
+                brandDomain: extracted.brandDomain,
+                listUnsubscribe: extracted.unsubscribe?.listUnsubscribe ?? null,
+                listUnsubscribePost: extracted.unsubscribe?.listUnsubscribePost ?? null,
+              }
+            : {}),
+        },
         deals: extracted.isPromotion ? extracted.deals.filter((deal) => deal.brandDomain) : [],
         brandEvidence:
           extracted.isPromotion && extracted.brandDomain && extracted.categoryEvidence

@@ -1,7 +1,8 @@
 import { ContainerModule } from "inversify";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
-import { EmailSettingsLogic, SettingsPageLogic } from "../../application/services";
+import { SendersGateway } from "../../application/ports/senders";
+import { EmailSettingsLogic, SendersLogic, SettingsPageLogic } from "../../application/services";
 import { bindFactory, bindLoaded } from "./binding";
 
 const machines = () => import("./settingsMachines");
@@ -13,5 +14,7 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   bindLoaded(bind, GmailGateway, () => import("../http/settingsGateway").then((module) => module.HttpGmailGateway));
   bindLoaded(bind, EmailSettingsGateway, () => machines().then((module) => module.HttpEmailSettingsGateway));
   bindFactory(bind, EmailSettingsLogic, (s) => machines().then((module) => module.emailSettingsLogic(s)));
+  bindLoaded(bind, SendersGateway, () => machines().then((module) => module.HttpSendersGateway));
+  bindFactory(bind, SendersLogic, (s) => machines().then((module) => module.sendersLogic(s)));
   bindFactory(bind, SettingsPageLogic, (s) => machines().then((module) => module.settingsPageLogic(s)));
 });

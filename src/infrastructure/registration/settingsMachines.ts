@@ -1,5 +1,7 @@
 import { provideEmailSettingsMachine } from "../../application/machines/emailSettingsMachine";
 import { provideSettingsPageMachine } from "../../application/machines/settingsPageMachine";
+import { provideSendersMachine } from "../../application/machines/sendersMachine";
+import { SendersGateway } from "../../application/ports/senders";
 import { DashboardSource } from "../../application/ports/deals";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { Notifier } from "../../application/ports/notifications";
@@ -11,6 +13,12 @@ import type { Services } from "./binding";
 
 // The adapter only the Emails card uses loads in the same chunk.
 export { HttpEmailSettingsGateway } from "../http/emailSettingsGateway";
+export { HttpSendersGateway } from "../http/sendersGateway";
+
+/** "Your senders" and a brand page's sender card, wired to their port. */
+export async function sendersLogic(s: Services) {
+  return provideSendersMachine({ gateway: await s.getAsync(SendersGateway), notifier: s.get(Notifier) });
+}
 
 /** Settings' "Emails" card's machine wired to its ports. */
 export async function emailSettingsLogic(s: Services) {

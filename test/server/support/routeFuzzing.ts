@@ -609,6 +609,8 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
     "GET /api/discover": {
       query: { ...dealFilters, page: fc.integer({ min: 1, max: 999_999 }).map(String), pageSize: fc.integer({ min: 1, max: 100 }).map(String) },
     },
+    "GET /api/senders/:id": { params: { id: fc.constantFrom(...brandIds) } },
+    "POST /api/senders/:id/unsubscribe": { params: { id: fc.constantFrom(...brandIds) } },
   };
 
   return EXAMPLES;

@@ -40,6 +40,17 @@ describe("CORS_ORIGINS", () => {
   });
 });
 
+describe("UNSUBSCRIBE_ALLOWED_HOSTS", () => {
+  it("is empty by default: one-click unsubscribe reaches public https addresses only", () => {
+    expect(loadConfig(BASE).unsubscribeAllowedHosts).toEqual([]);
+  });
+
+  it("reads comma-separated host names and addresses, lower-cased, and refuses anything else at startup", () => {
+    expect(loadConfig({ ...BASE, UNSUBSCRIBE_ALLOWED_HOSTS: "127.0.0.1, Emulator.Internal" }).unsubscribeAllowedHosts).toEqual(["127.0.0.1", "emulator.internal"]);
+    expect(() => loadConfig({ ...BASE, UNSUBSCRIBE_ALLOWED_HOSTS: "http://127.0.0.1" })).toThrow("UNSUBSCRIBE_ALLOWED_HOSTS must list host names or addresses");
+  });
+});
+
 describe("IMAGE_PROXY_ALLOWED_HOSTS", () => {
   it("is empty by default: the image proxy fetches from public addresses only", () => {
     expect(loadConfig(BASE).imageProxyAllowedHosts).toEqual([]);

@@ -9,6 +9,7 @@ import { BrandPageLogic } from "../../../application/services";
 import { useLoadedService, useService } from "../../di";
 import { sameFields } from "../../hooks";
 import { BrandPageView } from "./BrandPageView";
+import { SenderCard } from "./SenderCard";
 
 /** /brands/:id: runs the brand page machine for this visit and hands its state to the plain view. */
 export default function BrandPage() {
@@ -29,6 +30,7 @@ export default function BrandPage() {
       onCopy={onCopy}
       onRetry={() => actor.send({ type: "RETRY" })}
       onToggleBrand={(isActive) => actor.send({ type: "TOGGLE_BRAND", isActive })}
+      sender={<SenderCard key={id} brandId={id} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { BrandPageState } from "../../../application/machines/brandPageMachine";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
@@ -20,6 +20,8 @@ export interface BrandPageViewProps {
   onRetry: () => void;
   /** `isActive` is the value the switch showed when pressed. */
   onToggleBrand: (isActive: boolean) => void;
+  /** The "Does this sender pay off?" card, which runs a machine of its own; stories leave it out. */
+  sender?: ReactNode;
 }
 
 const STATUS_NOTES: Record<NonNullable<Deal["status"]>, string> = { used: "You used it", not_working: "Didn't work for you" };
@@ -118,7 +120,7 @@ function BrandToggle({ page: brandPage, pending, onToggle }: { page: BrandPage; 
 }
 
 /** /brands/:id: a brand's current and past deals, its typical discount, how often it mails, and its show/hide switch. */
-export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onToggleBrand }: BrandPageViewProps) {
+export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onToggleBrand, sender }: BrandPageViewProps) {
   const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
   if (state.kind === "loading") return <LoadingScreen label="Loading the brand..." />;
   if (state.kind === "missing" || state.kind === "failed") {
@@ -154,6 +156,7 @@ export function BrandPageView({ state, today, copyFeedback, onCopy, onRetry, onT
         <BrandToggle page={brandPage} pending={state.togglePending} onToggle={onToggleBrand} />
       </div>
       <Figures page={brandPage} />
+      {sender}
       <h2 className={heading2}>Current deals</h2>
       <CodeCopyContext value={codeCopy}>
         <CurrentDealRows deals={brandPage.currentDeals} today={today} />

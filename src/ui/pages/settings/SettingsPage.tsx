@@ -12,6 +12,7 @@ import type { AccountDeletionPhase } from "./AccountSettings";
 import { EmailSettings } from "./EmailSettings";
 import { ExtensionSessions } from "./ExtensionSessions";
 import { SettingsView } from "./SettingsView";
+import { YourSenders } from "./YourSenders";
 
 function deletionPhaseOf(snapshot: SnapshotFrom<typeof accountDeletionMachine>): AccountDeletionPhase {
   if (snapshot.matches("confirming")) return { kind: "confirming" };
@@ -52,6 +53,7 @@ export default function SettingsPage() {
       onDeleteConfirm={() => page.send({ type: "DELETE_CONFIRM" })}
       emailSettings={<EmailSettings />}
       extensionSessions={<ExtensionSessions />}
+      yourSenders={<YourSenders />}
     />
   );
 }

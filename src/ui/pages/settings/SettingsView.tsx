@@ -31,6 +31,8 @@ export interface SettingsViewProps {
   emailSettings?: ReactNode;
   /** The "Browser extension" card, which runs a machine of its own; stories leave it out. */
   extensionSessions?: ReactNode;
+  /** "Your senders", which runs a machine of its own; stories leave it out. */
+  yourSenders?: ReactNode;
 }
 
 /**
@@ -69,6 +71,7 @@ export function SettingsView(props: SettingsViewProps) {
         <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
         <GmailLabels load={load} />
         {props.extensionSessions}
+        {props.yourSenders}
       </div>
       <p className={muted}>
         <Link href="/terms">Terms of Service</Link> · <Link href="/privacy">Privacy Policy</Link>

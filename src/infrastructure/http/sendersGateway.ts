@@ -1,0 +1,24 @@
+import { inject, injectable } from "inversify";
+import { SendersGateway, type Sender } from "../../application/ports/senders";
+import { SenderAnswerCodec, SendersCodec } from "../../contract";
+import { HttpClient } from "./httpClient";
+
+@injectable()
+export class HttpSendersGateway extends SendersGateway {
+  constructor(@inject(HttpClient) private readonly http: HttpClient) {
+    super();
+  }
+
+  // The card says what failed, so the requests are silent (no toast of their own).
+  async list(): Promise<Sender[]> {
+    return (await this.http.get("/senders", SendersCodec, { silent: true })).senders;
+  }
+
+  async one(brandId: string): Promise<Sender> {
+    return (await this.http.get(`/senders/${encodeURIComponent(brandId)}`, SenderAnswerCodec, { silent: true })).sender;
+  }
+
+  async unsubscribe(brandId: string): Promise<Sender> {
+    return (await this.http.post(`/senders/${encodeURIComponent(brandId)}/unsubscribe`, SenderAnswerCodec, { silent: true })).sender;
+  }
+}

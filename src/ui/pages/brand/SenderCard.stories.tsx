@@ -1,0 +1,96 @@
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { darkScheme } from "../../theme/darkScheme.css";
+import { SAMPLE_SENDERS } from "../settings/senderFixtures";
+import { SenderCardView } from "./SenderCard";
+
+const width =
+  (pixels: number): Decorator =>
+  (Story) => (
+    <div style={{ width: pixels, maxWidth: "100%", padding: 8, boxSizing: "border-box" }}>
+      <Story />
+    </div>
+  );
+const inDarkScheme: Decorator = (Story) => (
+  <div className={darkScheme}>
+    <Story />
+  </div>
+);
+
+const quillfern = SAMPLE_SENDERS[0]!;
+
+const meta = {
+  title: "Pages/Brand/Sender Card",
+  component: SenderCardView,
+  decorators: [width(1280)],
+  args: { view: { kind: "ready", senders: [quillfern], sort: "saved", confirming: null }, onRetry: fn(), onUnsubscribe: fn(), onCancel: fn(), onConfirm: fn() },
+} satisfies Meta<typeof SenderCardView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OneClick: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "Does this sender pay off?" })).toBeInTheDocument();
+    await expect(canvas.getByText("Mails a week").nextElementSibling).toHaveTextContent("3");
+    await expect(canvas.getByText("Money saved").nextElementSibling).toHaveTextContent("$42.50");
+    await userEvent.click(canvas.getByRole("button", { name: "Unsubscribe from Quillfern Paper" }));
+    await expect(args.onUnsubscribe).toHaveBeenCalledWith("s1");
+  },
+};
+
+export const MailtoOnly: Story = {
+  args: { view: { kind: "ready", senders: [SAMPLE_SENDERS[1]!], sort: "saved", confirming: null } },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole("link", { name: /Unsubscribe by email from Harrowgate Outdoor/ });
+    await expect(link).toHaveAttribute("href", "mailto:leave@harrowgate.example?subject=unsubscribe");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  },
+};
+
+export const Confirming: Story = {
+  args: { view: { kind: "ready", senders: [quillfern], sort: "saved", confirming: { sender: quillfern, unsubscribing: false, error: null } } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog", { name: "Unsubscribe from Quillfern Paper?" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Unsubscribe" }));
+    await expect(args.onConfirm).toHaveBeenCalled();
+  },
+};
+
+export const Refused: Story = {
+  args: {
+    view: {
+      kind: "ready",
+      senders: [quillfern],
+      sort: "saved",
+      confirming: { sender: quillfern, unsubscribing: false, error: "We did not contact this sender: its unsubscribe address is not a public internet address." },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(within(canvasElement).getByRole("dialog")).getByRole("alert")).toHaveTextContent("We did not contact this sender");
+  },
+};
+
+export const Done: Story = {
+  args: { view: { kind: "ready", senders: [{ ...quillfern, unsubscribedAt: "2026-11-27T09:00:00.000Z" }], sort: "saved", confirming: null } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Unsubscribed /)).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { view: { kind: "loading" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toBeInTheDocument();
+  },
+};
+
+export const OneClickPhone: Story = { ...OneClick, decorators: [width(390)] };
+export const OneClickDark: Story = { ...OneClick, decorators: [inDarkScheme] };
+export const OneClickPhoneDark: Story = { ...OneClick, decorators: [width(390), inDarkScheme] };
+export const ConfirmingPhone: Story = { ...Confirming, decorators: [width(390)] };
+export const ConfirmingDark: Story = { ...Confirming, decorators: [inDarkScheme] };
+export const ConfirmingPhoneDark: Story = { ...Confirming, decorators: [width(390), inDarkScheme] };
+export const DonePhoneDark: Story = { ...Done, decorators: [width(390), inDarkScheme] };
+export const RefusedPhoneDark: Story = { ...Refused, decorators: [width(390), inDarkScheme] };

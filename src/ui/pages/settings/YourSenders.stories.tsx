@@ -1,0 +1,165 @@
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { sortSenders } from "../../../domain/senders";
+import { darkScheme } from "../../theme/darkScheme.css";
+import { SAMPLE_SENDERS } from "./senderFixtures";
+import { YourSendersCard } from "./YourSenders";
+
+/** Fixed widths, so a story shows the card as a 390 px phone and a 1280 px desktop lay it out. */
+const width =
+  (pixels: number): Decorator =>
+  (Story) => (
+    <div style={{ width: pixels, maxWidth: "100%", padding: 8, boxSizing: "border-box" }}>
+      <Story />
+    </div>
+  );
+const inDarkScheme: Decorator = (Story) => (
+  <div className={darkScheme}>
+    <Story />
+  </div>
+);
+const PHONE = { decorators: [width(390)] };
+const DESKTOP = { decorators: [width(1280)] };
+const PHONE_DARK = { decorators: [width(390), inDarkScheme] };
+const DESKTOP_DARK = { decorators: [width(1280), inDarkScheme] };
+
+const ready = (sort: "saved" | "mailsPerWeek" | "dealsFound" = "saved") =>
+  ({ kind: "ready", senders: sortSenders(SAMPLE_SENDERS, sort), sort, confirming: null }) as const;
+
+const meta = {
+  title: "Pages/Settings/Your Senders",
+  component: YourSendersCard,
+  args: { view: ready(), onRetry: fn(), onSort: fn(), onUnsubscribe: fn(), onCancel: fn(), onConfirm: fn() },
+} satisfies Meta<typeof YourSendersCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithSenders: Story = {
+  ...DESKTOP,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "Your senders" })).toBeInTheDocument();
+    const rows = canvas.getAllByRole("row").slice(1);
+    await expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
+      "Quillfern Paper",
+      "Lumen & Loom",
+      "Cobblestone Coffee",
+      "Harrowgate Outdoor",
+    ]);
+    await expect(canvas.getByRole("columnheader", { name: /Money saved/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(canvas.getByRole("columnheader", { name: /Mails a week/ })).toHaveAttribute("aria-sort", "none");
+    // Two currencies are listed side by side, never added.
+    await expect(rows[1]).toHaveTextContent("€18.00 · $5.00");
+    await expect(canvas.getByText(/^Unsubscribed /)).toBeInTheDocument();
+    await expect(canvas.getByRole("link", { name: /Unsubscribe by email from Harrowgate Outdoor/ })).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(canvas.getByRole("link", { name: /Unsubscribe on its website: Lumen & Loom/ })).toHaveAttribute("href", "https://lumenloom.example/preferences");
+    await userEvent.click(canvas.getByRole("button", { name: /Mails a week/ }));
+    await expect(args.onSort).toHaveBeenCalledWith("mailsPerWeek");
+    await userEvent.click(canvas.getByRole("button", { name: "Unsubscribe from Quillfern Paper" }));
+    await expect(args.onUnsubscribe).toHaveBeenCalledWith("s1");
+  },
+};
+
+export const SortedByMailsAWeek: Story = {
+  ...DESKTOP,
+  args: { view: ready("mailsPerWeek") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("columnheader", { name: /Mails a week/ })).toHaveAttribute("aria-sort", "descending");
+    const first = canvas.getAllByRole("row")[1]!;
+    await expect(within(first).getByRole("rowheader")).toHaveTextContent("Harrowgate Outdoor");
+  },
+};
+
+export const Empty: Story = {
+  ...DESKTOP,
+  args: { view: { kind: "ready", senders: [], sort: "saved", confirming: null } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("No senders yet")).toBeInTheDocument();
+    await expect(canvas.queryByRole("table")).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { view: { kind: "loading" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Loading your senders...");
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { view: { kind: "failed", error: "Could not load your senders" } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent("Could not load your senders");
+    await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+const pending = (unsubscribing: boolean, error: string | null) =>
+  ({ ...ready(), confirming: { sender: SAMPLE_SENDERS[0]!, unsubscribing, error } }) as const;
+
+export const ConfirmUnsubscribe: Story = {
+  ...DESKTOP,
+  args: { view: pending(false, null) },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog", { name: "Unsubscribe from Quillfern Paper?" }));
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.click(dialog.getByRole("button", { name: "Cancel" }));
+    await expect(args.onCancel).toHaveBeenCalled();
+    await userEvent.click(dialog.getByRole("button", { name: "Unsubscribe" }));
+    await expect(args.onConfirm).toHaveBeenCalled();
+  },
+};
+
+export const Unsubscribing: Story = {
+  ...DESKTOP,
+  args: { view: pending(true, null) },
+  play: async ({ canvasElement }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog"));
+    await expect(dialog.getByRole("button", { name: "Unsubscribing..." })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  },
+};
+
+export const UnsubscribeRefused: Story = {
+  ...DESKTOP,
+  args: { view: pending(false, "The sender did not accept the request. Use the unsubscribe link in one of its emails.") },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog"));
+    await expect(dialog.getByRole("alert")).toHaveTextContent("The sender did not accept the request.");
+    await userEvent.click(dialog.getByRole("button", { name: "Unsubscribe" }));
+    await expect(args.onConfirm).toHaveBeenCalled();
+  },
+};
+
+export const Unsubscribed: Story = {
+  ...DESKTOP,
+  args: {
+    view: { ...ready(), senders: [{ ...SAMPLE_SENDERS[0]!, unsubscribedAt: "2026-11-27T09:00:00.000Z" }] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Unsubscribed /)).toBeInTheDocument();
+    await expect(canvas.queryByRole("button", { name: /Unsubscribe from/ })).toBeNull();
+  },
+};
+
+export const WithSendersPhone: Story = { ...WithSenders, ...PHONE };
+export const WithSendersDark: Story = { ...WithSenders, ...DESKTOP_DARK };
+export const WithSendersPhoneDark: Story = { ...WithSenders, ...PHONE_DARK };
+export const EmptyPhone: Story = { ...Empty, ...PHONE };
+export const EmptyDark: Story = { ...Empty, ...DESKTOP_DARK };
+export const EmptyPhoneDark: Story = { ...Empty, ...PHONE_DARK };
+export const ConfirmUnsubscribePhone: Story = { ...ConfirmUnsubscribe, ...PHONE };
+export const ConfirmUnsubscribeDark: Story = { ...ConfirmUnsubscribe, ...DESKTOP_DARK };
+export const ConfirmUnsubscribePhoneDark: Story = { ...ConfirmUnsubscribe, ...PHONE_DARK };
+export const UnsubscribedPhone: Story = { ...Unsubscribed, ...PHONE };
+export const UnsubscribedDark: Story = { ...Unsubscribed, ...DESKTOP_DARK };
+export const UnsubscribedPhoneDark: Story = { ...Unsubscribed, ...PHONE_DARK };
+export const UnsubscribeRefusedPhone: Story = { ...UnsubscribeRefused, ...PHONE };
+export const UnsubscribeRefusedDark: Story = { ...UnsubscribeRefused, ...DESKTOP_DARK };
+export const UnsubscribeRefusedPhoneDark: Story = { ...UnsubscribeRefused, ...PHONE_DARK };

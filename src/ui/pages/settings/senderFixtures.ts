@@ -1,0 +1,56 @@
+import type { Sender } from "../../../application/ports/senders";
+
+/** Fictional brands, written for the stories. */
+export const SAMPLE_SENDERS: Sender[] = [
+  {
+    brandId: "s1",
+    brandName: "Quillfern Paper",
+    domain: "quillfern.example",
+    mails: 12,
+    mailsPerWeek: 3,
+    dealsFound: 9,
+    dealsUsed: 2,
+    saved: [{ currency: "USD", hundredths: 4250 }],
+    unsubscribe: { kind: "one-click" },
+    unsubscribedAt: null,
+  },
+  {
+    brandId: "s2",
+    brandName: "Harrowgate Outdoor",
+    domain: "harrowgate.example",
+    mails: 28,
+    mailsPerWeek: 7,
+    dealsFound: 4,
+    dealsUsed: 0,
+    saved: [],
+    unsubscribe: { kind: "mailto", url: "mailto:leave@harrowgate.example?subject=unsubscribe" },
+    unsubscribedAt: null,
+  },
+  {
+    brandId: "s3",
+    brandName: "Lumen & Loom",
+    domain: "lumenloom.example",
+    mails: 4,
+    mailsPerWeek: 1,
+    dealsFound: 3,
+    dealsUsed: 1,
+    saved: [
+      { currency: "EUR", hundredths: 1800 },
+      { currency: "USD", hundredths: 500 },
+    ],
+    unsubscribe: { kind: "web", url: "https://lumenloom.example/preferences" },
+    unsubscribedAt: null,
+  },
+  {
+    brandId: "s4",
+    brandName: "Cobblestone Coffee",
+    domain: "cobblestone.example",
+    mails: 16,
+    mailsPerWeek: 4,
+    dealsFound: 1,
+    dealsUsed: 0,
+    saved: [],
+    unsubscribe: { kind: "one-click" },
+    unsubscribedAt: "2026-11-24T10:00:00.000Z",
+  },
+];
