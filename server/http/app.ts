@@ -13,6 +13,7 @@ import { publicConfigOf } from "./publicConfig";
 import { AJV_OPTIONS } from "./schemas";
 import type { RoutePlugin } from "./routePlugin";
 import { accountRoutes } from "./routes/account";
+import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { brandRoutes } from "./routes/brands";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -66,6 +67,7 @@ const RESOURCES: readonly RoutePlugin[] = [
   earlyAccessRoutes,
   extensionRoutes,
   reportRoutes,
+  alertRoutes,
 ];
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import { MAX_ALERT_RULES, type SavedAlertRule } from "../../src/domain/alertRules";
 import type { FastifyReply } from "fastify";
 import { SYNC_ALREADY_RUNNING, type SuccessBody, type UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
@@ -142,4 +143,9 @@ export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): 
       userAgent: session.userAgent,
     })),
   };
+}
+
+/** A person's alert rules, and how many they may keep. */
+export function alertRulesAnswer(rules: SavedAlertRule[]): SuccessBody<"GET /alert-rules"> {
+  return { rules, maxRules: MAX_ALERT_RULES };
 }

@@ -1,4 +1,5 @@
 import * as t from "io-ts";
+import { AlertRulesCodec } from "./alerts";
 import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
 import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
 import { BrandPageCodec, DealCorrectionCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
@@ -82,6 +83,10 @@ export const API_ROUTES = {
   "GET /extension/sessions": answers(ExtensionSessionsCodec),
   "GET /extension/paired-here": answers(ExtensionPairedHereCodec),
   "DELETE /extension/sessions/:id": answers(ExtensionDisconnectedCodec),
+  /** The person's alert rules; POST adds one ({ kind, minPercent?, brand }), DELETE removes one. */
+  "GET /alert-rules": answers(AlertRulesCodec),
+  "POST /alert-rules": answers(AlertRulesCodec),
+  "DELETE /alert-rules/:id": answers(AlertRulesCodec),
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

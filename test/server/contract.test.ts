@@ -26,7 +26,8 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
       : bare
           .replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id")
           .replace(/^\/(deals|brands)\/[^/]+/, "/$1/:id")
-          .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id");
+          .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id")
+          .replace(/^\/alert-rules\/[^/]+$/, "/alert-rules/:id");
     return `${method} ${template}`;
   };
 

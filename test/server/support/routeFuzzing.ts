@@ -609,6 +609,9 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
     "GET /api/discover": {
       query: { ...dealFilters, page: fc.integer({ min: 1, max: 999_999 }).map(String), pageSize: fc.integer({ min: 1, max: 100 }).map(String) },
     },
+    "POST /api/alert-rules": {
+      body: { kind: fc.constantFrom("percent", "code"), minPercent: fc.integer({ min: 0, max: 120 }), brand: fc.constantFrom(null, ...settings.brands.map((brand) => brand.name)) },
+    },
   };
 
   return EXAMPLES;
