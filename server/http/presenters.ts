@@ -1,7 +1,8 @@
-import { MAX_ALERT_RULES, type SavedAlertRule } from "../../src/domain/alertRules";
+import { MAX_ALERT_RULES } from "../../src/domain/alertRules";
 import type { FastifyReply } from "fastify";
 import { SYNC_ALREADY_RUNNING, type SuccessBody, type UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
+import type { AlertRulesOverview } from "../application/alerts/dealAlerts";
 import type { CallbackOutcome } from "../application/auth/googleSignIn";
 import type { SyncReport } from "../application/gmail/mailbox";
 import type { StartOutcome } from "../application/gmail/syncEngine";
@@ -145,7 +146,7 @@ export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): 
   };
 }
 
-/** A person's alert rules, and how many they may keep. */
-export function alertRulesAnswer(rules: SavedAlertRule[]): SuccessBody<"GET /alert-rules"> {
-  return { rules, maxRules: MAX_ALERT_RULES };
+/** A person's alert rules, how many they may keep, and the brands a rule may name. */
+export function alertRulesAnswer({ rules, brands }: AlertRulesOverview): SuccessBody<"GET /alert-rules"> {
+  return { rules, maxRules: MAX_ALERT_RULES, brands };
 }

@@ -12,6 +12,7 @@ import type { provideBrandPageMachine } from "./machines/brandPageMachine";
 import type { provideExtensionPairingMachine } from "./machines/extensionPairingMachine";
 import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
 import type { provideEmailSettingsMachine } from "./machines/emailSettingsMachine";
+import type { provideAlertRulesMachine } from "./machines/alertRulesMachine";
 
 declare const serviceType: unique symbol;
 
@@ -64,6 +65,9 @@ export const ExtensionSessionsLogic = serviceToken<Promise<ReturnType<typeof pro
 
 /** Settings' "Emails" card's machine wired to its ports: the weekly report, the reminders, the test report. */
 export const EmailSettingsLogic = serviceToken<Promise<ReturnType<typeof provideEmailSettingsMachine>>>("EmailSettingsLogic");
+
+/** Settings' "Deal alerts" card's machine wired to its port: the person's alert rules. */
+export const AlertRulesLogic = serviceToken<Promise<ReturnType<typeof provideAlertRulesMachine>>>("AlertRulesLogic");
 
 /** A deal's detail dialog; each page that opens details starts one machine from this. */
 export const DealDetailLogic = serviceToken<Promise<ProvidedDealDetailMachine>>("DealDetailLogic");

@@ -14,6 +14,8 @@ export const AlertRulesCodec = t.type({
   rules: t.array(AlertRuleCodec),
   /** How many rules a person may keep. */
   maxRules: t.number,
+  /** The names of the person's brands, which a rule may name. */
+  brands: t.array(t.string),
 });
 
 /** Compile-time proof that the wire's rule is the domain's. */

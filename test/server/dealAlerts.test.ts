@@ -145,7 +145,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     const keeper = await person("keeper");
     const other = await person("other");
     const rulesOf = async (token: string) => decode(AlertRulesCodec, (await api(stack, "GET", "/alert-rules", { token })).body);
-    expect(await rulesOf(keeper.token)).toEqual({ rules: [], maxRules: MAX_ALERT_RULES });
+    expect(await rulesOf(keeper.token)).toEqual({ rules: [], maxRules: MAX_ALERT_RULES, brands: ["Pawly", "Torqhaven"] });
 
     const added = await api(stack, "POST", "/alert-rules", { token: keeper.token, body: { kind: "code", brand: "torqhaven" } });
     expect(added.status).toBe(201);

@@ -37,7 +37,13 @@ export interface AlertSettings {
   leaseMs: number;
 }
 
-export type AddRuleOutcome = { kind: "added"; rules: SavedAlertRule[] } | { kind: "refused"; refusal: AlertRuleRefusal };
+/** A person's rules, and the names of their brands a rule may name. */
+export interface AlertRulesOverview {
+  rules: SavedAlertRule[];
+  brands: string[];
+}
+
+export type AddRuleOutcome = { kind: "added"; overview: AlertRulesOverview } | { kind: "refused"; refusal: AlertRuleRefusal };
 
 const asAlertDeal = (deal: ReportDeal): AlertDeal => ({
   id: deal.id,
@@ -77,8 +83,9 @@ export class DealAlerts {
     return this.sender !== null;
   }
 
-  rules(userId: string): Promise<SavedAlertRule[]> {
-    return this.store.rules(userId);
+  async rules(userId: string): Promise<AlertRulesOverview> {
+    const [rules, brands] = await Promise.all([this.store.rules(userId), this.store.brandNames(userId)]);
+    return { rules, brands };
   }
 
   /**
@@ -90,12 +97,12 @@ export class DealAlerts {
     const checked = checkNewRule(rule, existing, brands);
     if (!checked.ok) return { kind: "refused", refusal: checked.refusal };
     await this.store.addRule(userId, checked.rule);
-    return { kind: "added", rules: await this.store.rules(userId) };
+    return { kind: "added", overview: await this.rules(userId) };
   }
 
   /** Removes one of the person's rules; answers the rules kept now, or null when they had no such rule. */
-  async removeRule(userId: string, ruleId: string): Promise<SavedAlertRule[] | null> {
-    return (await this.store.removeRule(userId, ruleId)) ? this.store.rules(userId) : null;
+  async removeRule(userId: string, ruleId: string): Promise<AlertRulesOverview | null> {
+    return (await this.store.removeRule(userId, ruleId)) ? this.rules(userId) : null;
   }
 
   /** Queues the day's alert of everyone whose rules pick a new deal; answers how many were queued. */

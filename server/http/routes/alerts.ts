@@ -53,7 +53,7 @@ export const alertRoutes: RoutePlugin = async (app, { services }) => {
       if (outcome.kind === "refused") {
         return sendError(reply, outcome.refusal === "too-many" || outcome.refusal === "duplicate" ? 409 : 400, `alert_rule_${outcome.refusal.replace("-", "_")}`, ALERT_RULE_REFUSALS[outcome.refusal]);
       }
-      return reply.code(201).send(alertRulesAnswer(outcome.rules));
+      return reply.code(201).send(alertRulesAnswer(outcome.overview));
     },
   );
 
@@ -61,8 +61,8 @@ export const alertRoutes: RoutePlugin = async (app, { services }) => {
     "/alert-rules/:id",
     { config: refusedAs({ params: BAD_RULE_ID }), schema: { params: idParams, response: jsonAnswers("DELETE /alert-rules/:id") } },
     async (request, reply) => {
-      const rules = await alerts.removeRule(userIdOf(request), request.params.id);
-      return rules ? alertRulesAnswer(rules) : sendError(reply, 404, "alert_rule_not_found", RULE_NOT_FOUND);
+      const overview = await alerts.removeRule(userIdOf(request), request.params.id);
+      return overview ? alertRulesAnswer(overview) : sendError(reply, 404, "alert_rule_not_found", RULE_NOT_FOUND);
     },
   );
 };

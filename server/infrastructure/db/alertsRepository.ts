@@ -64,7 +64,7 @@ export class SqlAlertsRepository implements AlertsRepository {
   }
 
   async brandNames(userId: string): Promise<string[]> {
-    return (await this.db.query<{ name: string }>("SELECT name FROM brands WHERE user_id = $1 ORDER BY name", [userId])).map((row) => row.name);
+    return (await this.db.query<{ name: string }>("SELECT DISTINCT name FROM brands WHERE user_id = $1 ORDER BY name", [userId])).map((row) => row.name);
   }
 
   async followedBrands(userId: string): Promise<string[]> {

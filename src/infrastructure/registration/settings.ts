@@ -1,7 +1,8 @@
 import { ContainerModule } from "inversify";
+import { AlertRulesGateway } from "../../application/ports/alertRules";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
-import { EmailSettingsLogic, SettingsPageLogic } from "../../application/services";
+import { AlertRulesLogic, EmailSettingsLogic, SettingsPageLogic } from "../../application/services";
 import { bindFactory, bindLoaded } from "./binding";
 
 const machines = () => import("./settingsMachines");
@@ -14,4 +15,6 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   bindLoaded(bind, EmailSettingsGateway, () => machines().then((module) => module.HttpEmailSettingsGateway));
   bindFactory(bind, EmailSettingsLogic, (s) => machines().then((module) => module.emailSettingsLogic(s)));
   bindFactory(bind, SettingsPageLogic, (s) => machines().then((module) => module.settingsPageLogic(s)));
+  bindLoaded(bind, AlertRulesGateway, () => machines().then((module) => module.HttpAlertRulesGateway));
+  bindFactory(bind, AlertRulesLogic, (s) => machines().then((module) => module.alertRulesLogic(s)));
 });

@@ -1,5 +1,7 @@
+import { provideAlertRulesMachine } from "../../application/machines/alertRulesMachine";
 import { provideEmailSettingsMachine } from "../../application/machines/emailSettingsMachine";
 import { provideSettingsPageMachine } from "../../application/machines/settingsPageMachine";
+import { AlertRulesGateway } from "../../application/ports/alertRules";
 import { DashboardSource } from "../../application/ports/deals";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { Notifier } from "../../application/ports/notifications";
@@ -11,6 +13,13 @@ import type { Services } from "./binding";
 
 // The adapter only the Emails card uses loads in the same chunk.
 export { HttpEmailSettingsGateway } from "../http/emailSettingsGateway";
+// And the Deal alerts card's.
+export { HttpAlertRulesGateway } from "../http/alertRulesGateway";
+
+/** Settings' "Deal alerts" card's machine wired to its port. */
+export async function alertRulesLogic(s: Services) {
+  return provideAlertRulesMachine({ gateway: await s.getAsync(AlertRulesGateway) });
+}
 
 /** Settings' "Emails" card's machine wired to its ports. */
 export async function emailSettingsLogic(s: Services) {

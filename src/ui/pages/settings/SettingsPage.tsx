@@ -9,6 +9,7 @@ import { SettingsPageLogic } from "../../../application/services";
 import { useLoadedService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
+import { AlertRules } from "./AlertRules";
 import { EmailSettings } from "./EmailSettings";
 import { ExtensionSessions } from "./ExtensionSessions";
 import { SettingsView } from "./SettingsView";
@@ -52,6 +53,7 @@ export default function SettingsPage() {
       onDeleteConfirm={() => page.send({ type: "DELETE_CONFIRM" })}
       emailSettings={<EmailSettings />}
       extensionSessions={<ExtensionSessions />}
+      alertRules={<AlertRules />}
     />
   );
 }

@@ -31,6 +31,8 @@ export interface SettingsViewProps {
   emailSettings?: ReactNode;
   /** The "Browser extension" card, which runs a machine of its own; stories leave it out. */
   extensionSessions?: ReactNode;
+  /** The "Deal alerts" card, which runs a machine of its own; stories leave it out. */
+  alertRules?: ReactNode;
 }
 
 /**
@@ -66,6 +68,7 @@ export function SettingsView(props: SettingsViewProps) {
           onDeleteConfirm={props.onDeleteConfirm}
         />
         {props.emailSettings}
+        {props.alertRules}
         <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
         <GmailLabels load={load} />
         {props.extensionSessions}
