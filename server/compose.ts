@@ -163,7 +163,12 @@ export async function composeServer(
       commitBatchSize: config.sync.commitBatchSize,
       commitDelayMs: config.sync.commitDelayMs,
       leaseMs: config.sync.leaseSeconds * 1000,
-      onUserDataChanged: (userId) => dataVersions.bump(userId),
+      onUserDataChanged: async (userId) => {
+        await dataVersions.bump(userId);
+        // Deals were stored: the alerts look at them soon rather than at their next five-minute tick. Syncs run only
+        // after composition, so `alerts` is there by then.
+        await alerts.afterSync();
+      },
     },
     options.log,
   );

@@ -254,6 +254,17 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     expect(alert!.text).not.toContain("Not followed");
   });
 
+  it("looks at new deals as soon as a sync has stored them, through the alerts' tick job", async () => {
+    clock.set("2026-12-05T01:00:00Z");
+    const eager = await person("eager");
+    expect((await api(stack, "POST", "/alert-rules", { token: eager.token, body: { kind: "code", brand: "Pawly" } })).status).toBe(201);
+    await eager.deal("Pawly", "Fresh from a sync", { codes: ["FRESH"] });
+    // What the sync engine calls after storing a group: the tick is queued and a worker runs it, no test calls queueDue.
+    await stack.server.services.alerts.afterSync();
+    const [alert] = await waitFor("the alert", () => alertsTo(eager.email).length > 0 && alertsTo(eager.email));
+    expect(alert!.text).toContain("FRESH");
+  });
+
   it("turns the alerts off by one-click unsubscribe, and sends none after", async () => {
     clock.set("2026-12-03T01:00:00Z");
     const leaver = await person("leaver");

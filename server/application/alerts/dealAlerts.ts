@@ -27,6 +27,8 @@ const FOUND_WITHIN_MS = 2 * 86_400_000;
  * deals are the dashboard's news, not an alert's.
  */
 const MAIL_WITHIN_MS = 7 * 86_400_000;
+/** The key of the tick a sync queues: one waits at most. */
+const AFTER_SYNC_KEY = "after-sync";
 /** A send given back after a failure belongs to its job's retries for this long (as the weekly report's). */
 const RETRIES_HOLD_MS = 6 * 3_600_000;
 
@@ -103,6 +105,20 @@ export class DealAlerts {
   /** Removes one of the person's rules; answers the rules kept now, or null when they had no such rule. */
   async removeRule(userId: string, ruleId: string): Promise<AlertRulesOverview | null> {
     return (await this.store.removeRule(userId, ruleId)) ? this.rules(userId) : null;
+  }
+
+  /**
+   * A sync stored deals: queues the alerts' tick now (one waits at most, however many groups a sync stores). Only where
+   * alerts are sent: elsewhere the five-minute tick, off the schedule, would never take it.
+   */
+  async afterSync(): Promise<void> {
+    if (!this.sendsHere) return;
+    try {
+      await this.queue.send(ALERT_JOBS.alertSchedule, {}, { key: AFTER_SYNC_KEY });
+    } catch (error) {
+      // The sync's storing must not fail for this: the five-minute tick finds the deals anyway.
+      this.log("The deal alerts could not be queued after a sync", errorLogRecord(error));
+    }
   }
 
   /** Queues the day's alert of everyone whose rules pick a new deal; answers how many were queued. */
