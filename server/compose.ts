@@ -68,6 +68,9 @@ import { SqlRemindersRepository } from "./infrastructure/db/remindersRepository"
 import { SqlEmailRecipientsRepository, SqlEmailSendsRepository } from "./infrastructure/db/emailSendsRepository";
 import { HtmlReportEmails } from "./infrastructure/mail/reportEmails";
 import { NodemailerMailSender } from "./infrastructure/mail/nodemailerSender";
+import { DealAlerts } from "./application/alerts/dealAlerts";
+import { alertJobs } from "./application/alerts/alertJobs";
+import { SqlAlertsRepository } from "./infrastructure/db/alertsRepository";
 
 /** How long a stopping process waits for its jobs to end (syncs give themselves back after their current group commit). */
 const JOBS_STOP_TIMEOUT_MS = 30_000;
@@ -165,7 +168,12 @@ export async function composeServer(
       commitBatchSize: config.sync.commitBatchSize,
       commitDelayMs: config.sync.commitDelayMs,
       leaseMs: config.sync.leaseSeconds * 1000,
-      onUserDataChanged: (userId) => dataVersions.bump(userId),
+      onUserDataChanged: async (userId) => {
+        await dataVersions.bump(userId);
+        // Deals were stored: the alerts look at them soon rather than at their next five-minute tick. Syncs run only
+        // after composition, so `alerts` is there by then.
+        await alerts.afterSync();
+      },
     },
     options.log,
   );
@@ -183,20 +191,37 @@ export async function composeServer(
   const mailSender = runsJobs && config.mail.smtpUrl ? new NodemailerMailSender({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, timeoutMs: SMTP_TIMEOUT_MS }) : null;
   if (!config.mail.smtpUrl) options.log?.("No SMTP_URL is set: the weekly reports and the expiry reminders are off.");
   const reminders = new SqlRemindersRepository(db);
+  const emailSends = new SqlEmailSendsRepository(db);
+  const reportEmails = new HtmlReportEmails();
+  const unsubscribeTokens = new UnsubscribeTokens(config.sessionSigningKey);
   const reports = new EmailReports(
     users,
     preferences,
     new SqlReportsRepository(db),
     savings,
     reminders,
-    new SqlEmailSendsRepository(db),
+    emailSends,
     new SqlEmailRecipientsRepository(db),
-    new HtmlReportEmails(),
-    new UnsubscribeTokens(config.sessionSigningKey),
+    reportEmails,
+    unsubscribeTokens,
     queue,
     mailSender,
     clock,
     { publicUrl: config.publicUrl, mailConfigured: config.mail.smtpUrl !== null, leaseMs: config.mail.leaseSeconds * 1000 },
+    options.log,
+  );
+  // The alerts go out in the reports' sender, under the same sent log and unsubscribe tokens.
+  const alerts = new DealAlerts(
+    new SqlAlertsRepository(db),
+    users,
+    preferences,
+    emailSends,
+    reportEmails,
+    unsubscribeTokens,
+    queue,
+    mailSender,
+    clock,
+    { publicUrl: config.publicUrl, leaseMs: config.mail.leaseSeconds * 1000 },
     options.log,
   );
   const extension = new ExtensionService(
@@ -217,6 +242,7 @@ export async function composeServer(
       leaseMs: config.sync.leaseSeconds * 1000,
     }),
     reportJobs({ reports, retryDelaySeconds: config.mail.retryDelaySeconds }),
+    alertJobs({ alerts, retryDelaySeconds: config.mail.retryDelaySeconds }),
     housekeepingJobs(new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log)),
   ];
   await queue.declare(jobAreas.flatMap((area) => area.jobs));
@@ -253,6 +279,7 @@ export async function composeServer(
     rateLimitCounter: new SqlRateLimitCounter(db),
     reports,
     dealReminders: new DealReminders(reminders, preferences, dataVersions, clock),
+    alerts,
     checkDatabase: async () => {
       await db.query("SELECT 1");
     },

@@ -1,4 +1,5 @@
 /** Persistence the use cases need; server/infrastructure/db implements it on PostgreSQL (PGlite or a server). */
+import type { ReminderLeadDays } from "../../src/domain/alertRules";
 import type { User } from "../../src/domain/user";
 import type { ShoppingFrequency } from "../../src/domain/earlyAccess";
 import type { ExtractedDeal } from "../extraction";
@@ -214,6 +215,10 @@ export interface Preferences {
   /** An IANA time zone. */
   timeZone: string;
   expiryReminders: boolean;
+  /** Days before a starred deal ends that its reminder goes out (src/domain/alertRules.ts: 0, 1, 3 or 7). */
+  reminderLeadDays: ReminderLeadDays;
+  /** The alerts of the person's own rules (src/domain/alertRules.ts); one-click unsubscribe turns them off. */
+  dealAlerts: boolean;
   /** Set when a mail server refused the address for good; cleared when the person turns an email on again. */
   emailsStopped: { reason: string; at: Date } | null;
 }
@@ -223,9 +228,9 @@ export type PreferenceChanges = Partial<Omit<Preferences, "emailsStopped">>;
 
 export interface PreferencesRepository {
   get(userId: string): Promise<Preferences>;
-  /** Turning either email on clears emailsStopped. Answers the preferences now stored. */
+  /** Turning any email on clears emailsStopped. Answers the preferences now stored. */
   save(userId: string, changes: PreferenceChanges): Promise<Preferences>;
-  /** Turns both emails off and says why (a mail server refused the address). */
+  /** Turns every email off (the report, the reminders, the alerts) and says why (a mail server refused the address). */
   stopEmails(userId: string, reason: string, at: Date): Promise<void>;
   /** Connected users whose last sync is older than their interval. */
   dueForSync(now: Date, defaultIntervalMinutes: number): Promise<string[]>;

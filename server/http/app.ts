@@ -13,6 +13,7 @@ import { publicConfigOf } from "./publicConfig";
 import { AJV_OPTIONS } from "./schemas";
 import type { RoutePlugin } from "./routePlugin";
 import { accountRoutes } from "./routes/account";
+import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { brandRoutes } from "./routes/brands";
 import { senderRoutes } from "./routes/senders";
@@ -68,6 +69,7 @@ const RESOURCES: readonly RoutePlugin[] = [
   extensionRoutes,
   reportRoutes,
   senderRoutes,
+  alertRoutes,
 ];
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {

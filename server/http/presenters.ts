@@ -1,7 +1,9 @@
 import type { SenderView } from "../application/senders";
+import { MAX_ALERT_RULES } from "../../src/domain/alertRules";
 import type { FastifyReply } from "fastify";
 import { SYNC_ALREADY_RUNNING, type SuccessBody, type UserDto } from "../../src/contract";
 import type { AccountDeletion } from "../application/account";
+import type { AlertRulesOverview } from "../application/alerts/dealAlerts";
 import type { CallbackOutcome } from "../application/auth/googleSignIn";
 import type { SyncReport } from "../application/gmail/mailbox";
 import type { StartOutcome } from "../application/gmail/syncEngine";
@@ -148,4 +150,9 @@ export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): 
 /** A sender of "Your senders", as the contract says it (instants as ISO strings). */
 export function senderAnswer(sender: SenderView): SuccessBody<"GET /senders/:id">["sender"] {
   return { ...sender, unsubscribedAt: sender.unsubscribedAt?.toISOString() ?? null };
+}
+
+/** A person's alert rules, how many they may keep, and the brands a rule may name. */
+export function alertRulesAnswer({ rules, brands }: AlertRulesOverview): SuccessBody<"GET /alert-rules"> {
+  return { rules, maxRules: MAX_ALERT_RULES, brands };
 }

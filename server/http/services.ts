@@ -17,6 +17,7 @@ import type { ImageProxy } from "../application/images/imageProxy";
 import type { EarlyAccessRepository } from "../application/repositories";
 import type { EmailReports } from "../application/reports/reports";
 import type { DealReminders } from "../application/reports/dealReminders";
+import type { DealAlerts } from "../application/alerts/dealAlerts";
 import type { EncodedJsonCache } from "./cachedJson";
 import type { RateLimitCounter } from "./sharedRateLimit";
 
@@ -54,6 +55,8 @@ export interface AppServices {
   reports: EmailReports;
   /** The stars on deals ("Remind me"). */
   dealReminders: DealReminders;
+  /** The person's alert rules, and the alert emails (sent by workers). */
+  alerts: DealAlerts;
   /** The rate limits' counts, per address and per account, shared by every API process (see sharedRateLimit.ts). */
   rateLimitCounter: RateLimitCounter;
   /** Resolves when the database answers a trivial query (GET /api/ready). */

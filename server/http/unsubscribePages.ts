@@ -2,7 +2,11 @@ import type { FastifyReply } from "fastify";
 import { escapeHtml } from "../infrastructure/mail/emailText";
 import type { UnsubscribePurpose } from "../application/reports/unsubscribeTokens";
 
-const WHAT: Readonly<Record<UnsubscribePurpose, string>> = { "weekly-report": "the weekly report", reminders: "the expiry reminders" };
+const WHAT: Readonly<Record<UnsubscribePurpose, string>> = {
+  "weekly-report": "the weekly report",
+  reminders: "the expiry reminders",
+  alerts: "the deal alerts",
+};
 
 /** A small page of our own: no script, no style (the CSP allows neither inline), the form posting to this same address. */
 function page(title: string, body: string): string {

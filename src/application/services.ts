@@ -13,6 +13,7 @@ import type { provideExtensionPairingMachine } from "./machines/extensionPairing
 import type { provideExtensionSessionsMachine } from "./machines/extensionSessionsMachine";
 import type { provideSendersMachine } from "./machines/sendersMachine";
 import type { provideEmailSettingsMachine } from "./machines/emailSettingsMachine";
+import type { provideAlertRulesMachine } from "./machines/alertRulesMachine";
 
 declare const serviceType: unique symbol;
 
@@ -68,6 +69,9 @@ export const SendersLogic = serviceToken<Promise<ReturnType<typeof provideSender
 
 /** Settings' "Emails" card's machine wired to its ports: the weekly report, the reminders, the test report. */
 export const EmailSettingsLogic = serviceToken<Promise<ReturnType<typeof provideEmailSettingsMachine>>>("EmailSettingsLogic");
+
+/** Settings' "Deal alerts" card's machine wired to its port: the person's alert rules. */
+export const AlertRulesLogic = serviceToken<Promise<ReturnType<typeof provideAlertRulesMachine>>>("AlertRulesLogic");
 
 /** A deal's detail dialog; each page that opens details starts one machine from this. */
 export const DealDetailLogic = serviceToken<Promise<ProvidedDealDetailMachine>>("DealDetailLogic");

@@ -3,6 +3,7 @@
  * import. The server types its replies with it and its tests check every reply against it; the SPA's fetch adapters
  * decode every response with it, so the two sides cannot drift apart silently.
  */
+export * from "./alerts";
 export * from "./auth";
 export * from "./dashboard";
 export * from "./deals";

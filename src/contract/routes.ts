@@ -1,4 +1,5 @@
 import * as t from "io-ts";
+import { AlertRulesCodec } from "./alerts";
 import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
 import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
 import { BrandPageCodec, DealCorrectionCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
@@ -88,6 +89,10 @@ export const API_ROUTES = {
   "GET /senders/:id": answers(SenderAnswerCodec),
   /** One-click unsubscribe (RFC 8058) from a brand's list, POSTed by the server on the person's behalf. */
   "POST /senders/:id/unsubscribe": answers(SenderAnswerCodec),
+  /** The person's alert rules; POST adds one ({ kind, minPercent?, brand }), DELETE removes one. */
+  "GET /alert-rules": answers(AlertRulesCodec),
+  "POST /alert-rules": answers(AlertRulesCodec),
+  "DELETE /alert-rules/:id": answers(AlertRulesCodec),
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -35,6 +35,10 @@ export const UserPreferencesCodec = t.type({
     timeZone: t.string,
     /** An email the day before a deal the person starred ("Remind me") ends. */
     expiryReminders: t.boolean,
+    /** Days before a starred deal ends that its reminder goes out: 0 (its last day), 1, 3 or 7 (src/domain/alertRules.ts). */
+    reminderLeadDays: t.union([t.literal(0), t.literal(1), t.literal(3), t.literal(7)]),
+    /** The emails of the person's own alert rules (at most one a day). */
+    dealAlerts: t.boolean,
     /** Set when a mail server refused the address for good: both emails are off until the person turns one on again. */
     emailsStopped: nullable(t.type({ reason: t.string, at: t.string })),
   }),

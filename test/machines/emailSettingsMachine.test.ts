@@ -37,6 +37,8 @@ const STOPPED: EmailPreferences = {
   reportHour: 8,
   timeZone: "Europe/Berlin",
   expiryReminders: false,
+  reminderLeadDays: 1,
+  dealAlerts: false,
   emailsStopped: { reason: "550 mailbox unavailable", at: "2026-11-20T09:00:00.000Z" },
 };
 const TURN_ON: EmailPreferencesChange = { expiryReminders: true };

@@ -26,7 +26,8 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
       : bare
           .replace(/\/api\/toggle_brand\/[^/]+$/, "/api/toggle_brand/:id")
           .replace(/^\/(deals|brands|senders)\/[^/]+/, "/$1/:id")
-          .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id");
+          .replace(/^\/extension\/sessions\/(?!refresh$)[^/]+$/, "/extension/sessions/:id")
+          .replace(/^\/alert-rules\/[^/]+$/, "/alert-rules/:id");
     return `${method} ${template}`;
   };
 
@@ -184,6 +185,14 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     const { code: second } = (await checked("POST", "/extension/pairing-codes", 201, { token })).body as { code: string };
     const disconnected = (await checked("POST", "/extension/sessions", 201, { body: { code: second } })).body as { sessionId: string };
     await checked("DELETE", `/extension/sessions/${disconnected.sessionId}`, 200, { token });
+
+    // Alert rules: added, refused (a duplicate, a brand the person has no mail from), listed, removed.
+    await checked("GET", "/alert-rules", 200, { token });
+    const added = (await checked("POST", "/alert-rules", 201, { token, body: { kind: "percent", minPercent: 30, brand: null } })).body as { rules: { id: string }[] };
+    await checked("POST", "/alert-rules", 409, { token, body: { kind: "percent", minPercent: 30, brand: null } });
+    await checked("POST", "/alert-rules", 400, { token, body: { kind: "code", brand: "No such brand" } });
+    await checked("DELETE", `/alert-rules/${added.rules[0]!.id}`, 200, { token });
+    await checked("DELETE", `/alert-rules/${added.rules[0]!.id}`, 404, { token });
 
     // Without Gmail: every Gmail route's refusal.
     const fresh = await signInWithGoogle(stack, "/google-signup", { account: "new.user@example.com" });

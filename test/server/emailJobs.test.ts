@@ -336,6 +336,8 @@ describe.each(DATABASES)("emails as jobs (%s)", (database) => {
       syncIntervalMinutes: 60,
       ...SCHEDULE,
       expiryReminders: true,
+      reminderLeadDays: 1,
+      dealAlerts: true,
       emailsStopped: null,
     });
   });

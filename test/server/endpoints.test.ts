@@ -66,6 +66,9 @@ const AUTHENTICATED: Route[] = [
   ["GET", "/senders"],
   ["GET", `/senders/${NO_SUCH_ID}`],
   ["POST", `/senders/${NO_SUCH_ID}/unsubscribe`],
+  ["GET", "/alert-rules"],
+  ["POST", "/alert-rules", { kind: "code", brand: null }],
+  ["DELETE", `/alert-rules/${NO_SUCH_ID}`],
 ];
 
 const PUBLIC: Route[] = [
@@ -260,6 +263,8 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
       ["PUT", "/user/settings", { weeklyReport: true, syncIntervalMinutes: 1441 }, "syncIntervalMinutes"],
       ["PUT", "/user/settings", { weeklyReport: true, syncIntervalMinutes: 15.5 }, "syncIntervalMinutes"],
       ["PUT", "/user/settings", { weeklyReport: true, syncIntervalMinutes: 60, theme: "dark" }, "theme"],
+      ["PUT", "/user/settings", { reminderLeadDays: 2 }, "reminderLeadDays"],
+      ["PUT", "/user/settings", { dealAlerts: "on" }, "dealAlerts"],
     ];
 
     it.each(CASES)("%s %s %j", async (method, path, body, field) => {
@@ -405,7 +410,7 @@ describe.each(DATABASES)("every endpoint's success and failure paths, on %s", (d
   });
 
   it("keeps and validates preferences, with defaults for a new user", async () => {
-    const defaults = { reportWeekday: 1, reportHour: 8, timeZone: "UTC", expiryReminders: true, emailsStopped: null };
+    const defaults = { reportWeekday: 1, reportHour: 8, timeZone: "UTC", expiryReminders: true, reminderLeadDays: 1, dealAlerts: true, emailsStopped: null };
     expect(decode(UserPreferencesCodec, (await api(stack, "GET", "/user/settings", { token: fresh.access_token })).body).settings).toEqual({
       weeklyReport: true,
       syncIntervalMinutes: 30,

@@ -10,7 +10,7 @@ export type ReminderAnswer =
   /** remindAt: when the reminder goes out; null when unstarred or when the deal ends today or has ended. */
   | { kind: "set"; remind: boolean; remindAt: Date | null };
 
-/** A person's stars on their deals ("Remind me"): a reminder the day before the end date, at their report hour. */
+/** A person's stars on their deals ("Remind me"): a reminder their lead time before the end date, at their report hour. */
 export class DealReminders {
   constructor(
     private readonly reminders: RemindersRepository,
@@ -26,9 +26,9 @@ export class DealReminders {
     // The dashboard carries each deal's star: its cached answers are stale now.
     await this.dataVersions.bump(userId);
     if (!remind || deal.expirationDate === null) return { kind: "set", remind, remindAt: null };
-    const { reportHour, timeZone } = await this.preferences.get(userId);
+    const { reportHour, timeZone, reminderLeadDays } = await this.preferences.get(userId);
     const now = this.clock.now();
-    const timing = reminderTiming(deal.expirationDate, reportHour, timeZone, now);
+    const timing = reminderTiming(deal.expirationDate, reportHour, timeZone, now, reminderLeadDays);
     return { kind: "set", remind, remindAt: timing.kind === "at" ? timing.instant : timing.kind === "now" ? now : null };
   }
 }

@@ -1,5 +1,5 @@
 /** What the report and reminder use cases need from the outside world; server/infrastructure implements these. */
-import type { ReportDeal, ReminderContent, WeeklyReport } from "./reportContent";
+import type { AlertContent, ReportDeal, ReminderContent, WeeklyReport } from "./reportContent";
 
 /** One message, rendered, to one person. */
 export interface OutgoingMail {
@@ -59,6 +59,8 @@ export interface RenderedEmail {
 export interface ReportEmails {
   weeklyReport(report: Extract<WeeklyReport, { kind: "report" }>, links: EmailLinks): RenderedEmail;
   reminder(reminder: Extract<ReminderContent, { kind: "reminder" }>, links: EmailLinks): RenderedEmail;
+  /** The short email of a person's own alert rules (at most one a day). */
+  dealAlert(alert: Extract<AlertContent, { kind: "alert" }>, links: EmailLinks): RenderedEmail;
 }
 
 export interface ReportWindow {
@@ -79,7 +81,7 @@ export interface ReportsRepository {
 }
 
 /** The kinds of email, as the sent log records them. */
-export type EmailKind = "weekly" | "reminder" | "test";
+export type EmailKind = "weekly" | "reminder" | "test" | "alert";
 
 /**
  * A row of the sent log: `sending` is a claim held for a lease, `released` one given back after a failure that may
@@ -95,6 +97,8 @@ export interface EmailSendsRepository {
   claim(userId: string, periodKey: string, kind: EmailKind, now: Date, staleBefore: Date): Promise<boolean>;
   /** Settles a claim: the period is done. */
   finish(userId: string, periodKey: string, state: "sent" | "skipped" | "refused", now: Date): Promise<void>;
+  /** Drops a claim that found nothing to send, so the period stays open (a deal alert later that day may still go). */
+  forget(userId: string, periodKey: string): Promise<void>;
   /** Gives a claim back after a failure that may pass, for the job's retry (or any worker) to take again. */
   release(userId: string, periodKey: string): Promise<void>;
   stateOf(userId: string, periodKey: string): Promise<EmailSendState | null>;
@@ -126,6 +130,8 @@ export interface ReminderCandidate {
   expirationDate: string;
   hour: number;
   timeZone: string;
+  /** The person's reminder lead time, days (src/domain/alertRules.ts). */
+  leadDays: number;
 }
 
 /** Who may be owed an email; the use case decides who is, by the clock in their own time zone. */

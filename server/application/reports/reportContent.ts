@@ -229,3 +229,13 @@ export function reminderContent(deal: ReportDeal, now: Date, timeZone: string): 
   if (deal.expirationDate === null || !isCurrent(stateOf(deal, today))) return { kind: "nothing" };
   return { kind: "reminder", today, item: itemOf(deal, today) };
 }
+
+/** A deal alert: the deals the person's rules picked (src/domain/alertRules.ts chose them), as a short email lists them. */
+export type AlertContent = { kind: "nothing" } | { kind: "alert"; today: LocalDate; items: ReportItem[]; more: number };
+
+/** What a deal alert says: the picked deals in the order given, on the person's day; nothing when none is left. */
+export function alertContent(deals: readonly ReportDeal[], more: number, now: Date, timeZone: string): AlertContent {
+  const today = localDateOf(now, timeZone);
+  if (deals.length === 0) return { kind: "nothing" };
+  return { kind: "alert", today, items: deals.map((deal) => itemOf(deal, today)), more };
+}

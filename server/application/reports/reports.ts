@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_REMINDER_LEAD_DAYS, isReminderLeadDays, REMINDER_LEAD_DAYS } from "../../../src/domain/alertRules";
 import { errorLogRecord } from "../errorLogRecord";
 import type { Clock } from "../ports";
-import type { PreferencesRepository, UsersRepository } from "../repositories";
+import type { PreferenceChanges, PreferencesRepository, UsersRepository } from "../repositories";
 import type { JobQueue } from "../jobs/jobQueue";
 import { savingsCountFrom } from "../../../src/domain/savings";
 import type { SavingsRepository } from "../savings";
@@ -111,9 +112,12 @@ export class EmailReports {
 
     const utcToday = localDateOf(now, "UTC");
     const reminders: EmailJobData[] = [];
-    for (const candidate of await this.recipients.reminderCandidates(addDays(utcToday, -1), addDays(utcToday, 2), held)) {
+    // UTC dates wide enough for every zone and every lead time (the longest is a week).
+    const longestLead = Math.max(...REMINDER_LEAD_DAYS);
+    for (const candidate of await this.recipients.reminderCandidates(addDays(utcToday, -1), addDays(utcToday, longestLead + 1), held)) {
       try {
-        if (reminderTiming(candidate.expirationDate, candidate.hour, candidate.timeZone, now).kind !== "now") continue;
+        const leadDays = isReminderLeadDays(candidate.leadDays) ? candidate.leadDays : DEFAULT_REMINDER_LEAD_DAYS;
+        if (reminderTiming(candidate.expirationDate, candidate.hour, candidate.timeZone, now, leadDays).kind !== "now") continue;
         reminders.push({ userId: candidate.userId, kind: "reminder", periodKey: reminderPeriodKey(candidate.dealId), dealId: candidate.dealId });
       } catch (error) {
         this.log("A reminder's schedule could not be read", { userId: candidate.userId, ...errorLogRecord(error) });
@@ -196,7 +200,7 @@ export class EmailReports {
     if (!claim) return null;
     // A deleted account gets no email: nothing is left to turn off.
     if (await this.users.findById(claim.userId)) {
-      await this.preferences.save(claim.userId, claim.purpose === "weekly-report" ? { weeklyReport: false } : { expiryReminders: false });
+      await this.preferences.save(claim.userId, TURNED_OFF_BY[claim.purpose]);
       this.log("Unsubscribed by one click", { userId: claim.userId, purpose: claim.purpose });
     }
     return { purpose: claim.purpose };
@@ -233,5 +237,12 @@ export class EmailReports {
     this.log("Email refused by the mail server", { ...job, recipientRefused: error.recipientRefused, counts: { ...this.counts }, ...errorLogRecord(error) });
   }
 }
+
+/** What each one-click unsubscribe link turns off. */
+const TURNED_OFF_BY: Readonly<Record<UnsubscribePurpose, PreferenceChanges>> = {
+  "weekly-report": { weeklyReport: false },
+  reminders: { expiryReminders: false },
+  alerts: { dealAlerts: false },
+};
 
 const keyOf = (job: { userId: string; periodKey: string }) => `${job.userId}:${job.periodKey}`;

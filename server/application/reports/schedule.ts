@@ -3,6 +3,7 @@
  * IANA time zone database with ICU and updates it with each release, so no library (and no second copy of the
  * database to keep current) is needed for the one conversion this takes, a wall-clock time to an instant.
  */
+import { DEFAULT_REMINDER_LEAD_DAYS, type ReminderLeadDays } from "../../../src/domain/alertRules";
 import { dayIn } from "../../../src/domain/calendarDay";
 
 /** ISO weekday: 1 is Monday, 7 is Sunday. */
@@ -160,21 +161,30 @@ export function reminderPeriodKey(dealId: string): string {
 }
 
 /**
- * A reminder goes out the day before the deal's end date, at the person's report hour: the hour they chose to read
- * about deals (8:00 unless they changed it).
+ * A reminder goes out `leadDays` before the deal's end date (the day before unless the person chose otherwise; 0 is
+ * the morning of its last day), at the person's report hour: the hour they chose to read about deals (8:00 unless
+ * they changed it).
  */
-export function reminderInstant(endDate: LocalDate, hour: number, timeZone: string): Date {
-  return instantAtLocalHour(addDays(endDate, -1), hour, timeZone);
+export function reminderInstant(endDate: LocalDate, hour: number, timeZone: string, leadDays: ReminderLeadDays = DEFAULT_REMINDER_LEAD_DAYS): Date {
+  return instantAtLocalHour(addDays(endDate, -leadDays), hour, timeZone);
 }
 
 export type ReminderTiming = { kind: "at"; instant: Date } | { kind: "now" } | { kind: "too-late" };
 
 /**
- * When to send a reminder asked for at `now`: at its instant; at once when that has passed but the day before the end
- * has not (a deal starred late on that day); never once the end date has come.
+ * When to send a reminder asked for at `now`: at its instant; at once when that has passed but the deal is still
+ * worth reminding of (a deal starred late, or a lead time chosen after its instant): before its end date, or on it
+ * for the same-day reminder; never once that day has gone.
  */
-export function reminderTiming(endDate: LocalDate, hour: number, timeZone: string, now: Date): ReminderTiming {
-  const instant = reminderInstant(endDate, hour, timeZone);
+export function reminderTiming(
+  endDate: LocalDate,
+  hour: number,
+  timeZone: string,
+  now: Date,
+  leadDays: ReminderLeadDays = DEFAULT_REMINDER_LEAD_DAYS,
+): ReminderTiming {
+  const instant = reminderInstant(endDate, hour, timeZone, leadDays);
   if (instant.getTime() > now.getTime()) return { kind: "at", instant };
-  return localDateOf(now, timeZone) < endDate ? { kind: "now" } : { kind: "too-late" };
+  const today = localDateOf(now, timeZone);
+  return today < endDate || (leadDays === 0 && today === endDate) ? { kind: "now" } : { kind: "too-late" };
 }

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 /** What a one-click unsubscribe link turns off. */
-export const UNSUBSCRIBE_PURPOSES = ["weekly-report", "reminders"] as const;
+export const UNSUBSCRIBE_PURPOSES = ["weekly-report", "reminders", "alerts"] as const;
 export type UnsubscribePurpose = (typeof UNSUBSCRIBE_PURPOSES)[number];
 
 /** Where a link's token is taken, by GET (a page with a button) and by RFC 8058's one-click POST. */

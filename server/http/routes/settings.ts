@@ -1,3 +1,4 @@
+import { REMINDER_LEAD_DAYS } from "../../../src/domain/alertRules";
 import type { PreferenceChanges } from "../../application/repositories";
 import { isValidTimeZone } from "../../application/reports/schedule";
 import { jsonAnswers, type Replies } from "../replies";
@@ -16,6 +17,8 @@ const preferenceChanges = {
     reportHour: { type: "integer", minimum: 0, maximum: 23 },
     timeZone: { type: "string", minLength: 1, maxLength: 64 },
     expiryReminders: { type: "boolean" },
+    reminderLeadDays: { type: "integer", enum: [...REMINDER_LEAD_DAYS] },
+    dealAlerts: { type: "boolean" },
   },
 } as const;
 

@@ -37,6 +37,10 @@ export class SqlEmailSendsRepository implements EmailSendsRepository {
     await this.db.query("UPDATE email_sends SET state = $3, sent_at = $4 WHERE user_id = $1 AND period_key = $2", [userId, periodKey, state, now]);
   }
 
+  async forget(userId: string, periodKey: string): Promise<void> {
+    await this.db.query("DELETE FROM email_sends WHERE user_id = $1 AND period_key = $2 AND state = 'sending'", [userId, periodKey]);
+  }
+
   async release(userId: string, periodKey: string): Promise<void> {
     await this.db.query("UPDATE email_sends SET state = 'released' WHERE user_id = $1 AND period_key = $2 AND state = 'sending'", [userId, periodKey]);
   }
@@ -82,9 +86,9 @@ export class SqlEmailRecipientsRepository implements EmailRecipientsRepository {
   }
 
   async reminderCandidates(fromDate: string, toDate: string, held: HeldSince): Promise<ReminderCandidate[]> {
-    const rows = await this.db.query<{ user_id: string; deal_id: string; expiration_date: string; hour: number; time_zone: string }>(
+    const rows = await this.db.query<{ user_id: string; deal_id: string; expiration_date: string; hour: number; time_zone: string; lead_days: number }>(
       `SELECT r.user_id, r.deal_id, d.expiration_date::text AS expiration_date, coalesce(p.report_hour, 8) AS hour,
-              coalesce(p.time_zone, 'UTC') AS time_zone
+              coalesce(p.time_zone, 'UTC') AS time_zone, coalesce(p.reminder_lead_days, 1) AS lead_days
        FROM deal_reminders r
        JOIN deals d ON d.id = r.deal_id AND d.user_id = r.user_id
        LEFT JOIN user_preferences p ON p.user_id = r.user_id
@@ -100,6 +104,7 @@ export class SqlEmailRecipientsRepository implements EmailRecipientsRepository {
       expirationDate: row.expiration_date,
       hour: Number(row.hour),
       timeZone: row.time_zone,
+      leadDays: Number(row.lead_days),
     }));
   }
 }

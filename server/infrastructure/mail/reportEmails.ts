@@ -7,11 +7,12 @@
 import { savedSentence } from "../../../src/domain/savings";
 import { categoryText, endDateText } from "../../../src/domain/evidence";
 import type { EmailLinks, RenderedEmail, ReportEmails } from "../../application/reports/ports";
-import type { BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
+import type { AlertContent, BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
 import { cleanLine, escapeHtml, htmlLine } from "./emailText";
 
 type Report = Extract<WeeklyReport, { kind: "report" }>;
 type Reminder = Extract<ReminderContent, { kind: "reminder" }>;
+type Alert = Extract<AlertContent, { kind: "alert" }>;
 
 /** Caps on deal text, in characters: a deal line stays one or two lines on a phone. */
 const MAX = { title: 140, brand: 60, code: 40, discount: 60, codes: 4 } as const;
@@ -284,6 +285,7 @@ function footerText(why: string, links: EmailLinks): string[] {
 
 const WEEKLY_WHY = "You get this because the weekly report is on.";
 const REMINDER_WHY = "You get this because you asked to be reminded of this deal.";
+const ALERT_WHY = "You get this because of your deal alerts: at most one email a day.";
 
 export class HtmlReportEmails implements ReportEmails {
   weeklyReport(report: Report, links: EmailLinks): RenderedEmail {
@@ -341,6 +343,30 @@ export class HtmlReportEmails implements ReportEmails {
       ].join("\n"),
     );
     const text = [`ENDS ${when.toUpperCase()}: ${brand}`, "", intro, "", itemText(item, links), "", ...footerText(REMINDER_WHY, links)].join("\n");
+    return { subject, html, text, headers: unsubscribeHeaders(links) };
+  }
+
+  dealAlert(alert: Alert, links: EmailLinks): RenderedEmail {
+    const [first] = alert.items;
+    const count = alert.items.length + alert.more;
+    const subject =
+      count === 1 && first
+        ? `Deal alert: ${cleanLine(first.brand, MAX.brand)}, ${cleanLine(first.discount ?? first.title, MAX.discount)}`
+        : `Deal alert: ${plural(count, "new deal", "new deals")} you asked for`;
+    const intro = `${plural(count, "new deal matches", "new deals match")} your alerts.`;
+    const more = alert.more > 0 ? [`${moreText(alert.more)}: ${absolute(links, "/dashboard")}`, ""] : [];
+    const html = emailDocument(
+      subject,
+      intro,
+      [
+        heading("Your deal alert"),
+        paragraph(escapeHtml(intro)),
+        dealTable(alert.items, links),
+        alert.more > 0 ? mutedParagraph(link(absolute(links, "/dashboard"), escapeHtml(moreText(alert.more)))) : "",
+        footerHtml(ALERT_WHY, links),
+      ].join("\n"),
+    );
+    const text = ["YOUR DEAL ALERT", "", intro, "", ...alert.items.map((item) => `${itemText(item, links)}\n`), ...more, ...footerText(ALERT_WHY, links)].join("\n");
     return { subject, html, text, headers: unsubscribeHeaders(links) };
   }
 }

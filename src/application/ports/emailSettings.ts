@@ -1,3 +1,4 @@
+import type { ReminderLeadDays } from "../../domain/alertRules";
 import type { CallOptions } from "./settings";
 
 /** Why the emails were turned off: a mail server refused the address for good. */
@@ -17,6 +18,10 @@ export interface EmailPreferences {
   /** An IANA time zone ("Europe/Berlin"). */
   timeZone: string;
   expiryReminders: boolean;
+  /** Days before a starred deal ends that its reminder goes out (src/domain/alertRules.ts). */
+  reminderLeadDays: ReminderLeadDays;
+  /** The emails of the person's alert rules, at most one a day. */
+  dealAlerts: boolean;
   emailsStopped: EmailsStopped | null;
 }
 

@@ -8,12 +8,23 @@ import { HttpClient } from "./httpClient";
 type UserPreferences = t.TypeOf<typeof UserPreferencesCodec>["settings"];
 
 // The sync interval lives in the same record but is not this card's: it is neither shown nor sent back.
-const emailPreferencesOf = ({ weeklyReport, reportWeekday, reportHour, timeZone, expiryReminders, emailsStopped }: UserPreferences): EmailPreferences => ({
+const emailPreferencesOf = ({
   weeklyReport,
   reportWeekday,
   reportHour,
   timeZone,
   expiryReminders,
+  reminderLeadDays,
+  dealAlerts,
+  emailsStopped,
+}: UserPreferences): EmailPreferences => ({
+  weeklyReport,
+  reportWeekday,
+  reportHour,
+  timeZone,
+  expiryReminders,
+  reminderLeadDays,
+  dealAlerts,
   emailsStopped,
 });
 

@@ -1,8 +1,9 @@
 import { ContainerModule } from "inversify";
+import { AlertRulesGateway } from "../../application/ports/alertRules";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { GmailGateway, SettingsGateway } from "../../application/ports/settings";
 import { SendersGateway } from "../../application/ports/senders";
-import { EmailSettingsLogic, SendersLogic, SettingsPageLogic } from "../../application/services";
+import { AlertRulesLogic, EmailSettingsLogic, SendersLogic, SettingsPageLogic } from "../../application/services";
 import { bindFactory, bindLoaded } from "./binding";
 
 const machines = () => import("./settingsMachines");
@@ -17,4 +18,6 @@ export const settingsModule = new ContainerModule(({ bind }) => {
   bindLoaded(bind, SendersGateway, () => machines().then((module) => module.HttpSendersGateway));
   bindFactory(bind, SendersLogic, (s) => machines().then((module) => module.sendersLogic(s)));
   bindFactory(bind, SettingsPageLogic, (s) => machines().then((module) => module.settingsPageLogic(s)));
+  bindLoaded(bind, AlertRulesGateway, () => machines().then((module) => module.HttpAlertRulesGateway));
+  bindFactory(bind, AlertRulesLogic, (s) => machines().then((module) => module.alertRulesLogic(s)));
 });

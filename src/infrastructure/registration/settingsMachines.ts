@@ -1,7 +1,9 @@
+import { provideAlertRulesMachine } from "../../application/machines/alertRulesMachine";
 import { provideEmailSettingsMachine } from "../../application/machines/emailSettingsMachine";
 import { provideSettingsPageMachine } from "../../application/machines/settingsPageMachine";
 import { provideSendersMachine } from "../../application/machines/sendersMachine";
 import { SendersGateway } from "../../application/ports/senders";
+import { AlertRulesGateway } from "../../application/ports/alertRules";
 import { DashboardSource } from "../../application/ports/deals";
 import { EmailSettingsGateway } from "../../application/ports/emailSettings";
 import { Notifier } from "../../application/ports/notifications";
@@ -18,6 +20,14 @@ export { HttpSendersGateway } from "../http/sendersGateway";
 /** "Your senders" and a brand page's sender card, wired to their port. */
 export async function sendersLogic(s: Services) {
   return provideSendersMachine({ gateway: await s.getAsync(SendersGateway), notifier: s.get(Notifier) });
+}
+
+// And the Deal alerts card's.
+export { HttpAlertRulesGateway } from "../http/alertRulesGateway";
+
+/** Settings' "Deal alerts" card's machine wired to its port. */
+export async function alertRulesLogic(s: Services) {
+  return provideAlertRulesMachine({ gateway: await s.getAsync(AlertRulesGateway) });
 }
 
 /** Settings' "Emails" card's machine wired to its ports. */

@@ -611,6 +611,9 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
     },
     "GET /api/senders/:id": { params: { id: fc.constantFrom(...brandIds) } },
     "POST /api/senders/:id/unsubscribe": { params: { id: fc.constantFrom(...brandIds) } },
+    "POST /api/alert-rules": {
+      body: { kind: fc.constantFrom("percent", "code"), minPercent: fc.integer({ min: 0, max: 120 }), brand: fc.constantFrom(null, ...settings.brands.map((brand) => brand.name)) },
+    },
   };
 
   return EXAMPLES;

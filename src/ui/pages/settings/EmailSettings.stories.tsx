@@ -10,6 +10,8 @@ const PREFERENCES: EmailPreferences = {
   reportHour: 8,
   timeZone: "Europe/Berlin",
   expiryReminders: true,
+  reminderLeadDays: 1,
+  dealAlerts: true,
   emailsStopped: null,
 };
 const ZONES = ["America/New_York", "Asia/Tokyo", "Europe/Berlin", "Europe/London"];
@@ -161,5 +163,30 @@ export const DemoOutbox: Story = {
   },
 };
 
+/** The reminders' lead time and the deal alerts' switch. */
+export const RemindersAndAlerts: Story = {
+  args: { view: ready({ reminderLeadDays: 3, dealAlerts: false }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText("Remind me")).toHaveValue("3");
+    await userEvent.selectOptions(canvas.getByLabelText("Remind me"), "On the day it ends");
+    await expect(args.onChange).toHaveBeenLastCalledWith({ reminderLeadDays: 0 });
+    const alerts = canvas.getByRole("switch", { name: "Deal alerts" });
+    await expect(alerts).toHaveAttribute("aria-checked", "false");
+    alerts.focus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onChange).toHaveBeenLastCalledWith({ dealAlerts: true });
+  },
+};
+
+/** With the reminders off, their lead time is not asked. */
+export const RemindersOff: Story = {
+  args: { view: ready({ expiryReminders: false }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByLabelText("Remind me")).toBeNull();
+  },
+};
+
 export const ReportOnMobile: Story = { ...ReportOn, ...MOBILE };
+export const RemindersAndAlertsMobile: Story = { ...RemindersAndAlerts, ...MOBILE };
 export const EmailsStoppedMobile: Story = { ...EmailsStopped, ...MOBILE };

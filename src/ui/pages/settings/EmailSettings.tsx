@@ -8,6 +8,7 @@ import { useLoadedService } from "../../di";
 import { sameFields, useAppConfig } from "../../hooks";
 import * as emailStyles from "./EmailSettings.css";
 import { PanelLoading, PanelRetry } from "./PanelStatus";
+import { ReminderLeadTime } from "./ReminderLeadTime";
 import * as styles from "./settings.css";
 
 export interface EmailSettingsCardProps {
@@ -86,12 +87,19 @@ function EmailPreferencesForm({
         />
         <EmailSwitch
           title="Expiry reminders"
-          description="An email the day before a deal you starred ends."
+          description="An email before a deal you starred ends, as early as you choose."
           on={preferences.expiryReminders}
           onToggle={() => onChange({ expiryReminders: !preferences.expiryReminders })}
         />
+        <EmailSwitch
+          title="Deal alerts"
+          description="At most one email a day with new deals that match your alerts (below)."
+          on={preferences.dealAlerts}
+          onToggle={() => onChange({ dealAlerts: !preferences.dealAlerts })}
+        />
       </ul>
       <div className={emailStyles.whenFields}>
+        {preferences.expiryReminders && <ReminderLeadTime value={preferences.reminderLeadDays} onChange={(days) => onChange({ reminderLeadDays: days })} />}
         {preferences.weeklyReport && (
           <>
             <div className={field}>

@@ -9,6 +9,7 @@ import { SettingsPageLogic } from "../../../application/services";
 import { useLoadedService } from "../../di";
 import { sameFields, useCurrentUser } from "../../hooks";
 import type { AccountDeletionPhase } from "./AccountSettings";
+import { AlertRules } from "./AlertRules";
 import { EmailSettings } from "./EmailSettings";
 import { ExtensionSessions } from "./ExtensionSessions";
 import { SettingsView } from "./SettingsView";
@@ -54,6 +55,7 @@ export default function SettingsPage() {
       emailSettings={<EmailSettings />}
       extensionSessions={<ExtensionSessions />}
       yourSenders={<YourSenders />}
+      alertRules={<AlertRules />}
     />
   );
 }

@@ -33,6 +33,8 @@ export interface SettingsViewProps {
   extensionSessions?: ReactNode;
   /** "Your senders", which runs a machine of its own; stories leave it out. */
   yourSenders?: ReactNode;
+  /** The "Deal alerts" card, which runs a machine of its own; stories leave it out. */
+  alertRules?: ReactNode;
 }
 
 /**
@@ -68,6 +70,7 @@ export function SettingsView(props: SettingsViewProps) {
           onDeleteConfirm={props.onDeleteConfirm}
         />
         {props.emailSettings}
+        {props.alertRules}
         <BrandSettings load={load} pendingBrandIds={props.pendingBrandIds} onToggleBrand={props.onToggleBrand} />
         <GmailLabels load={load} />
         {props.extensionSessions}
