@@ -216,6 +216,7 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
                 today={today}
                 imageWidth={dealImageWidth(viewportWidth)}
                 onHideBrand={props.onHideBrand}
+                labelledBy="deals-title"
               />
             )}
           </section>

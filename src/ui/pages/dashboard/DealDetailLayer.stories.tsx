@@ -74,7 +74,7 @@ const meta = {
     show: "current",
     onShow: fn(),
     sheet: false,
-    actions: { openDetail: fn(), setStatus: fn(), reminderOf: (deal) => deal.remind, setReminder: fn() },
+    actions: { openDetail: fn(), setStatus: fn(), statusOf: (deal) => deal.status, reminderOf: (deal) => deal.remind, setReminder: fn() },
     detail: { kind: "closed" },
     undoableChange: null,
     onCloseDetail: fn(),

@@ -8,6 +8,7 @@ import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 import { useDealCorrectionPanel } from "./DealCorrectionTools";
+import type { Deal } from "../../../domain/deal";
 
 /** The open deal when a page keeps it in its address: opening and closing Details go through the page's machine. */
 export interface DealInAddress {
@@ -42,15 +43,13 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
   }, [detailActor, dealInAddress]);
   const open = inAddress?.open;
   const close = inAddress?.close;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const statusOf = (deal: Pick<Deal, "id" | "status">) => (deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status);
+    return {
       actions: {
         openDetail: open ?? ((dealId) => detailActor.send({ type: "OPEN", dealId })),
-        setStatus: (deal, status) =>
-          statusActor.send({
-            type: "SET_STATUS",
-            change: { dealId: deal.id, title: deal.title, from: deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status, to: status },
-          }),
+        setStatus: (deal, status) => statusActor.send({ type: "SET_STATUS", change: { dealId: deal.id, title: deal.title, from: statusOf(deal), to: status } }),
+        statusOf,
         reminderOf: (deal) => shownReminders[deal.id] ?? deal.remind,
         setReminder: (deal, remind) =>
           reminderActor.send({ type: "SET_REMINDER", change: { dealId: deal.id, from: shownReminders[deal.id] ?? deal.remind, to: remind } }),
@@ -62,7 +61,7 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
       onRetryDetail: () => detailActor.send({ type: "RETRY" }),
       onUndo: () => statusActor.send({ type: "UNDO" }),
       onDismissUndo: () => statusActor.send({ type: "DISMISS_UNDO" }),
-    }),
-    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, open, close],
+    };
+  }, [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, open, close],
   );
 }
