@@ -97,7 +97,7 @@ describe("the phone-first dashboard and its keyboard grid, in Chromium", () => {
   ])("reaches the first card from the search box in at most 15 Tabs at %s px, and one Tab passes the grid", async (width, pageOf) => {
     const page = pageOf();
     const presses = await tabsFromSearchToGrid(page);
-    console.log(`Tab presses from the search box to the first card at ${width} px: ${presses}`);
+    console.info(`Tab presses from the search box to the first card at ${width} px: ${presses}`);
     expect(presses).toBeGreaterThan(0);
     expect(presses).toBeLessThanOrEqual(MAX_TABS_TO_GRID);
     await expect(focused(page)).resolves.toBe("cell 0");

@@ -42,6 +42,8 @@ const menu = style({
 export const menuBelow = style([menu, { top: `calc(100% + ${vars.space.xs})` }]);
 export const menuAbove = style([menu, { bottom: `calc(100% + ${vars.space.xs})` }]);
 
+export const fromLeft = style({ right: "auto", left: 0 });
+
 export const item = style({
   display: "flex",
   alignItems: "center",

@@ -9,6 +9,8 @@ export interface ActionMenuItem {
   label?: string;
   /** A toggle (a menuitemcheckbox) when set: on or off. */
   checked?: boolean;
+  /** False for an item that takes the card away (its button with it): focus is then left to what comes next. */
+  returnsFocus?: boolean;
   onSelect: () => void;
 }
 
@@ -27,11 +29,13 @@ const ROOM_BELOW_PX = 280;
  * A menu button (the ARIA menu button pattern): Enter, Space or Down open it on its first item, Up on its last; arrows,
  * Home, End and a first letter move among the items; Escape closes it and gives focus back to the button; Tab or a
  * click elsewhere closes it. Choosing an item closes it first and returns focus to the button, so a dialog the item
- * opens gives focus back there when it closes.
+ * opens gives focus back there when it closes (unless the item takes the button away).
  */
 export function ActionMenu({ label, items, tabIndex }: ActionMenuProps) {
   const [open, setOpen] = useState(false);
   const [above, setAbove] = useState(false);
+  /** The menu hangs from the button's right edge, or from its left one when that would leave the screen. */
+  const [fromLeft, setFromLeft] = useState(false);
   const [start, setStart] = useState<"first" | "last">("first");
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -50,7 +54,11 @@ export function ActionMenu({ label, items, tabIndex }: ActionMenuProps) {
   };
 
   useLayoutEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setFromLeft(false);
+      return;
+    }
+    if ((menuRef.current?.getBoundingClientRect().left ?? 0) < 0) setFromLeft(true);
     const elements = itemElements();
     (start === "first" ? elements[0] : elements.at(-1))?.focus();
   }, [open, start]);
@@ -132,7 +140,7 @@ export function ActionMenu({ label, items, tabIndex }: ActionMenuProps) {
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label={label} className={above ? styles.menuAbove : styles.menuBelow} onKeyDown={onMenuKeyDown}>
+        <div ref={menuRef} id={menuId} role="menu" aria-label={label} className={`${above ? styles.menuAbove : styles.menuBelow} ${fromLeft ? styles.fromLeft : ""}`} onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
             <button
               key={item.key}
@@ -143,7 +151,7 @@ export function ActionMenu({ label, items, tabIndex }: ActionMenuProps) {
               tabIndex={-1}
               className={styles.item}
               onClick={() => {
-                close(true);
+                close(item.returnsFocus ?? true);
                 item.onSelect();
               }}
             >

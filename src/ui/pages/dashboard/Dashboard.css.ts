@@ -103,14 +103,23 @@ export const filters = style({
   "@media": { [PHONE]: { gap: vars.space.xs, marginBottom: vars.space.sm } },
 });
 
-export const search = style([input, { width: "100%", borderRadius: vars.radius.pill }]);
+export const search = style([input, { width: "100%", borderRadius: vars.radius.pill, "@media": { [PHONE]: { paddingInline: vars.space.md } } }]);
 
 /** Search and sort on one row, on a phone too (its "Sort by" then left to screen readers). */
 export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, "@media": { [PHONE]: { flexWrap: "nowrap" } } });
 export const searchBox = style({ flex: "1 1 16rem", minWidth: 0, "@media": { [PHONE]: { flexBasis: "auto" } } });
 export const sortField = style({ display: "flex", alignItems: "center", gap: vars.space.xs, flex: "none" });
 export const sortLabel = style([phoneHidden, { fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted }]);
-export const sortSelect = style([input, { width: "auto", maxWidth: "9.5rem", borderRadius: vars.radius.pill, paddingRight: vars.space.lg }]);
+export const sortSelect = style([
+  input,
+  {
+    width: "auto",
+    borderRadius: vars.radius.pill,
+    paddingRight: vars.space.lg,
+    // The phone's type stays 16 px: smaller, and iOS zooms into the field when it is focused.
+    "@media": { [PHONE]: { paddingLeft: vars.space.sm, paddingRight: vars.space.xs } },
+  },
+]);
 
 export const chips = style({
   display: "flex",

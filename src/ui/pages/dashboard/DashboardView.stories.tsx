@@ -9,6 +9,7 @@ import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
 import { darkScheme } from "../../theme/darkScheme.css";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
+import { openCardMenu } from "./cardMenuInStories";
 
 const DESKTOP = 1280;
 const PHONE = 375;
@@ -182,7 +183,9 @@ export const CopyFailed: Story = {
 export const HideBrand: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Hide brand Cloudnook" }));
+    const menu = await openCardMenu(canvasElement, "Two months of premium, free");
+    await userEvent.click(menu.getByRole("menuitem", { name: "Hide brand Cloudnook" }));
+    await expect(canvas.queryByRole("menu")).toBeNull();
     await expect(args.onHideBrand).toHaveBeenCalledWith(expect.objectContaining({ brandId: "brand-d5", brand: "Cloudnook" }));
   },
 };
@@ -332,7 +335,7 @@ export const PhoneHideConfirmation: Story = {
   },
 };
 
-/** Closing the confirmation puts focus back on the card's hide button that opened it. */
+/** Closing the confirmation puts focus back on the card's menu button, where the hide was chosen. */
 export const PhoneHideConfirmationReturnsFocus: Story = {
   ...phone,
   args: { viewportWidth: PHONE },
@@ -342,11 +345,12 @@ export const PhoneHideConfirmationReturnsFocus: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const hide = (await canvas.findAllByRole("button", { name: /^Hide brand / }))[0]!;
-    await userEvent.click(hide);
+    const title = "Two months of premium, free";
+    const menu = await openCardMenu(canvasElement, title);
+    await userEvent.click(menu.getByRole("menuitem", { name: "Hide brand Cloudnook" }));
     await waitFor(() => expect(canvas.getByRole("button", { name: "Hide brand" })).toHaveFocus());
     await userEvent.keyboard("{Escape}");
-    await waitFor(() => expect(hide).toHaveFocus());
+    await waitFor(() => expect(canvas.getByRole("button", { name: `More actions: ${title}` })).toHaveFocus());
   },
 };
 

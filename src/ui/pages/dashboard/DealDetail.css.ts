@@ -113,6 +113,8 @@ export const showFilter = style({
   border: "none",
   margin: 0,
   padding: 0,
+  // A fieldset is as wide as its content unless told otherwise, which would widen the page.
+  minInlineSize: 0,
   // On a phone one row that scrolls sideways, like the category chips.
   "@media": { "(max-width: 767px)": { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "thin", paddingBottom: vars.space.xxs } },
 });

@@ -43,6 +43,8 @@ export function useDealMenuItems(deal: Deal, onHideBrand: (deal: Deal) => void):
       key: each,
       text: label,
       checked: status === each,
+      // The deal leaves the list shown, its card with it: the undo bar takes focus.
+      returnsFocus: false,
       onSelect: () => actions.setStatus(deal, status === each ? null : each),
     })),
     hide,

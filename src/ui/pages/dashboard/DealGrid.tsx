@@ -45,7 +45,6 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
   const [workingIn, setWorkingIn] = useState<number | null>(null);
   /** A card to focus once its row is mounted (a key moved to a row scrolled away). */
   const pendingFocus = useRef<number | null>(null);
-  const hadFocus = useRef(false);
 
   // The list's distance from the top of the page changes as filters above it wrap or expand.
   useLayoutEffect(() => {
@@ -95,10 +94,6 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
       }
     }
   });
-  // A card that left the list while focus was in it (marked used, say) hands focus to the card now in its place.
-  useLayoutEffect(() => {
-    if (hadFocus.current && document.activeElement === document.body && deals.length > 0) cellElement(Math.min(activeIndex, deals.length - 1))?.focus();
-  }, [deals]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const cell = cellOf(event.target);
@@ -122,7 +117,6 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
     }
   };
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    hadFocus.current = true;
     const cell = cellOf(event.target);
     if (!cell) return;
     const index = Number(cell.dataset.cell);
@@ -133,7 +127,6 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     const goingTo = event.relatedTarget as Node | null;
     if (goingTo && gridRef.current?.contains(goingTo)) return;
-    if (goingTo) hadFocus.current = false;
     setWorkingIn(null);
   };
 
@@ -170,7 +163,6 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
                   key={deal.id}
                   role="gridcell"
                   aria-colindex={column + 1}
-                  aria-labelledby={`deal-${deal.id}`}
                   tabIndex={index === tabStop ? 0 : -1}
                   data-cell={index}
                   data-index={index}
