@@ -7,7 +7,10 @@ import type { Dashboard } from "../../../domain/dashboard";
 import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
 import { darkScheme } from "../../theme/darkScheme.css";
-import { DashboardView, type DashboardViewProps } from "./DashboardView";
+import type { BrandToHide } from "../../../application/machines/dashboardMachine";
+import type { DealShowFilter } from "../../../domain/dealDetail";
+import { DashboardView, type DashboardViewData } from "./DashboardView";
+import type { DealDetailTools } from "./DealDetailLayer";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
 import { openCardMenu } from "./cardMenuInStories";
 
@@ -23,9 +26,49 @@ const withFilters = (filters: DealFilters, sort: SortOrder = "ending-soon", dash
 });
 const copyOf = (status: CopyFeedback["status"], highlighted = false): CopyFeedback => ({ dealId: "d2", code: "SAFE10", status, highlighted });
 
+/** The stories keep the view's data and actions as flat args, so each story sets only what it changes. */
+interface FlatArgs extends DashboardViewData {
+  onDismissFeedback: () => void;
+  onRefresh: () => void;
+  onRetry: () => void;
+  onSelectCategory: (category: string | null) => void;
+  onSearch: (text: string) => void;
+  onToggleExpiring: () => void;
+  onSort: (order: SortOrder) => void;
+  onCopy: (dealId: string, code: string) => void;
+  onHideBrand: (brand: BrandToHide, confirmFirst: boolean) => void;
+  onConfirmHide: () => void;
+  onCancelHide: () => void;
+  onConnectGmail: () => void;
+  onStartSync: () => void;
+  onShowStatus?: (show: DealShowFilter) => void;
+  dealDetail?: DealDetailTools;
+}
+
+/** The view as the page gives it: one object of what it shows, one of what it can ask. */
+function FlatDashboardView({ onDismissFeedback, onRefresh, onRetry, onSelectCategory, onSearch, onToggleExpiring, onSort, onCopy, onHideBrand, onConfirmHide, onCancelHide, onConnectGmail, onStartSync, onShowStatus, dealDetail, ...view }: FlatArgs) {
+  const actions = {
+    dismissFeedback: onDismissFeedback,
+    refresh: onRefresh,
+    retry: onRetry,
+    selectCategory: onSelectCategory,
+    search: onSearch,
+    toggleExpiring: onToggleExpiring,
+    sort: onSort,
+    copy: onCopy,
+    hideBrand: onHideBrand,
+    confirmHide: onConfirmHide,
+    cancelHide: onCancelHide,
+    connectGmail: onConnectGmail,
+    startSync: onStartSync,
+    ...(onShowStatus ? { showStatus: onShowStatus } : {}),
+  };
+  return <DashboardView view={view} actions={actions} dealDetail={dealDetail} />;
+}
+
 const meta = {
   title: "Pages/Dashboard",
-  component: DashboardView,
+  component: FlatDashboardView,
   args: {
     state: { kind: "ready", dashboard: SAMPLE_DASHBOARD },
     greeting: "You have 2 new deals today, Alice!",
@@ -65,7 +108,7 @@ const meta = {
       </>
     ),
   ],
-} satisfies Meta<typeof DashboardView>;
+} satisfies Meta<typeof FlatDashboardView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -78,11 +121,11 @@ const titles = (canvasElement: HTMLElement) =>
     .map((heading) => heading.textContent);
 
 /** The view with its filters and order kept in story state, as the dashboard machine keeps them, to try them by hand. */
-function WithLiveFilters(args: DashboardViewProps) {
+function WithLiveFilters(args: FlatArgs) {
   const [filters, setFilters] = useState<DealFilters>(args.filters);
   const [sort, setSort] = useState<SortOrder>(args.sort);
   return (
-    <DashboardView
+    <FlatDashboardView
       {...args}
       {...withFilters(filters, sort)}
       onSort={(order) => {
@@ -341,7 +384,7 @@ export const PhoneHideConfirmationReturnsFocus: Story = {
   args: { viewportWidth: PHONE },
   render: function HideAndCancel(args) {
     const [brand, setBrand] = useState<string | null>(null);
-    return <DashboardView {...args} brandToConfirm={brand} onHideBrand={(deal) => setBrand(deal.brand)} onCancelHide={() => setBrand(null)} />;
+    return <FlatDashboardView {...args} brandToConfirm={brand} onHideBrand={(deal) => setBrand(deal.brand)} onCancelHide={() => setBrand(null)} />;
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
