@@ -229,7 +229,7 @@ export const HideBrand: Story = {
     const menu = await openCardMenu(canvasElement, "Two months of premium, free");
     await userEvent.click(menu.getByRole("menuitem", { name: "Hide brand Cloudnook" }));
     await expect(canvas.queryByRole("menu")).toBeNull();
-    await expect(args.onHideBrand).toHaveBeenCalledWith(expect.objectContaining({ brandId: "brand-d5", brand: "Cloudnook" }));
+    await expect(args.onHideBrand).toHaveBeenCalledWith({ brandId: "brand-d5", brand: "Cloudnook" }, false);
   },
 };
 
