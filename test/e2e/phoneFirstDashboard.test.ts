@@ -85,6 +85,10 @@ describe("the phone-first dashboard and its keyboard grid, in Chromium", () => {
     // Nothing covers it: the title's own text is what is drawn at its middle.
     const onTop = await phone.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("h3")?.id ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     expect(onTop).toBe(await title.getAttribute("id"));
+    // The four figures fold into one row.
+    const statTops = await phone.getByRole("list", { name: "Your numbers" }).getByRole("listitem").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(statTops).toHaveLength(4);
+    expect(new Set(statTops).size).toBe(1);
     // No comparison with a last month there was no data for.
     await expect(phone.getByText("No data last month").count()).resolves.toBe(0);
     await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
@@ -202,8 +206,10 @@ describe("the phone-first dashboard and its keyboard grid, in Chromium", () => {
   });
 
   it("saves the dashboard at 1280 px in both themes", async () => {
-    await desktop.evaluate(() => window.scrollTo(0, 0));
-    await desktop.keyboard.press("Escape");
+    await desktop.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
     await screenshotBothThemes(desktop, "phone-first-dashboard-1280");
   });
 });
