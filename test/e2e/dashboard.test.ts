@@ -7,6 +7,7 @@ import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
+import { cardMenuButton, cardOfDeal, chooseInCardMenu } from "./support/cards";
 
 /** Waits until every image on screen has loaded, its own or, after failures, a stock one. */
 const imagesSettled = (page: Page) =>
@@ -172,7 +173,7 @@ describe("the dashboard in Chromium", () => {
     const victim = currentOf(dashboard)[0]!;
     const brandDeals = currentOf(dashboard).filter((deal) => deal.brandId === victim.brandId).length;
     await page.getByRole("searchbox", { name: "Search deals" }).fill(victim.title);
-    await page.getByRole("button", { name: `Hide brand ${victim.brand}`, exact: true }).first().click();
+    await chooseInCardMenu(cardOfDeal(page, victim.id), `Hide brand ${victim.brand}`);
     await page.getByText(`All deals from ${victim.brand} hidden`).waitFor();
     await page.getByText("You can show them again in Settings.").waitFor();
     await page.getByText("Brand hidden").first().waitFor();
@@ -180,7 +181,7 @@ describe("the dashboard in Chromium", () => {
     await page.getByRole("searchbox", { name: "Search deals" }).fill("");
     await page.getByRole("button", { name: "Refresh" }).click();
     await dealCount(page).filter({ hasText: countText(currentOf(dashboard).length - brandDeals) }).waitFor();
-    await expect(page.getByRole("button", { name: `Hide brand ${victim.brand}`, exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: victim.brand, exact: true }).count()).resolves.toBe(0);
 
     await page.reload();
     await dealCount(page).filter({ hasText: countText(currentOf(dashboard).length - brandDeals) }).waitFor({ timeout: 15_000 });
@@ -236,9 +237,11 @@ describe("the dashboard in Chromium", () => {
     await dealCount(mobile).filter({ hasText: countText(first.current) }).waitFor();
 
     // On a phone, hiding a brand asks first.
-    const hideButton = mobile.getByRole("button", { name: /^Hide brand / }).first();
-    const brand = (await hideButton.getAttribute("aria-label"))!.replace("Hide brand ", "");
-    await hideButton.click();
+    const card = mobile.locator("article").first();
+    await cardMenuButton(card).click();
+    const hideItem = card.getByRole("menuitem", { name: /^Hide brand / });
+    const brand = (await hideItem.getAttribute("aria-label"))!.replace("Hide brand ", "");
+    await hideItem.click();
     const confirm = mobile.getByRole("alertdialog", { name: `Hide all deals from ${brand}?` });
     await confirm.getByRole("button", { name: "Hide brand" }).click();
     await mobile.getByText(`All deals from ${brand} hidden`).waitFor();

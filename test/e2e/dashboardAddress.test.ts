@@ -7,6 +7,7 @@ import { signUpWithGmail, startStack, waitForSync, type Stack } from "../server/
 import { wholeDashboard } from "../server/support/dashboard";
 import { continueWithGoogle } from "./support/app";
 import { launchChromium } from "./support/browser";
+import { chooseInCardMenu } from "./support/cards";
 
 /** The dashboard's address: what follows /dashboard, without the "?". */
 const query = (page: Page) => new URL(page.url()).search.replace(/^\?/, "");
@@ -116,7 +117,7 @@ describe("the dashboard's address in Chromium (docs/product.md, 'The dashboard's
 
     // From a card, Details add a step: Back closes them.
     await page.getByRole("heading", { level: 3, name: deal.title, exact: true }).first().waitFor();
-    await page.locator("article").filter({ has: page.getByRole("heading", { level: 3, name: deal.title, exact: true }) }).first().getByRole("button", { name: /Details/ }).click();
+    await chooseInCardMenu(page.locator("article").filter({ has: page.getByRole("heading", { level: 3, name: deal.title, exact: true }) }).first(), "Details");
     await details.waitFor();
     expect(query(page)).toBe(`deal=${deal.id}`);
     await page.goBack();

@@ -6,6 +6,7 @@ import { waitForSync } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { registerWithGoogle, SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
 import { startE2eApp, type E2eApp } from "./support/app";
+import { chooseInCardMenu } from "./support/cards";
 
 const DAY = 86_400_000;
 
@@ -60,8 +61,7 @@ describe("correcting a deal from its Details, in Chromium", () => {
     const before = { from: await chipCount(page, deal.category), to: await chipCount(page, category) };
 
     const card: Locator = page.locator("article", { has: page.locator(`[id="deal-${deal.id}"]`) });
-    const detailsButton = card.getByRole("button", { name: `Details: ${deal.title}` });
-    await detailsButton.click();
+    await chooseInCardMenu(card, "Details");
     const details = page.getByRole("dialog", { name: deal.title });
     const correct = details.getByRole("button", { name: "Correct this deal" });
     await correct.click();
@@ -100,7 +100,7 @@ describe("correcting a deal from its Details, in Chromium", () => {
 
     // Undo: back to what the email said.
     await search.fill(deal.title);
-    await card.getByRole("button", { name: `Details: ${deal.title}` }).click();
+    await chooseInCardMenu(card, "Details");
     await details.getByRole("button", { name: "Undo my corrections" }).click();
     await details.getByText("If the email was read wrong, correct it. Only you see your corrections.").waitFor();
     await page.keyboard.press("Escape");
@@ -118,7 +118,7 @@ describe("correcting a deal from its Details, in Chromium", () => {
     const card = phone.locator("article").first();
     await card.waitFor();
     const title = (await card.getByRole("heading", { level: 3 }).textContent())!;
-    await card.getByRole("button", { name: `Details: ${title}` }).click();
+    await chooseInCardMenu(card, "Details");
     await phone.getByRole("dialog", { name: title }).getByRole("button", { name: "Correct this deal" }).click();
     const form = phone.getByRole("dialog", { name: "Correct this deal" });
     await form.getByLabel("Code").waitFor();

@@ -9,6 +9,7 @@ import { DEAL_SOURCE_LABELS } from "../../src/domain/dealDetail";
 import { api, decode, startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
+import { cardMenuChecked, cardOfDeal, chooseInCardMenu } from "./support/cards";
 
 /** Saves the page in the light and the dark theme, then leaves it light. */
 async function screenshotBothThemes(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
@@ -81,8 +82,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
 
   it("shows where a deal came from, opens the message in the emulator, and gives focus back on Escape", async () => {
     const { card, title } = await firstCard(page);
-    const details = card.getByRole("button", { name: `Details: ${title}` });
-    await details.click();
+    await chooseInCardMenu(card, "Details");
     const dialog = page.getByRole("dialog", { name: title });
     await dialog.getByRole("heading", { name: "Where it came from" }).waitFor();
     const found = await dialog.locator("dt:has-text('How we found it') + dd").textContent();
@@ -98,12 +98,12 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     expect(await message.getByRole("heading", { level: 1 }).textContent()).toBe(subject);
     await message.close();
 
-    // The modal keeps focus inside; Escape closes it and focus returns to the card's Details button.
+    // The modal keeps focus inside; Escape closes it and focus returns to the card's menu button, where Details was chosen.
     await page.keyboard.press("Tab");
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Details");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`More actions: ${title}`);
   });
 
   it("shows the detail as a sheet on a phone", async () => {
@@ -115,8 +115,10 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     }, await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))));
     await phonePage.goto(`${stack.baseUrl}/dashboard`);
     const { card, title } = await firstCard(phonePage);
-    await card.getByRole("button", { name: `Details: ${title}` }).click();
+    await chooseInCardMenu(card, "Details");
     const dialog = phonePage.getByRole("dialog", { name: title });
+    // On a phone where it came from is folded, under the code, the end and the buttons.
+    await dialog.getByText("Where it came from").click();
     await dialog.getByRole("link", { name: "Open in Gmail" }).waitFor();
     const box = (await dialog.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(844);
@@ -129,7 +131,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
 
   it("moves a deal to Used and back with Undo, lists it under Used, and keeps it after a reload", async () => {
     const { card, id, title } = await firstCard(page);
-    await card.getByRole("button", { name: `Used it: ${title}` }).click();
+    await chooseInCardMenu(card, "Used it");
     await page.locator(`#deal-${id}`).waitFor({ state: "detached" });
     await page.getByText(`Moved "${title}" to Used.`).waitFor();
     await expect.poll(() => statusOf(id)).toBe("used");
@@ -139,16 +141,16 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     await page.locator(`#deal-${id}`).waitFor();
     await expect.poll(() => statusOf(id)).toBeNull();
 
-    await page.locator("article", { has: page.locator(`#deal-${id}`) }).getByRole("button", { name: `Used it: ${title}` }).click();
+    await chooseInCardMenu(cardOfDeal(page, id), "Used it");
     await expect.poll(() => statusOf(id)).toBe("used");
     await page.reload();
     await page.locator("article").first().waitFor({ timeout: 15_000 });
     expect(await page.locator(`#deal-${id}`).count()).toBe(0);
     await page.getByRole("radio", { name: "Used" }).check();
     const used = page.locator("article", { has: page.locator(`#deal-${id}`) });
-    expect(await used.getByRole("button", { name: `Used it: ${title}` }).getAttribute("aria-pressed")).toBe("true");
+    expect(await cardMenuChecked(used, "Used it")).toBe(true);
     await screenshotBothThemes(page, "deal-used-list-1280");
-    await used.getByRole("button", { name: `Used it: ${title}` }).click();
+    await chooseInCardMenu(used, "Used it");
     await page.locator(`#deal-${id}`).waitFor({ state: "detached" });
     await expect.poll(() => statusOf(id)).toBeNull();
     await page.getByRole("radio", { name: "Current" }).check();
@@ -157,12 +159,12 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
 
   it("marks a deal that didn't work, lists it under Didn't work, and takes it back", async () => {
     const { card, id, title } = await firstCard(page);
-    await card.getByRole("button", { name: `Didn't work: ${title}` }).click();
+    await chooseInCardMenu(card, "Didn't work");
     await page.getByText(`Marked "${title}" as not working.`).waitFor();
     await expect.poll(() => statusOf(id)).toBe("not_working");
     await page.getByRole("radio", { name: "Didn't work" }).check();
     const marked = page.locator("article", { has: page.locator(`#deal-${id}`) });
-    await marked.getByRole("button", { name: `Didn't work: ${title}` }).click();
+    await chooseInCardMenu(marked, "Didn't work");
     await expect.poll(() => statusOf(id)).toBeNull();
     await page.getByRole("radio", { name: "Current" }).check();
     await page.locator(`#deal-${id}`).waitFor();
@@ -173,7 +175,7 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     const code = promoCodesOf(deal)[0]!;
     await page.getByRole("searchbox", { name: "Search deals" }).fill(code);
     const card = page.locator("article", { has: page.locator(`#deal-${deal.id}`) });
-    await card.getByRole("button", { name: `Details: ${deal.title}` }).click();
+    await chooseInCardMenu(card, "Details");
     const dialog = page.getByRole("dialog", { name: deal.title });
     const codes = dialog.getByRole("list", { name: "Promo codes" });
     for (const each of promoCodesOf(deal)) {

@@ -6,6 +6,7 @@ import { countStates, dealStateOf } from "../../src/domain/dealLifecycle";
 import { api, startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle } from "./support/browser";
+import { cardOfDeal, chooseInCardMenu } from "./support/cards";
 
 /**
  * What a new user sees agrees with itself: the Active Promos card, the 'All' chip and the list's length are one
@@ -114,7 +115,7 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
     const marked = usable.slice(0, 2);
     for (const deal of marked) {
       await page.getByRole("searchbox", { name: "Search deals" }).fill(deal.title);
-      await page.locator("article", { has: page.locator(`#deal-${deal.id}`) }).getByRole("button", { name: `Used it: ${deal.title}` }).click();
+      await chooseInCardMenu(cardOfDeal(page, deal.id), "Used it");
       await page.locator(`#deal-${deal.id}`).waitFor({ state: "detached" });
     }
     await page.getByRole("searchbox", { name: "Search deals" }).fill("");
@@ -140,11 +141,11 @@ describe("the deal lifecycle on the dashboard, in Chromium", () => {
     const brandCurrent = dashboard.deals.filter((deal) => deal.brandId === victim.brandId && ["ending-soon", "live"].includes(dealStateOf(deal, today))).length;
     const before = await readScreen(page);
     await page.getByRole("searchbox", { name: "Search deals" }).fill(victim.title);
-    await page.getByRole("button", { name: `Hide brand ${victim.brand}`, exact: true }).first().click();
+    await chooseInCardMenu(cardOfDeal(page, victim.id), `Hide brand ${victim.brand}`);
     await page.getByText(`All deals from ${victim.brand} hidden`).waitFor();
     await page.getByRole("searchbox", { name: "Search deals" }).fill("");
     await page.getByRole("button", { name: "Refresh" }).click();
-    await expect.poll(() => page.getByRole("button", { name: `Hide brand ${victim.brand}`, exact: true }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByRole("link", { name: victim.brand, exact: true }).count(), { timeout: 15_000 }).toBe(0);
     const after = await expectAgreement();
     const { dashboard: hidden } = await expectedCounts();
     expect(hidden.deals.some((deal) => deal.brandId === victim.brandId)).toBe(false);

@@ -2,6 +2,9 @@ import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 import { input } from "../../components/primitives.css";
 
+/** Phones: the dashboard's top folds into a few compact rows, so the first deal is on the first screen. */
+const PHONE = "(max-width: 767px)";
+
 export const top = style({
   display: "flex",
   flexWrap: "wrap",
@@ -9,15 +12,22 @@ export const top = style({
   justifyContent: "space-between",
   gap: vars.space.md,
   marginBottom: vars.space.lg,
+  "@media": { [PHONE]: { flexWrap: "nowrap", gap: vars.space.sm, marginBottom: vars.space.sm } },
 });
 
-export const greeting = style({ fontSize: vars.fontSize.xl, margin: 0, "@media": { "(min-width: 768px)": { fontSize: vars.fontSize.xxl } } });
+export const greeting = style({
+  fontSize: vars.fontSize.xl,
+  margin: 0,
+  minWidth: 0,
+  "@media": { "(min-width: 768px)": { fontSize: vars.fontSize.xxl }, [PHONE]: { fontSize: vars.fontSize.lg } },
+});
 
-export const refreshRow = style({ display: "flex", alignItems: "center" });
+export const refreshRow = style({ display: "flex", alignItems: "center", flex: "none" });
 
 /** Takes no room until it says 'Updating...', yet stays in the page so the message is announced. */
 export const updating = style({ marginLeft: vars.space.sm, selectors: { "&:empty": { marginLeft: 0 } } });
 
+/** Four cards in a row on a desktop, two by two on a tablet, and one compact row of figures on a phone. */
 export const stats = style({
   display: "grid",
   gap: vars.space.md,
@@ -25,7 +35,10 @@ export const stats = style({
   marginBottom: vars.space.lg,
   padding: 0,
   listStyle: "none",
-  "@media": { "(max-width: 900px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.sm } },
+  "@media": {
+    "(max-width: 900px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.sm },
+    [PHONE]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", gap: vars.space.xs, marginBottom: vars.space.sm },
+  },
 });
 
 const statBase = style({
@@ -42,6 +55,7 @@ const statBase = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
   font: "inherit",
+  "@media": { [PHONE]: { gap: 0, padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius.md, boxShadow: "none" } },
 });
 
 export const stat = styleVariants({
@@ -50,23 +64,62 @@ export const stat = styleVariants({
   active: [statBase, { cursor: "pointer", borderColor: vars.color.primary, background: vars.color.accentSoft, borderWidth: 2 }],
 });
 
-export const statValue = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: vars.lineHeight.tight });
-export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
-export const statFoot = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const statValue = style({
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  "@media": { [PHONE]: { fontSize: vars.fontSize.lg } },
+});
+export const statLabel = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  "@media": { [PHONE]: { fontSize: "0.6875rem", lineHeight: vars.lineHeight.tight } },
+});
+export const statFoot = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  selectors: { "&:empty": { display: "none" } },
+});
 export const statToggleHint = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.bold, color: vars.color.primary });
 export const deltaUp = style({ color: vars.color.success, fontWeight: vars.fontWeight.bold });
 export const deltaDown = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
 
-export const filters = style({ display: "flex", flexDirection: "column", gap: vars.space.md, marginBottom: vars.space.lg });
+/** Words a phone leaves to screen readers, for room: "vs last month", the toggle's "Show only these". */
+export const phoneHidden = style({
+  "@media": {
+    [PHONE]: { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 },
+  },
+});
 
-export const search = style([input, { width: "100%", borderRadius: vars.radius.pill }]);
+export const filters = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+  "@media": { [PHONE]: { gap: vars.space.xs, marginBottom: vars.space.sm } },
+});
 
-/** Search and sort on one row, the sort wrapping below the search on a narrow screen. */
-export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
-export const searchBox = style({ flex: "1 1 16rem", minWidth: 0 });
+export const search = style([input, { width: "100%", borderRadius: vars.radius.pill, "@media": { [PHONE]: { paddingInline: vars.space.md } } }]);
+
+/** Search and sort on one row, on a phone too (its "Sort by" then left to screen readers). */
+export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, "@media": { [PHONE]: { flexWrap: "nowrap" } } });
+export const searchBox = style({ flex: "1 1 16rem", minWidth: 0, "@media": { [PHONE]: { flexBasis: "auto" } } });
 export const sortField = style({ display: "flex", alignItems: "center", gap: vars.space.xs, flex: "none" });
-export const sortLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted });
-export const sortSelect = style([input, { width: "auto", borderRadius: vars.radius.pill, paddingRight: vars.space.lg }]);
+export const sortLabel = style([phoneHidden, { fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted }]);
+export const sortSelect = style([
+  input,
+  {
+    width: "auto",
+    borderRadius: vars.radius.pill,
+    paddingRight: vars.space.lg,
+    // The phone's type stays 16 px: smaller, and iOS zooms into the field when it is focused.
+    "@media": { [PHONE]: { paddingLeft: vars.space.sm, paddingRight: vars.space.xs } },
+  },
+]);
 
 export const chips = style({
   display: "flex",
@@ -127,18 +180,43 @@ export const swipeIndicatorSide = styleVariants({
   previous: { left: vars.space.md },
 });
 
-export const grid = style({ position: "relative", width: "100%", listStyle: "none", margin: 0, padding: 0 });
+export const grid = style({ position: "relative", width: "100%" });
 
-export const gridItem = style({ position: "absolute", top: 0 });
+/** A row of cards, as wide as the grid; the row holding focus (an open menu) is drawn over the rows below it. */
+export const gridRow = style({
+  position: "absolute",
+  top: 0,
+  left: 0,
+  width: "100%",
+  display: "grid",
+  gap: "16px",
+  alignItems: "stretch",
+  selectors: { "&:focus-within": { zIndex: 2 } },
+});
 
+/** A card's cell, the grid's one Tab stop; scrolled to clear the sticky header and banner when focus lands on it. */
+export const gridCell = style({
+  minWidth: 0,
+  borderRadius: vars.radius.lg,
+  scrollMarginTop: "7rem",
+  scrollMarginBottom: vars.space.md,
+  selectors: { "&:focus-visible": { outlineOffset: "3px" } },
+});
+
+/** Not clipped (the card's menu opens over its edges): the media's frame rounds the top corners instead. */
 export const dealCard = style({
+  height: "100%",
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
-  overflow: "hidden",
   position: "relative",
 });
+
+/** The card's content in a column, so the shop link and the menu sit at the bottom of every card of a row. */
+export const dealCardInner = style({ height: "100%", display: "flex", flexDirection: "column" });
+
+export const mediaFrame = style({ overflow: "hidden", borderRadius: `calc(${vars.radius.lg} - 1px) calc(${vars.radius.lg} - 1px) 0 0` });
 
 export const dealCardCopied = style({ outline: `2px solid ${vars.color.success}`, outlineOffset: 2 });
 
@@ -219,16 +297,29 @@ export const mediaTint: Readonly<Record<string, string>> = styleVariants(CATEGOR
   background: `color-mix(in srgb, ${hue} 22%, ${vars.color.surface})`,
 }));
 
-export const dealBody = style({ padding: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const dealBody = style({
+  flex: 1,
+  padding: vars.space.md,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  "@media": { "(max-width: 767px)": { padding: vars.space.sm, gap: vars.space.xs } },
+});
+
+/** At most `lines` lines of a card's longer texts; the Details show them whole. */
+const clamped = (lines: number) => ({ display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical", overflow: "hidden" }) as const;
 
 // On a narrow card the expiry badge wraps below the brand rather than squeezing it.
 export const dealHead = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.xs });
 
 export const dealBrand = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium, overflowWrap: "break-word", minWidth: 0 });
 
-export const dealTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, margin: 0, lineHeight: vars.lineHeight.tight });
+export const dealTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, margin: 0, lineHeight: vars.lineHeight.tight, overflowWrap: "break-word" });
 
-export const dealDescription = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+/** The price line: the headline discount, and room beside it for was/now prices. */
+export const priceLine = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.xs });
+
+export const dealDescription = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted, ...clamped(2) });
 
 export const codes = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 
@@ -252,6 +343,9 @@ export const codeCondition = style({ fontSize: vars.fontSize.sm, color: vars.col
 
 /** The fine print, compact: one small paragraph. */
 export const terms = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted, lineHeight: vars.lineHeight.body });
+
+/** On a card the fine print is two lines at most; the Details have it whole. */
+export const cardTerms = style([terms, clamped(2)]);
 export const termsLabel = style({ fontWeight: vars.fontWeight.bold });
 
 const expiryBase = style({ flex: "none", whiteSpace: "nowrap" });
@@ -268,17 +362,16 @@ export const expiry = styleVariants({
   expired: [expiryBase, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
 });
 
-export const dealFoot = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
+export const dealFoot = style({ marginTop: "auto", display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
 
-export const hideButton = style({
-  minHeight: "2rem",
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  border: "none",
-  background: "transparent",
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  textDecoration: "underline",
-  cursor: "pointer",
+/** The shop's link, as large a target as the menu button beside it. */
+export const shopLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.75rem",
+  minWidth: 0,
+  fontWeight: vars.fontWeight.medium,
+  fontSize: vars.fontSize.sm,
 });
 
 export const empty = style({ textAlign: "center", padding: `${vars.space.xl} ${vars.space.md}`, color: vars.color.textMuted });

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { DashboardLogic } from "../../../application/services";
+import { dashboardActions } from "../../../application/machines/dashboardActions";
 import { connectGmailFlowOf, syncProgressOf } from "../../../application/machines/dashboardMachine";
 import { dashboardSyncOf, isStartingSync, type SyncFollowerActor } from "../../../application/machines/syncFollowerMachine";
 import {
@@ -21,9 +22,6 @@ import { isGoogleFlowBusy } from "../../../application/machines/googleFlowMachin
 import { Clock } from "../../../application/ports/platform";
 import { dayStart } from "../../../domain/calendarDay";
 import { dashboardGreeting } from "../../../domain/greeting";
-import { isMobileWidth } from "./layout";
-import type { Deal } from "../../../domain/deal";
-import type { SortOrder } from "../../../domain/dealOrder";
 import { useLoadedService, useService } from "../../di";
 import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
@@ -86,51 +84,35 @@ export default function DashboardPage() {
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
 
   const openDealId = useSelector(actor, selectOpenDealId);
-  const onOpenDeal = useCallback((dealId: string) => actor.send({ type: "OPEN_DEAL", dealId }), [actor]);
-  const onCloseDeal = useCallback(() => actor.send({ type: "CLOSE_DEAL" }), [actor]);
-  const dealDetail = useDealDetailTools({ dealId: openDealId, open: onOpenDeal, close: onCloseDeal });
-  const onCopy = useCallback((dealId: string, code: string) => actor.send({ type: "COPY", dealId, code }), [actor]);
-  const mobile = isMobileWidth(viewportWidth);
-  const onHideBrand = useCallback(
-    (deal: Deal) => actor.send({ type: "HIDE_BRAND", brand: { brandId: deal.brandId, brand: deal.brand }, confirmFirst: mobile }),
-    [actor, mobile],
-  );
+  const actions = useMemo(() => dashboardActions(actor), [actor]);
+  const dealDetail = useDealDetailTools({ dealId: openDealId, open: actions.openDeal, close: actions.closeDeal });
+  const dismissFeedback = feedbackBanner.dismiss;
+  const viewActions = useMemo(() => ({ ...actions, dismissFeedback }), [actions, dismissFeedback]);
 
   return (
     <DashboardView
-      state={state}
-      greeting={dashboardGreeting(newDealsToday, user ?? { first_name: null, email: "" })}
-      isRefreshing={isRefreshing}
-      today={today}
-      feedbackFormUrl={feedbackBanner.dismissed ? null : (config?.feedbackFormUrl ?? null)}
-      onDismissFeedback={feedbackBanner.dismiss}
-      viewportWidth={viewportWidth}
-      filters={filters}
-      visibleDeals={visibleDeals}
-      sort={sort}
-      chipCounts={chipCounts}
-      stats={stats}
-      copyFeedback={copyFeedback}
-      hiddenBrandIds={hiddenBrandIds}
-      brandToConfirm={brandToConfirm}
-      gmailConnected={user?.gmail_connected ?? false}
-      gmailBusy={startingSync || connectingGmail}
-      sync={sync}
-      now={clock.now()}
-      onRefresh={() => actor.send({ type: "REFRESH" })}
-      onRetry={() => actor.send({ type: "RETRY" })}
-      onSelectCategory={(category) => actor.send({ type: "SELECT_CATEGORY", category })}
-      onSearch={(text) => actor.send({ type: "SEARCH", text })}
-      onToggleExpiring={() => actor.send({ type: "TOGGLE_EXPIRING" })}
+      view={{
+        state,
+        greeting: dashboardGreeting(newDealsToday, user ?? { first_name: null, email: "" }),
+        isRefreshing,
+        today,
+        feedbackFormUrl: feedbackBanner.dismissed ? null : (config?.feedbackFormUrl ?? null),
+        viewportWidth,
+        filters,
+        visibleDeals,
+        sort,
+        chipCounts,
+        stats,
+        copyFeedback,
+        hiddenBrandIds,
+        brandToConfirm,
+        gmailConnected: user?.gmail_connected ?? false,
+        gmailBusy: startingSync || connectingGmail,
+        sync,
+        now: clock.now(),
+      }}
+      actions={viewActions}
       dealDetail={dealDetail}
-      onShowStatus={(show) => actor.send({ type: "SHOW_STATUS", show })}
-      onSort={(order: SortOrder) => actor.send({ type: "SORT", order })}
-      onCopy={onCopy}
-      onHideBrand={onHideBrand}
-      onConfirmHide={() => actor.send({ type: "CONFIRM_HIDE" })}
-      onCancelHide={() => actor.send({ type: "CANCEL_HIDE" })}
-      onConnectGmail={() => actor.send({ type: "CONNECT_GMAIL" })}
-      onStartSync={() => actor.send({ type: "START_SYNC" })}
     />
   );
 }

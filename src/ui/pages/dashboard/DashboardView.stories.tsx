@@ -7,8 +7,12 @@ import type { Dashboard } from "../../../domain/dashboard";
 import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
 import { darkScheme } from "../../theme/darkScheme.css";
-import { DashboardView, type DashboardViewProps } from "./DashboardView";
+import type { BrandToHide } from "../../../application/machines/dashboardMachine";
+import type { DealShowFilter } from "../../../domain/dealDetail";
+import { DashboardView, type DashboardViewData } from "./DashboardView";
+import type { DealDetailTools } from "./DealDetailLayer";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
+import { openCardMenu } from "./cardMenuInStories";
 
 const DESKTOP = 1280;
 const PHONE = 375;
@@ -22,9 +26,49 @@ const withFilters = (filters: DealFilters, sort: SortOrder = "ending-soon", dash
 });
 const copyOf = (status: CopyFeedback["status"], highlighted = false): CopyFeedback => ({ dealId: "d2", code: "SAFE10", status, highlighted });
 
+/** The stories keep the view's data and actions as flat args, so each story sets only what it changes. */
+interface FlatArgs extends DashboardViewData {
+  onDismissFeedback: () => void;
+  onRefresh: () => void;
+  onRetry: () => void;
+  onSelectCategory: (category: string | null) => void;
+  onSearch: (text: string) => void;
+  onToggleExpiring: () => void;
+  onSort: (order: SortOrder) => void;
+  onCopy: (dealId: string, code: string) => void;
+  onHideBrand: (brand: BrandToHide, confirmFirst: boolean) => void;
+  onConfirmHide: () => void;
+  onCancelHide: () => void;
+  onConnectGmail: () => void;
+  onStartSync: () => void;
+  onShowStatus?: (show: DealShowFilter) => void;
+  dealDetail?: DealDetailTools;
+}
+
+/** The view as the page gives it: one object of what it shows, one of what it can ask. */
+function FlatDashboardView({ onDismissFeedback, onRefresh, onRetry, onSelectCategory, onSearch, onToggleExpiring, onSort, onCopy, onHideBrand, onConfirmHide, onCancelHide, onConnectGmail, onStartSync, onShowStatus, dealDetail, ...view }: FlatArgs) {
+  const actions = {
+    dismissFeedback: onDismissFeedback,
+    refresh: onRefresh,
+    retry: onRetry,
+    selectCategory: onSelectCategory,
+    search: onSearch,
+    toggleExpiring: onToggleExpiring,
+    sort: onSort,
+    copy: onCopy,
+    hideBrand: onHideBrand,
+    confirmHide: onConfirmHide,
+    cancelHide: onCancelHide,
+    connectGmail: onConnectGmail,
+    startSync: onStartSync,
+    ...(onShowStatus ? { showStatus: onShowStatus } : {}),
+  };
+  return <DashboardView view={view} actions={actions} dealDetail={dealDetail} />;
+}
+
 const meta = {
   title: "Pages/Dashboard",
-  component: DashboardView,
+  component: FlatDashboardView,
   args: {
     state: { kind: "ready", dashboard: SAMPLE_DASHBOARD },
     greeting: "You have 2 new deals today, Alice!",
@@ -64,7 +108,7 @@ const meta = {
       </>
     ),
   ],
-} satisfies Meta<typeof DashboardView>;
+} satisfies Meta<typeof FlatDashboardView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -77,11 +121,11 @@ const titles = (canvasElement: HTMLElement) =>
     .map((heading) => heading.textContent);
 
 /** The view with its filters and order kept in story state, as the dashboard machine keeps them, to try them by hand. */
-function WithLiveFilters(args: DashboardViewProps) {
+function WithLiveFilters(args: FlatArgs) {
   const [filters, setFilters] = useState<DealFilters>(args.filters);
   const [sort, setSort] = useState<SortOrder>(args.sort);
   return (
-    <DashboardView
+    <FlatDashboardView
       {...args}
       {...withFilters(filters, sort)}
       onSort={(order) => {
@@ -182,8 +226,10 @@ export const CopyFailed: Story = {
 export const HideBrand: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Hide brand Cloudnook" }));
-    await expect(args.onHideBrand).toHaveBeenCalledWith(expect.objectContaining({ brandId: "brand-d5", brand: "Cloudnook" }));
+    const menu = await openCardMenu(canvasElement, "Two months of premium, free");
+    await userEvent.click(menu.getByRole("menuitem", { name: "Hide brand Cloudnook" }));
+    await expect(canvas.queryByRole("menu")).toBeNull();
+    await expect(args.onHideBrand).toHaveBeenCalledWith({ brandId: "brand-d5", brand: "Cloudnook" }, false);
   },
 };
 
@@ -332,21 +378,22 @@ export const PhoneHideConfirmation: Story = {
   },
 };
 
-/** Closing the confirmation puts focus back on the card's hide button that opened it. */
+/** Closing the confirmation puts focus back on the card's menu button, where the hide was chosen. */
 export const PhoneHideConfirmationReturnsFocus: Story = {
   ...phone,
   args: { viewportWidth: PHONE },
   render: function HideAndCancel(args) {
     const [brand, setBrand] = useState<string | null>(null);
-    return <DashboardView {...args} brandToConfirm={brand} onHideBrand={(deal) => setBrand(deal.brand)} onCancelHide={() => setBrand(null)} />;
+    return <FlatDashboardView {...args} brandToConfirm={brand} onHideBrand={(deal) => setBrand(deal.brand)} onCancelHide={() => setBrand(null)} />;
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const hide = (await canvas.findAllByRole("button", { name: /^Hide brand / }))[0]!;
-    await userEvent.click(hide);
+    const title = "Two months of premium, free";
+    const menu = await openCardMenu(canvasElement, title);
+    await userEvent.click(menu.getByRole("menuitem", { name: "Hide brand Cloudnook" }));
     await waitFor(() => expect(canvas.getByRole("button", { name: "Hide brand" })).toHaveFocus());
     await userEvent.keyboard("{Escape}");
-    await waitFor(() => expect(hide).toHaveFocus());
+    await waitFor(() => expect(canvas.getByRole("button", { name: `More actions: ${title}` })).toHaveFocus());
   },
 };
 

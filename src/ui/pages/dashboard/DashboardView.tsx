@@ -1,5 +1,6 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
+import type { DashboardActions } from "../../../application/machines/dashboardActions";
 import type { ChipCounts, DashboardState } from "../../../application/machines/dashboardSelectors";
 import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import type { Dashboard, DashboardStats } from "../../../domain/dashboard";
@@ -11,7 +12,6 @@ import { columnsForWidth, dealImageWidth, isMobileWidth } from "./layout";
 import { swipedCategory } from "./swipe";
 import { button, centered, heading1, muted, page, stack, visuallyHidden } from "../../components/primitives.css";
 import { LoadingScreen } from "../../components/LoadingScreen";
-import type { DealShowFilter } from "../../../domain/dealDetail";
 import { CategoryChips } from "./CategoryChips";
 import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
 import { DealDetailStatusFilter } from "./DealDetailStatusFilter";
@@ -26,14 +26,14 @@ import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
 import * as styles from "./Dashboard.css";
 
-export interface DashboardViewProps {
+/** What the dashboard shows, from its machine's selectors (and the page's own facts: the width, the time, the user). */
+export interface DashboardViewData {
   state: DashboardState;
   greeting: string;
   isRefreshing: boolean;
   today: Date;
   /** Null when none is configured or the person closed the banner for good. */
   feedbackFormUrl: string | null;
-  onDismissFeedback: () => void;
   /** The browser's width: columns, image size and the phone's gestures follow it. */
   viewportWidth: number;
   filters: DealFilters;
@@ -54,33 +54,32 @@ export interface DashboardViewProps {
   sync: DashboardSync;
   /** The time now, for when the next sync runs. */
   now: Date;
-  onRefresh: () => void;
-  onRetry: () => void;
-  onSelectCategory: (category: string | null) => void;
-  onSearch: (text: string) => void;
-  onToggleExpiring: () => void;
-  onSort: (order: SortOrder) => void;
-  onCopy: (dealId: string, code: string) => void;
-  onHideBrand: (deal: Deal) => void;
-  onConfirmHide: () => void;
-  onCancelHide: () => void;
-  onConnectGmail: () => void;
-  onStartSync: () => void;
-  /** The cards' Details, Used it and Didn't work, with the detail dialog and the undo bar; none when absent. */
-  dealDetail?: DealDetailTools;
+}
+
+/** What the view can ask: the dashboard machine's actions, and closing the feedback banner. */
+export interface DashboardViewActions extends Omit<DashboardActions, "showStatus" | "openDeal" | "closeDeal"> {
+  dismissFeedback: () => void;
   /** Chooses the view: current, expired, used or not-working deals; no such choice when absent. */
-  onShowStatus?: (show: DealShowFilter) => void;
+  showStatus?: DashboardActions["showStatus"];
+}
+
+export interface DashboardViewProps {
+  view: DashboardViewData;
+  actions: DashboardViewActions;
+  /** The cards' Details, Used it and Didn't work, with the detail dialog and the undo bar; none when absent. */
+  dealDetail?: DealDetailTools | undefined;
 }
 
 export function DashboardView(props: DashboardViewProps) {
-  const { state, feedbackFormUrl, onRetry } = props;
+  const { view, actions } = props;
+  const { state, feedbackFormUrl } = view;
   if (state.kind === "error") {
     return (
       <div className={`${page} ${stack} ${centered}`}>
         <h1 className={heading1}>Error Loading Dashboard</h1>
         <p className={muted}>Failed to load dashboard data. Please try again.</p>
         <div>
-          <button type="button" className={button.primary} onClick={onRetry}>
+          <button type="button" className={button.primary} onClick={actions.retry}>
             Try Again
           </button>
         </div>
@@ -90,7 +89,7 @@ export function DashboardView(props: DashboardViewProps) {
   // The banner is there from the first paint, so nothing moves when the deals arrive below it.
   return (
     <>
-      {feedbackFormUrl && <FeedbackBanner formUrl={feedbackFormUrl} onDismiss={props.onDismissFeedback} />}
+      {feedbackFormUrl && <FeedbackBanner formUrl={feedbackFormUrl} onDismiss={actions.dismissFeedback} />}
       {state.kind === "loading" ? <LoadingScreen label="Loading your deals..." /> : <WithDealDetail {...props} dashboard={state.dashboard} />}
     </>
   );
@@ -98,12 +97,13 @@ export function DashboardView(props: DashboardViewProps) {
 
 /** The cards and the detail dialog both offer Copy, so the copy context wraps the detail layer. */
 function WithDealDetail(props: DashboardViewProps & { dashboard: Dashboard }) {
-  const { copyFeedback, onCopy } = props;
-  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy: onCopy }), [copyFeedback, onCopy]);
+  const { copyFeedback } = props.view;
+  const { copy } = props.actions;
+  const codeCopy = useMemo(() => ({ feedback: copyFeedback, copy }), [copyFeedback, copy]);
   return (
     <CodeCopyContext value={codeCopy}>
       {props.dealDetail ? (
-        <DealDetailLayer tools={props.dealDetail} sheet={isMobileWidth(props.viewportWidth)}>
+        <DealDetailLayer tools={props.dealDetail} sheet={isMobileWidth(props.view.viewportWidth)}>
           <LoadedDashboard {...props} />
         </DealDetailLayer>
       ) : (
@@ -113,42 +113,46 @@ function WithDealDetail(props: DashboardViewProps & { dashboard: Dashboard }) {
   );
 }
 
-function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboard: Dashboard }) {
-  const { filters, today, viewportWidth, onSelectCategory, visibleDeals: deals } = props;
+function LoadedDashboard({ dashboard, view, actions }: DashboardViewProps & { dashboard: Dashboard }) {
+  const { filters, today, viewportWidth, visibleDeals: deals } = view;
+  const onSelectCategory = actions.selectCategory;
   const mobile = isMobileWidth(viewportWidth);
   const categoryLabels = dashboard.categories.map((category) => category.label);
   const swipe = useSwipe(mobile, (direction) => onSelectCategory(swipedCategory(categoryLabels, filters.category, direction)));
   const swipeTarget = swipe.indicator && (swipedCategory(categoryLabels, filters.category, swipe.indicator) ?? "All");
+  const { hideBrand: hide } = actions;
+  // A phone asks before hiding a brand.
+  const hideBrand = useCallback((deal: Deal) => hide({ brandId: deal.brandId, brand: deal.brand }, mobile), [hide, mobile]);
 
   return (
     <div className={page}>
       <div className={styles.top}>
-        <h1 className={styles.greeting}>{props.greeting}</h1>
+        <h1 className={styles.greeting}>{view.greeting}</h1>
         <div className={styles.refreshRow}>
           {/* With no deal at all, the welcome panel's sync is the one action: a refresh beside it would only repeat it. */}
           {dashboard.totalDeals > 0 && (
-            <button type="button" className={button.secondary} onClick={props.onRefresh} disabled={props.isRefreshing}>
+            <button type="button" className={button.secondary} onClick={actions.refresh} disabled={view.isRefreshing}>
               Refresh
             </button>
           )}
           <span role="status" className={`${muted} ${styles.updating}`}>
-            {props.isRefreshing ? "Updating..." : ""}
+            {view.isRefreshing ? "Updating..." : ""}
           </span>
         </div>
       </div>
-      <SyncProgress sync={props.sync} />
-      <StatCards stats={props.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
+      <SyncProgress sync={view.sync} />
+      <StatCards stats={view.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={actions.toggleExpiring} />
       <SavedTotals saved={dashboard.saved} />
       {/* The welcome panel when there is no deal at all (Active Promos is 0 then too); a person whose deals have all
           expired or been used still reaches them through the views. */}
       {dashboard.totalDeals === 0 ? (
         <WelcomePanel
-          gmailConnected={props.gmailConnected}
-          sync={props.sync}
-          now={props.now}
-          busy={props.gmailBusy}
-          onConnectGmail={props.onConnectGmail}
-          onStartSync={props.onStartSync}
+          gmailConnected={view.gmailConnected}
+          sync={view.sync}
+          now={view.now}
+          busy={view.gmailBusy}
+          onConnectGmail={actions.connectGmail}
+          onStartSync={actions.startSync}
         />
       ) : (
         <>
@@ -166,7 +170,7 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
                   // As long as the address keeps, so a reload shows the search typed.
                   maxLength={MAX_ADDRESS_SEARCH}
                   value={filters.search}
-                  onChange={(event) => props.onSearch(event.target.value)}
+                  onChange={(event) => actions.search(event.target.value)}
                 />
               </div>
               <div className={styles.sortField}>
@@ -176,8 +180,8 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
                 <select
                   id="deal-sort"
                   className={styles.sortSelect}
-                  value={props.sort}
-                  onChange={(event) => props.onSort(event.target.value as SortOrder)}
+                  value={view.sort}
+                  onChange={(event) => actions.sort(event.target.value as SortOrder)}
                 >
                   {SORT_ORDERS.map((order) => (
                     <option key={order} value={order}>
@@ -188,13 +192,13 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
               </div>
             </div>
             <CategoryChips
-              categories={props.chipCounts.categories}
+              categories={view.chipCounts.categories}
               selected={filters.category}
-              totalCount={props.chipCounts.total}
+              totalCount={view.chipCounts.total}
               mobile={mobile}
               onSelect={onSelectCategory}
             />
-            {props.onShowStatus && <DealDetailStatusFilter show={filters.show ?? "current"} onShow={props.onShowStatus} />}
+            {actions.showStatus && <DealDetailStatusFilter show={filters.show ?? "current"} onShow={actions.showStatus} />}
           </div>
           <section aria-labelledby="deals-title" className={styles.swipeArea} {...swipe.handlers}>
             <h2 id="deals-title" className={visuallyHidden}>
@@ -214,17 +218,18 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
               <DealGrid
                 deals={deals}
                 columns={columnsForWidth(viewportWidth)}
-                hiddenBrandIds={props.hiddenBrandIds}
+                hiddenBrandIds={view.hiddenBrandIds}
                 today={today}
                 imageWidth={dealImageWidth(viewportWidth)}
-                onHideBrand={props.onHideBrand}
+                onHideBrand={hideBrand}
+                labelledBy="deals-title"
               />
             )}
           </section>
         </>
       )}
-      {props.brandToConfirm && (
-        <HideConfirmation brand={props.brandToConfirm} onConfirm={props.onConfirmHide} onCancel={props.onCancelHide} />
+      {view.brandToConfirm && (
+        <HideConfirmation brand={view.brandToConfirm} onConfirm={actions.confirmHide} onCancel={actions.cancelHide} />
       )}
     </div>
   );

@@ -3,8 +3,10 @@ import { expiryLabel, expiryUrgency, headlineDiscount, type Deal } from "../../.
 import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
 import { useCodeCopy } from "./codeCopy";
-import { DealDetailActions } from "./DealDetailActions";
+import { ActionMenu } from "./ActionMenu";
+import { useDealMenuItems } from "./DealDetailActions";
 import { DealPrice } from "./DealPrice";
+import { useControlTabIndex } from "./gridCell";
 import { CardEvidence } from "./DealEvidence";
 import { ChannelBadge } from "./ChannelBadge";
 import { DealPicture } from "./DealPicture";
@@ -21,9 +23,14 @@ export interface DealCardProps {
   onHideBrand: (deal: Deal) => void;
 }
 
-/** One deal: image, brand, title, expiry badge, promo codes to copy, the fine print, a link, and hiding the brand. */
+/**
+ * One deal: picture, brand, title, expiry, headline discount and price, the codes to copy and the shop's link in view;
+ * Details, the reminder star, Used it, Didn't work and hiding the brand behind one menu button.
+ */
 export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden, onHideBrand }: DealCardProps) {
   const { feedback } = useCodeCopy();
+  const tabIndex = useControlTabIndex();
+  const menuItems = useDealMenuItems(deal, onHideBrand);
   const justCopied = feedback?.dealId === deal.id && feedback.highlighted;
   const discount = headlineDiscount(deal);
   const titleId = `deal-${deal.id}`;
@@ -36,11 +43,13 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
         </span>
       )}
       {/* Only the content greys out, so the note above it keeps its contrast. */}
-      <div inert={hidden} className={hidden ? styles.dealCardHidden : undefined}>
-        <DealPicture deal={deal} width={imageWidth} />
+      <div inert={hidden} className={hidden ? `${styles.dealCardInner} ${styles.dealCardHidden}` : styles.dealCardInner}>
+        <div className={styles.mediaFrame}>
+          <DealPicture deal={deal} width={imageWidth} />
+        </div>
         <div className={styles.dealBody}>
           <div className={styles.dealHead}>
-            <Link href={`/brands/${deal.brandId}`} className={styles.dealBrand}>
+            <Link href={`/brands/${deal.brandId}`} className={styles.dealBrand} tabIndex={tabIndex}>
               {deal.brand}
             </Link>
             <span className={`${badge} ${styles.expiry[expiryUrgency(deal.expirationDate, today)]}`}>
@@ -51,18 +60,19 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
             {deal.title}
           </h3>
           <CardEvidence deal={deal} />
-          {discount && <span className={badge}>{discount}</span>}
+          {(discount || deal.price) && (
+            <div className={styles.priceLine}>
+              {discount && <span className={badge}>{discount}</span>}
+              <DealPrice deal={deal} />
+            </div>
+          )}
           <ChannelBadge terms={deal.terms} />
-          <DealPrice deal={deal} />
           {deal.description && <p className={styles.dealDescription}>{deal.description}</p>}
           <PromoCodes deal={deal} />
-          <FinePrint deal={deal} />
-          <DealDetailActions deal={deal} />
+          <FinePrint deal={deal} clamped />
           <div className={styles.dealFoot}>
-            {webDealUrl(deal) ? <ViewDealLink deal={deal} about={`at ${deal.brand}`} /> : <span />}
-            <button type="button" className={styles.hideButton} aria-label={`Hide brand ${deal.brand}`} onClick={() => onHideBrand(deal)}>
-              Hide brand
-            </button>
+            {webDealUrl(deal) ? <ViewDealLink deal={deal} about={`at ${deal.brand}`} className={styles.shopLink} /> : <span />}
+            <ActionMenu label={`More actions: ${deal.title}`} items={menuItems} tabIndex={tabIndex} />
           </div>
         </div>
       </div>

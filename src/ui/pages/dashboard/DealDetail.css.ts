@@ -33,7 +33,7 @@ globalStyle(`${dialog}::backdrop, ${sheet}::backdrop`, { background: vars.color.
 
 export const head = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.md });
 
-export const title = style({ fontSize: vars.fontSize.lg, margin: 0, overflowWrap: "anywhere" });
+export const title = style({ fontSize: vars.fontSize.lg, margin: 0, minWidth: 0, overflowWrap: "break-word" });
 
 export const close = style({
   flex: "none",
@@ -54,20 +54,29 @@ export const sectionTitle = style({ fontSize: vars.fontSize.md, margin: 0 });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
 
 globalStyle(`${facts} dt`, { color: vars.color.textMuted });
-globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
+// Words wrap whole; only a word longer than the line (an email address) breaks, and only where it must.
+globalStyle(`${facts} dd`, { margin: 0, minWidth: 0, overflowWrap: "break-word" });
+
+/** The codes and the way to the shop, at the top of the Details. */
+export const offer = style({ marginTop: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+export const shopRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: 0 });
+
+/** The shop's host, on one line, cut short with an ellipsis rather than broken mid-word. */
+export const host = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontSize: vars.fontSize.sm });
+
+export const plain = style({ margin: 0 });
+
+/** "Where it came from", folded on a phone. */
+export const origin = style({ marginTop: vars.space.lg });
+globalStyle(`${origin} > * + *`, { marginTop: vars.space.sm });
+
+export const originSummary = style({ padding: `${vars.space.sm} 0`, fontWeight: vars.fontWeight.bold, cursor: "pointer" });
 
 export const list = style({ margin: 0, paddingLeft: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.xs });
 
 /** The detail dialog's star, with what it does beside it. */
 export const reminderRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `${vars.space.xs} ${vars.space.sm}` });
-
-/**
- * A card's actions in two rows whatever its width: Details with the star, then the status pair. Each button on a row of
- * its own would make a phone's two narrow columns of cards four buttons tall.
- */
-export const cardActions = style({ display: "grid", gap: vars.space.xs, marginTop: vars.space.sm });
-
-export const cardActionRow = style({ display: "flex", gap: vars.space.xs });
 
 /** "Used it" and "Didn't work" joined as one control of two halves; a narrow half wraps its words. */
 export const statusPair = style({ display: "grid", gridTemplateColumns: "1fr 1fr" });
@@ -88,18 +97,12 @@ export const cardAction = style({
   },
 });
 
-/** A card's Details: the row's width beside the star. */
-export const detailsAction = style([cardAction, { flex: 1 }]);
-
 const pairHalf = style([
   cardAction,
   { paddingInline: vars.space.xs, lineHeight: 1.15, overflowWrap: "anywhere", selectors: { "&:focus-visible, &[aria-pressed='true']": { position: "relative", zIndex: 1 } } },
 ]);
 export const pairStart = style([pairHalf, { borderStartEndRadius: 0, borderEndEndRadius: 0 }]);
 export const pairEnd = style([pairHalf, { borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: "-1px" }]);
-
-/** A card's "Remind me" star: a square of the same height as the card's other buttons. */
-export const starAction = style([cardAction, { minWidth: "2.75rem", fontSize: vars.fontSize.md, lineHeight: 1 }]);
 
 /** "Show: Active · Used · Didn't work". */
 export const showFilter = style({
@@ -110,6 +113,10 @@ export const showFilter = style({
   border: "none",
   margin: 0,
   padding: 0,
+  // A fieldset is as wide as its content unless told otherwise, which would widen the page.
+  minInlineSize: 0,
+  // On a phone one row that scrolls sideways, like the category chips.
+  "@media": { "(max-width: 767px)": { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "thin", paddingBottom: vars.space.xxs } },
 });
 
 export const showLegend = style({ float: "left", marginRight: vars.space.xs, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
@@ -118,6 +125,7 @@ export const showOption = style({
   display: "inline-flex",
   alignItems: "center",
   gap: vars.space.xs,
+  flex: "none",
   minHeight: "2.75rem",
   padding: `0 ${vars.space.md}`,
   border: `1px solid ${vars.color.border}`,
@@ -125,6 +133,7 @@ export const showOption = style({
   background: vars.color.surface,
   fontSize: vars.fontSize.sm,
   cursor: "pointer",
+  "@media": { "(max-width: 767px)": { minHeight: "2.25rem", padding: `0 ${vars.space.sm}` } },
   selectors: {
     "&:has(input:checked)": { background: vars.color.accentSoft, borderColor: vars.color.primary, fontWeight: vars.fontWeight.bold },
     "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },

@@ -1,11 +1,14 @@
 import { createContext, useContext } from "react";
 import type { Deal, DealStatus } from "../../../domain/deal";
+import type { ActionMenuItem } from "./ActionMenu";
 import * as styles from "./DealDetail.css";
 
 /** How a deal card opens its detail and marks its status, without every view between passing it down. */
 export interface DealActions {
   openDetail: (dealId: string) => void;
   setStatus: (deal: Deal, status: DealStatus | null) => void;
+  /** The deal's status: set during this visit, or as the deal loaded. */
+  statusOf: (deal: Pick<Deal, "id" | "status">) => DealStatus | null;
   /** Whether the deal's star is on: pressed during this visit, or as the deal loaded. */
   reminderOf: (deal: Pick<Deal, "id" | "remind">) => boolean;
   setReminder: (deal: Pick<Deal, "id" | "remind">, remind: boolean) => void;
@@ -18,64 +21,67 @@ const STATUS_BUTTONS: readonly { status: DealStatus; label: string }[] = [
   { status: "not_working", label: "Didn't work" },
 ];
 
+export const REMINDER_HINT = "We'll email you the day before it ends";
+
 /**
- * A card's "Details", "Used it" and "Didn't work". The status buttons are toggles: pressed again, they put the deal
- * back among the active ones. Outside a dashboard that provides the actions, the card shows none of them.
+ * A card's secondary actions, for its menu: Details, the reminder star (a deal that ends), Used it and Didn't work
+ * (toggles: chosen again, they put the deal back among the active ones) and hiding the brand. Outside a dashboard that
+ * provides the deal actions, only hiding the brand.
  */
-export function DealDetailActions({ deal }: { deal: Deal }) {
+export function useDealMenuItems(deal: Deal, onHideBrand: (deal: Deal) => void): ActionMenuItem[] {
+  const actions = useContext(DealActionsContext);
+  const hide: ActionMenuItem = { key: "hide", text: "Hide brand", label: `Hide brand ${deal.brand}`, onSelect: () => onHideBrand(deal) };
+  if (!actions) return [hide];
+  const status = actions.statusOf(deal);
+  const reminder = actions.reminderOf(deal);
+  return [
+    { key: "details", text: "Details", onSelect: () => actions.openDetail(deal.id) },
+    ...(deal.expirationDate
+      ? [{ key: "remind", text: <><span aria-hidden="true">{reminder ? "★" : "☆"}</span> Remind me</>, label: "Remind me", checked: reminder, onSelect: () => actions.setReminder(deal, !reminder) }]
+      : []),
+    ...STATUS_BUTTONS.map(({ status: each, label }) => ({
+      key: each,
+      text: label,
+      checked: status === each,
+      // The deal leaves the list shown, its card with it: the undo bar takes focus.
+      returnsFocus: false,
+      onSelect: () => actions.setStatus(deal, status === each ? null : each),
+    })),
+    hide,
+  ];
+}
+
+/** "Used it" and "Didn't work" in a deal's Details, as toggles: pressed again, they put the deal back among the active ones. */
+export function DealStatusButtons({ deal }: { deal: Deal }) {
   const actions = useContext(DealActionsContext);
   if (!actions) return null;
-  // Each button names its deal, so a screen reader's list of buttons tells the cards' apart.
-  const about = (label: string) => `${label}: ${deal.title}`;
+  const status = actions.statusOf(deal);
   return (
-    <div className={styles.cardActions}>
-      <div className={styles.cardActionRow}>
-        <button type="button" className={styles.detailsAction} aria-haspopup="dialog" aria-label={about("Details")} onClick={() => actions.openDetail(deal.id)}>
-          Details
+    <div className={styles.statusPair}>
+      {STATUS_BUTTONS.map(({ status: each, label }, index) => (
+        <button
+          key={each}
+          type="button"
+          className={index === 0 ? styles.pairStart : styles.pairEnd}
+          aria-pressed={status === each}
+          onClick={() => actions.setStatus(deal, status === each ? null : each)}
+        >
+          {label}
         </button>
-        <ReminderStar deal={deal} compact />
-      </div>
-      <div className={styles.statusPair}>
-        {STATUS_BUTTONS.map(({ status, label }, index) => (
-          <button
-            key={status}
-            type="button"
-            className={index === 0 ? styles.pairStart : styles.pairEnd}
-            aria-pressed={deal.status === status}
-            aria-label={about(label)}
-            onClick={() => actions.setStatus(deal, deal.status === status ? null : status)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      ))}
     </div>
   );
 }
 
-export const REMINDER_HINT = "We'll email you the day before it ends";
-
-/**
- * "Remind me": a star on a deal that ends, for an email the day before. On a card it is the star alone (its width
- * never changes, so pressing it never reflows the card) and its name says which deal, like the card's other buttons;
- * in the detail dialog it has its words, and the dialog's title names the deal. Deals without an end date have none.
- */
-export function ReminderStar({ deal, compact = false }: { deal: Pick<Deal, "id" | "title" | "remind" | "expirationDate">; compact?: boolean }) {
+/** "Remind me": a star on a deal that ends, for an email the day before; the dialog's title names the deal. */
+export function ReminderStar({ deal }: { deal: Pick<Deal, "id" | "title" | "remind" | "expirationDate"> }) {
   const actions = useContext(DealActionsContext);
   if (!actions || !deal.expirationDate) return null;
   const on = actions.reminderOf(deal);
   const label = on ? "Reminder set" : "Remind me";
   return (
-    <button
-      type="button"
-      className={compact ? styles.starAction : styles.cardAction}
-      aria-pressed={on}
-      aria-label={compact ? `${label}: ${deal.title}` : label}
-      title={REMINDER_HINT}
-      onClick={() => actions.setReminder(deal, !on)}
-    >
-      <span aria-hidden="true">{on ? "★" : "☆"}</span>
-      {!compact && ` ${label}`}
+    <button type="button" className={styles.cardAction} aria-pressed={on} title={REMINDER_HINT} onClick={() => actions.setReminder(deal, !on)}>
+      <span aria-hidden="true">{on ? "★" : "☆"}</span> {label}
     </button>
   );
 }

@@ -1,11 +1,12 @@
 import { useModalDialog } from "../../components/useModalDialog";
 import type { DealDetailView } from "../../../application/machines/dealDetailMachine";
-import { promoCodesOf } from "../../../domain/deal";
-import { PromoCodes } from "./DealOffer";
+import { promoCodesOf, type Deal } from "../../../domain/deal";
+import { endDateText } from "../../../domain/evidence";
+import { PromoCodes, webDealUrl } from "./DealOffer";
 import { DEAL_SOURCE_LABELS, type DealDetail } from "../../../domain/dealDetail";
 import { DetailEvidence } from "./DealEvidence";
-import { button, muted } from "../../components/primitives.css";
-import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
+import { button, muted, visuallyHidden } from "../../components/primitives.css";
+import { DealStatusButtons, REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
 import { DealCorrectionSection, type DealCorrectionPanel } from "./DealCorrection";
 
@@ -21,13 +22,52 @@ export interface DealDetailDialogProps {
 
 const sentAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+/** The shop's host name ("shop.example.com"), shown beside "Shop" instead of a whole address that would wrap. */
+function hostOf(url: string): string {
+  return new URL(url).hostname.replace(/^www\./, "");
+}
+
+/** What a person came for, first: the codes with Copy, and the way to the shop. */
+function Offer({ deal }: { deal: Deal }) {
+  const url = webDealUrl(deal);
+  if (promoCodesOf(deal).length === 0 && !url) return null;
+  return (
+    <section className={styles.offer} aria-label="Use this deal">
+      <PromoCodes deal={deal} />
+      {url && (
+        <div className={styles.shopRow}>
+          <a className={button.primary} href={url} target="_blank" rel="noreferrer">
+            Shop <span className={visuallyHidden}>at {deal.brand}</span>
+          </a>
+          <span className={`${muted} ${styles.host}`}>{hostOf(url)}</span>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The end as the extractor knows it (stated, or only a guess), with the reminder star when there is a day. */
+function Ends({ deal }: { deal: Deal }) {
+  return (
+    <section className={styles.section} aria-labelledby="deal-detail-ends">
+      <h3 id="deal-detail-ends" className={styles.sectionTitle}>
+        Ends
+      </h3>
+      <p className={styles.plain}>{endDateText(deal) ?? "No end date given"}</p>
+      {deal.expirationDate && (
+        <div className={styles.reminderRow}>
+          <ReminderStar deal={deal} />
+          <span className={muted}>{REMINDER_HINT}.</span>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function Source({ detail }: { detail: DealDetail }) {
   const { email, deal } = detail;
   return (
-    <section className={styles.section} aria-labelledby="deal-detail-source">
-      <h3 id="deal-detail-source" className={styles.sectionTitle}>
-        Where it came from
-      </h3>
+    <>
       <dl className={styles.facts}>
         <dt>From</dt>
         <dd>{email.sender ?? "Unknown sender"}</dd>
@@ -43,44 +83,65 @@ function Source({ detail }: { detail: DealDetail }) {
           Open in Gmail
         </a>
       </div>
+    </>
+  );
+}
+
+/** Where the deal came from and what each field rests on: open on a wide screen, folded on a phone. */
+function Origin({ detail, folded }: { detail: DealDetail; folded: boolean }) {
+  const body = (
+    <>
+      <Source detail={detail} />
+      <DetailEvidence deal={detail.deal} />
+    </>
+  );
+  if (folded) {
+    return (
+      <details className={styles.origin}>
+        <summary className={styles.originSummary}>Where it came from</summary>
+        {body}
+      </details>
+    );
+  }
+  return (
+    <section className={styles.section} aria-labelledby="deal-detail-source">
+      <h3 id="deal-detail-source" className={styles.sectionTitle}>
+        Where it came from
+      </h3>
+      {body}
     </section>
   );
 }
 
-function Details({ detail, correction }: { detail: DealDetail; correction?: DealCorrectionPanel | undefined }) {
+/**
+ * The deal's Details in the order a person uses them: the codes with Copy and Shop, the end, the conditions and fine
+ * print, Used it / Didn't work, then where it came from, and corrections last.
+ */
+function Details({ detail, folded, correction }: { detail: DealDetail; folded: boolean; correction?: DealCorrectionPanel | undefined }) {
   const { deal } = detail;
-  const codes = promoCodesOf(deal);
   return (
     <>
-      {deal.description && <p>{deal.description}</p>}
-      {deal.expirationDate && (
-        <div className={styles.reminderRow}>
-          <ReminderStar deal={deal} />
-          <span className={muted}>{REMINDER_HINT}.</span>
-        </div>
-      )}
-      <Source detail={detail} />
-      <DetailEvidence deal={deal} />
-      {codes.length > 0 && (
-        <section className={styles.section} aria-labelledby="deal-detail-codes">
-          <h3 id="deal-detail-codes" className={styles.sectionTitle}>
-            {codes.length === 1 ? "Code" : "Codes"}
-          </h3>
-          <PromoCodes deal={deal} />
-        </section>
-      )}
-      {deal.terms.length > 0 && (
+      <Offer deal={deal} />
+      <Ends deal={deal} />
+      {(deal.description || deal.terms.length > 0) && (
         <section className={styles.section} aria-labelledby="deal-detail-terms">
           <h3 id="deal-detail-terms" className={styles.sectionTitle}>
-            Fine print
+            Conditions and fine print
           </h3>
-          <ul className={styles.list}>
-            {deal.terms.map((term) => (
-              <li key={term}>{term}</li>
-            ))}
-          </ul>
+          {deal.description && <p className={styles.plain}>{deal.description}</p>}
+          {deal.terms.length > 0 && (
+            <ul className={styles.list}>
+              {deal.terms.map((term) => (
+                <li key={term}>{term}</li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
+      <section className={styles.section} aria-label="Did you use it?">
+        <DealStatusButtons deal={deal} />
+      </section>
+      <Origin detail={detail} folded={folded} />
       {correction && <DealCorrectionSection panel={correction} />}
     </>
   );
@@ -137,7 +198,7 @@ function OpenDealDetail({ view, sheet, onClose, onRetry, correction }: DealDetai
           </p>
         </div>
       )}
-      {view.kind === "shown" && <Details detail={view.detail} correction={correction} />}
+      {view.kind === "shown" && <Details detail={view.detail} folded={sheet} correction={correction} />}
     </dialog>
   );
 }

@@ -1,4 +1,5 @@
-import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import { darkScheme } from "../../theme/darkScheme.css";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { Deal } from "../../../domain/deal";
 import type { DealShowFilter } from "../../../domain/dealDetail";
@@ -7,6 +8,7 @@ import { DealCard } from "./DealCard";
 import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
 import { DealDetailStatusFilter } from "./DealDetailStatusFilter";
 import { SAMPLE_DEALS, SAMPLE_TODAY, sampleDeal } from "./fixtures";
+import { openCardMenu } from "./cardMenuInStories";
 
 const usedDeals = SAMPLE_DEALS.slice(0, 2).map((deal) => ({ ...deal, status: "used" as const }));
 
@@ -22,6 +24,7 @@ const detailDeal = sampleDeal({
     { code: "SAVE25", condition: "$25 off $100" },
   ],
   terms: ["Excludes gift cards.", "New customers only."],
+  dealUrl: "https://www.brindlemart.example/autumn",
 });
 
 const shownDetail: DealDetailTools["detail"] = {
@@ -74,7 +77,7 @@ const meta = {
     show: "current",
     onShow: fn(),
     sheet: false,
-    actions: { openDetail: fn(), setStatus: fn(), reminderOf: (deal) => deal.remind, setReminder: fn() },
+    actions: { openDetail: fn(), setStatus: fn(), statusOf: (deal) => deal.status, reminderOf: (deal) => deal.remind, setReminder: fn() },
     detail: { kind: "closed" },
     undoableChange: null,
     onCloseDetail: fn(),
@@ -94,11 +97,12 @@ const phone = { globals: { viewport: { value: "mobile1", isRotated: false } } };
 export const ActiveList: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Details: 25% off home essentials" }));
+    const title = "25% off home essentials";
+    await userEvent.click((await openCardMenu(canvasElement, title)).getByRole("menuitem", { name: "Details" }));
     await expect(args.actions.openDetail).toHaveBeenCalledWith("d1");
-    await userEvent.click(canvas.getByRole("button", { name: "Used it: 25% off home essentials" }));
+    await userEvent.click((await openCardMenu(canvasElement, title)).getByRole("menuitemcheckbox", { name: "Used it" }));
     await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), "used");
-    await userEvent.click(canvas.getByRole("button", { name: "Didn't work: 25% off home essentials" }));
+    await userEvent.click((await openCardMenu(canvasElement, title)).getByRole("menuitemcheckbox", { name: "Didn't work" }));
     await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), "not_working");
     await userEvent.click(canvas.getByRole("radio", { name: "Used" }));
     await expect(args.onShow).toHaveBeenCalledWith("used");
@@ -110,10 +114,10 @@ export const ActiveList: Story = {
 export const RemindMe: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const star = canvas.getByRole("button", { name: "Remind me: 25% off home essentials" });
-    await expect(star).toHaveAttribute("aria-pressed", "false");
-    await expect(star).toHaveAttribute("title", "We'll email you the day before it ends");
+    const star = (await openCardMenu(canvasElement, "25% off home essentials")).getByRole("menuitemcheckbox", { name: "Remind me" });
+    await expect(star).toHaveAttribute("aria-checked", "false");
     await userEvent.click(star);
+    await expect(canvas.queryByRole("menu")).toBeNull();
     await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), true);
   },
 };
@@ -123,9 +127,12 @@ export const ReminderSet: Story = {
   args: { deals: [{ ...SAMPLE_DEALS[0]!, remind: true }, SAMPLE_DEALS[1]!] },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const star = canvas.getByRole("button", { name: "Reminder set: 25% off home essentials" });
-    await expect(star).toHaveAttribute("aria-pressed", "true");
-    await expect(canvas.getByRole("button", { name: "Remind me: $30 off brake service" })).toHaveAttribute("aria-pressed", "false");
+    const other = (await openCardMenu(canvasElement, "$30 off brake service")).getByRole("menuitemcheckbox", { name: "Remind me" });
+    await expect(other).toHaveAttribute("aria-checked", "false");
+    await userEvent.keyboard("{Escape}");
+    await expect(canvas.getByRole("button", { name: "More actions: $30 off brake service" })).toHaveFocus();
+    const star = (await openCardMenu(canvasElement, "25% off home essentials")).getByRole("menuitemcheckbox", { name: "Remind me" });
+    await expect(star).toHaveAttribute("aria-checked", "true");
     await userEvent.click(star);
     await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d1" }), false);
   },
@@ -136,7 +143,9 @@ export const NoEndDateNoStar: Story = {
   args: { deals: [SAMPLE_DEALS[3]!] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("button", { name: "Used it: 20% off + free engraving" })).toBeInTheDocument();
+    const menu = await openCardMenu(canvasElement, "20% off + free engraving");
+    await expect(menu.getByRole("menuitemcheckbox", { name: "Used it" })).toBeInTheDocument();
+    await expect(menu.queryByRole("menuitemcheckbox", { name: "Remind me" })).toBeNull();
     await expect(canvas.queryByRole("button", { name: /Remind me|Reminder set/ })).toBeNull();
   },
 };
@@ -147,8 +156,8 @@ export const UsedList: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("radio", { name: "Used" })).toBeChecked();
-    const used = canvas.getByRole("button", { name: "Used it: 25% off home essentials" });
-    await expect(used).toHaveAttribute("aria-pressed", "true");
+    const used = (await openCardMenu(canvasElement, "25% off home essentials")).getByRole("menuitemcheckbox", { name: "Used it" });
+    await expect(used).toHaveAttribute("aria-checked", "true");
     await userEvent.click(used);
     await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d1", status: "used" }), null);
   },
@@ -169,10 +178,26 @@ export const UndoBar: Story = {
   },
 };
 
-const dialogChecks: Story["play"] = async ({ canvasElement, args }) => {
+/** The Details of a deal with codes: the codes and Shop first; on a phone, where it came from is folded until opened. */
+const dialogChecks = (folded: boolean): Story["play"] => async ({ canvasElement, args }) => {
   const body = within(canvasElement.ownerDocument.body);
   const dialog = await body.findByRole("dialog", { name: "$10 off $50, $25 off $100" });
   const inDialog = within(dialog);
+  const offer = inDialog.getByRole("region", { name: "Use this deal" });
+  await expect(within(offer).getByRole("button", { name: "Copy code SAVE10" })).toBeInTheDocument();
+  await expect(within(offer).getByRole("link", { name: "Shop at Brindlemart" })).toHaveAttribute("href", "https://www.brindlemart.example/autumn");
+  await expect(within(offer).getByText("brindlemart.example")).toBeInTheDocument();
+  await expect(inDialog.getByText("No end date given")).toBeInTheDocument();
+  await expect(inDialog.getByRole("button", { name: "Used it" })).toHaveAttribute("aria-pressed", "false");
+  await userEvent.click(inDialog.getByRole("button", { name: "Used it" }));
+  await expect(args.actions.setStatus).toHaveBeenCalledWith(expect.objectContaining({ id: "d9" }), "used");
+  const origin = dialog.querySelector("details");
+  await expect(origin !== null).toBe(folded);
+  if (origin) {
+    await expect(origin.open).toBe(false);
+    await userEvent.click(inDialog.getByText("Where it came from"));
+    await expect(origin.open).toBe(true);
+  }
   await expect(inDialog.getByText("Brindlemart <news@brindlemart.com>")).toBeInTheDocument();
   await expect(inDialog.getByText("Spend more, save more: our autumn event")).toBeInTheDocument();
   await expect(inDialog.getByText("From the email's structured data")).toBeInTheDocument();
@@ -190,7 +215,7 @@ export const DetailDialog: Story = {
   play: async (context) => {
     const dialog = await within(context.canvasElement.ownerDocument.body).findByRole("dialog");
     await expect(within(dialog).queryByRole("button", { name: /Remind me|Reminder set/ })).toBeNull();
-    await dialogChecks(context);
+    await dialogChecks(false)!(context);
   },
 };
 
@@ -210,7 +235,17 @@ export const DetailDialogWithReminder: Story = {
 };
 
 /** The same as a sheet from the bottom on a phone. */
-export const DetailSheetOnPhone: Story = { ...phone, args: { detail: shownDetail, sheet: true }, play: dialogChecks };
+export const DetailSheetOnPhone: Story = { ...phone, args: { detail: shownDetail, sheet: true }, play: dialogChecks(true) };
+
+/** The dark palette whatever the system's, for the Details reviewed in both schemes. */
+const inDarkScheme: Decorator = (Story) => (
+  <div className={darkScheme}>
+    <Story />
+  </div>
+);
+
+export const DetailDialogDark: Story = { decorators: [inDarkScheme], args: { detail: shownDetail }, play: dialogChecks(false) };
+export const DetailSheetOnPhoneDark: Story = { ...phone, decorators: [inDarkScheme], args: { detail: shownDetail, sheet: true }, play: dialogChecks(true) };
 
 export const DetailLoading: Story = {
   args: { detail: { kind: "loading", dealId: "d9" } },

@@ -9,6 +9,7 @@ import { useServicePromise } from "../../di";
 import { sameFields } from "../../hooks";
 import type { DealDetailTools } from "./DealDetailLayer";
 import { useDealCorrectionPanel } from "./DealCorrectionTools";
+import type { Deal } from "../../../domain/deal";
 
 /** The open deal when a page keeps it in its address: opening and closing Details go through the page's machine. */
 export interface DealInAddress {
@@ -44,8 +45,9 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
   }, [detailActor, dealInAddress]);
   const open = inAddress?.open;
   const close = inAddress?.close;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const statusOf = (deal: Pick<Deal, "id" | "status">) => (deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status);
+    return {
       actions: {
         openDetail: open ?? ((dealId) => detailActor.send({ type: "OPEN", dealId })),
         setStatus: (deal, status) =>
@@ -54,12 +56,13 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
             change: {
               dealId: deal.id,
               title: deal.title,
-              from: deal.id in shownStatuses ? (shownStatuses[deal.id] ?? null) : deal.status,
+              from: statusOf(deal),
               to: status,
               // What "Used it" then asks about: the figure the mail gives.
               ...(status === "used" ? { suggestion: suggestedSaving(deal) } : {}),
             },
           }),
+        statusOf,
         reminderOf: (deal) => shownReminders[deal.id] ?? deal.remind,
         setReminder: (deal, remind) =>
           reminderActor.send({ type: "SET_REMINDER", change: { dealId: deal.id, from: shownReminders[deal.id] ?? deal.remind, to: remind } }),
@@ -76,7 +79,7 @@ export function useDealDetailTools(inAddress?: DealInAddress): DealDetailTools {
         onRecord: (saving) => statusActor.send({ type: "RECORD_SAVING", saving }),
         onSkip: () => statusActor.send({ type: "SKIP_SAVING" }),
       },
-    }),
-    [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, savingPrompt, open, close],
+    };
+  }, [detailActor, statusActor, reminderActor, shownReminders, shownStatuses, detail, correction, undoableChange, savingPrompt, open, close],
   );
 }

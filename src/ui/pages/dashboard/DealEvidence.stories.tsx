@@ -39,7 +39,7 @@ interface EvidenceStoryArgs {
 
 function EvidenceStory({ deal, details }: EvidenceStoryArgs) {
   const tools: DealDetailTools = {
-    actions: { openDetail: fn(), setStatus: fn(), reminderOf: (shown) => shown.remind, setReminder: fn() },
+    actions: { openDetail: fn(), setStatus: fn(), statusOf: (shown) => shown.status, reminderOf: (shown) => shown.remind, setReminder: fn() },
     detail: details
       ? {
           kind: "shown",

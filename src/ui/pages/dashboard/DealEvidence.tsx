@@ -25,7 +25,7 @@ export function CardEvidence({ deal }: { deal: Pick<Deal, "expirationDate" | "ev
   );
 }
 
-/** The deal's Details: its end and category as every screen says them, and what each field rests on. */
+/** The deal's Details: its category as every screen says it, and what each field (its end too) rests on. */
 export function DetailEvidence({ deal }: { deal: Deal }) {
   const evidence = deal.evidence;
   const lines: Array<{ key: string; text: string; guess: boolean }> = [];
@@ -41,9 +41,8 @@ export function DetailEvidence({ deal }: { deal: Deal }) {
       <h3 id="deal-detail-evidence" className={styles.sectionTitle}>
         What the email says
       </h3>
+      {/* The end is said at the top of the Details; here only what it rests on. */}
       <dl className={styles.facts}>
-        <dt>Ends</dt>
-        <dd>{endDateText(deal) ?? "No end date given"}</dd>
         <dt>Category</dt>
         <dd>{categoryText(deal.category, evidence)}</dd>
       </dl>

@@ -1,19 +1,23 @@
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Deal } from "../../../domain/deal";
 import { promoCodesOf } from "../../../domain/deal";
 import { hasOwnImage } from "../../../domain/stockImages";
 import { DealCard, type DealCardProps } from "./DealCard";
+import { CellControlsTabbable } from "./gridCell";
+import { nextCellIndex } from "./gridNavigation";
 import * as styles from "./Dashboard.css";
 
 export interface DealGridProps extends Pick<DealCardProps, "today" | "imageWidth" | "onHideBrand"> {
   deals: readonly Deal[];
   columns: number;
   hiddenBrandIds: readonly string[];
+  /** The grid's name: the id of the heading that names it. */
+  labelledBy: string;
 }
 
 const GAP_PX = 16;
-/** Rows of cards mounted beyond the visible ones, so a quick scroll does not show gaps. */
+/** Rows of cards mounted beyond the visible ones, so a quick scroll does not show gaps (and arrow keys find the next row). */
 const OVERSCAN_ROWS = 2;
 
 /** A first guess of a card's height before it is measured: the 3:2 image (3:1 band of stock art), text, one row per code. */
@@ -22,58 +26,157 @@ function estimateCardHeight(deal: Deal, imageWidth: number): number {
   return media + 150 + (deal.description ? 40 : 0) + promoCodesOf(deal).length * 44 + (deal.terms.length > 0 ? 36 : 0);
 }
 
+const cellOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>("[data-cell]") : null);
+const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [tabindex]";
+
 /**
- * Masonry deal cards, virtualised: each card goes to the shortest column, and only the cards near the viewport are
- * mounted, so thousands of deals scroll smoothly.
+ * The deal cards in rows of `columns`, virtualised: only the rows near the viewport are mounted, so thousands of deals
+ * scroll smoothly. Rows keep reading order (left to right, top to bottom) the list's order, for eyes and keys alike.
+ *
+ * Keyboard (the ARIA grid pattern): the grid is one Tab stop, the card last focused; arrow keys, Home and End (with
+ * Ctrl: the first and last card) move between cards; Enter or F2 goes into a card, whose controls Tab then reaches,
+ * and Escape comes back out to the card. Tab from a card leaves the grid.
  */
-export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, onHideBrand }: DealGridProps) {
-  const listRef = useRef<HTMLUListElement>(null);
+export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, onHideBrand, labelledBy }: DealGridProps) {
+  const gridRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [activeIndex, setActiveIndex] = useState(0);
+  /** The card being worked in, whose controls Tab reaches; null when focus is on a card itself or outside the grid. */
+  const [workingIn, setWorkingIn] = useState<number | null>(null);
+  /** A card to focus once its row is mounted (a key moved to a row scrolled away). */
+  const pendingFocus = useRef<number | null>(null);
+
   // The list's distance from the top of the page changes as filters above it wrap or expand.
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    const top = (gridRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
-  // Worked out once per list: the virtualiser asks again for every card below each one it measures.
-  const estimates = useMemo(() => deals.map((deal) => estimateCardHeight(deal, imageWidth)), [deals, imageWidth]);
+  const rowCount = Math.ceil(deals.length / columns);
+  // Worked out once per list: the virtualiser asks again for every row below each one it measures.
+  const estimates = useMemo(() => {
+    const cards = deals.map((deal) => estimateCardHeight(deal, imageWidth));
+    return Array.from({ length: rowCount }, (_, row) => Math.max(...cards.slice(row * columns, (row + 1) * columns)));
+  }, [deals, imageWidth, columns, rowCount]);
   const virtualizer = useWindowVirtualizer({
-    count: deals.length,
-    estimateSize: (index) => estimates[index]!,
-    getItemKey: (index) => deals[index]!.id,
-    lanes: columns,
+    count: rowCount,
+    estimateSize: (row) => estimates[row]!,
+    getItemKey: (row) => deals.slice(row * columns, (row + 1) * columns).map((deal) => deal.id).join(" "),
+    indexAttribute: "data-row",
     gap: GAP_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
   });
   const hidden = new Set(hiddenBrandIds);
-  const columnWidth = `((100% - ${(columns - 1) * GAP_PX}px) / ${columns})`;
+  const rows = virtualizer.getVirtualItems();
+  const last = deals.length - 1;
+  const active = Math.min(activeIndex, Math.max(last, 0));
+  // The Tab stop must be mounted: when the active card's row is scrolled away, the first card on screen takes it.
+  const activeRowMounted = rows.some((row) => row.index === Math.floor(active / columns));
+  const tabStop = activeRowMounted || rows.length === 0 ? active : rows[0]!.index * columns;
+
+  const cellElement = (index: number) => gridRef.current?.querySelector<HTMLElement>(`[data-cell='${index}']`) ?? null;
+  const focusCell = (index: number) => {
+    setActiveIndex(index);
+    const element = cellElement(index);
+    if (element) element.focus();
+    else {
+      pendingFocus.current = index;
+      virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+    }
+  };
+
+  useLayoutEffect(() => {
+    if (pendingFocus.current !== null) {
+      const element = cellElement(pendingFocus.current);
+      if (element) {
+        pendingFocus.current = null;
+        element.focus();
+      }
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    if (!cell) return;
+    const index = Number(cell.dataset.cell);
+    if (event.target === cell) {
+      if (event.key === "Enter" || event.key === "F2") {
+        event.preventDefault();
+        setWorkingIn(index);
+        cell.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+        return;
+      }
+      const next = nextCellIndex(event, index, deals.length, columns);
+      if (next === null) return;
+      event.preventDefault();
+      focusCell(next);
+    } else if (event.key === "Escape" || event.key === "F2") {
+      event.preventDefault();
+      setWorkingIn(null);
+      cell.focus();
+    }
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    if (!cell) return;
+    const index = Number(cell.dataset.cell);
+    setActiveIndex(index);
+    // Focus put inside a card (a click, Enter) works in it; focus on the card itself does not.
+    setWorkingIn(event.target === cell ? null : index);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const goingTo = event.relatedTarget as Node | null;
+    if (goingTo && gridRef.current?.contains(goingTo)) return;
+    setWorkingIn(null);
+  };
 
   return (
-    <ul ref={listRef} className={styles.grid} style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => {
-        const deal = deals[item.index]!;
+    <div
+      ref={gridRef}
+      role="grid"
+      aria-labelledby={labelledBy}
+      aria-rowcount={rowCount}
+      aria-colcount={columns}
+      className={styles.grid}
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      {rows.map((row) => {
+        const first = row.index * columns;
+        const rowDeals = deals.slice(first, first + columns);
         return (
-          <li
-            key={item.key}
+          <div
+            key={row.key}
             ref={virtualizer.measureElement}
-            data-index={item.index}
-            className={styles.gridItem}
-            style={{
-              width: `calc${columnWidth}`,
-              left: `calc(${item.lane} * (${columnWidth} + ${GAP_PX}px))`,
-              transform: `translateY(${item.start - scrollMargin}px)`,
-            }}
+            role="row"
+            aria-rowindex={row.index + 1}
+            data-row={row.index}
+            className={styles.gridRow}
+            style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, transform: `translateY(${row.start - scrollMargin}px)` }}
           >
-            <DealCard
-              deal={deal}
-              today={today}
-              imageWidth={imageWidth}
-              hidden={hidden.has(deal.brandId)}
-              onHideBrand={onHideBrand}
-            />
-          </li>
+            {rowDeals.map((deal, column) => {
+              const index = first + column;
+              return (
+                <div
+                  key={deal.id}
+                  role="gridcell"
+                  aria-colindex={column + 1}
+                  tabIndex={index === tabStop ? 0 : -1}
+                  data-cell={index}
+                  data-index={index}
+                  className={styles.gridCell}
+                >
+                  <CellControlsTabbable value={workingIn === index}>
+                    <DealCard deal={deal} today={today} imageWidth={imageWidth} hidden={hidden.has(deal.brandId)} onHideBrand={onHideBrand} />
+                  </CellControlsTabbable>
+                </div>
+              );
+            })}
+          </div>
         );
       })}
-    </ul>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { codeConditionOf, promoCodesOf, type Deal } from "../../../domain/deal";
 import { visuallyHidden } from "../../components/primitives.css";
 import { CopyButton } from "./CopyButton";
+import { useControlTabIndex } from "./gridCell";
 import * as styles from "./Dashboard.css";
 
 /**
@@ -30,11 +31,11 @@ export function PromoCodes({ deal, className }: { deal: Deal; className?: string
   );
 }
 
-/** The fine print, in one small paragraph; nothing when the email had none. */
-export function FinePrint({ deal }: { deal: Deal }) {
+/** The fine print, in one small paragraph (at most two lines when `clamped`); nothing when the email had none. */
+export function FinePrint({ deal, clamped = false }: { deal: Deal; clamped?: boolean }) {
   if (deal.terms.length === 0) return null;
   return (
-    <p className={styles.terms}>
+    <p className={clamped ? styles.cardTerms : styles.terms}>
       <span className={styles.termsLabel}>Fine print:</span> {deal.terms.join(" · ")}
     </p>
   );
@@ -56,11 +57,12 @@ export function webDealUrl(deal: Pick<Deal, "dealUrl">): string | null {
  * a screen reader, who may hear it among the page's other links: "at Brindlemart" on a card, "for <title>" on a
  * brand's page (all of whose links are the brand's).
  */
-export function ViewDealLink({ deal, about }: { deal: Deal; about: string }) {
+export function ViewDealLink({ deal, about, className }: { deal: Deal; about: string; className?: string }) {
+  const tabIndex = useControlTabIndex();
   const url = webDealUrl(deal);
   if (!url) return null;
   return (
-    <a href={url} target="_blank" rel="noreferrer">
+    <a href={url} target="_blank" rel="noreferrer" className={className} tabIndex={tabIndex}>
       View deal{" "}
       <span className={visuallyHidden}>{about}</span>
     </a>

@@ -1,32 +1,33 @@
 import type { DashboardStats, StatFigure } from "../../../domain/dashboard";
 import * as styles from "./Dashboard.css";
 
-function Delta({ delta }: { delta: number | null }) {
-  if (delta === null) return <span>No data last month</span>;
+/** The change versus last month; nothing until there is a last month to compare with. A phone shows the figure only. */
+function Delta({ delta }: { delta: number }) {
   const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
   return (
     <span>
       <span className={delta > 0 ? styles.deltaUp : delta < 0 ? styles.deltaDown : undefined}>
         {sign}
         {Math.abs(delta)}%
-      </span>{" "}
-      vs last month
+      </span>
+      <span className={styles.phoneHidden}> vs last month</span>
     </span>
   );
 }
 
 /**
- * A figure of 0 with nothing to compare ("No data last month") or no change ("±0%") says nothing about the month: an
- * empty mailbox's first run shows its zeros without them (docs/product.md, "Dashboard").
+ * A figure with nothing to compare shows no comparison, and a 0 with no change ("±0%") says nothing about the month:
+ * an empty mailbox's first run shows its zeros without them (docs/product.md, "Dashboard").
  */
-const saysNothing = (figure: StatFigure) => figure.value === 0 && (figure.delta === null || figure.delta === 0);
+const comparison = ({ value, delta }: StatFigure): number | null => (delta === null || (value === 0 && delta === 0) ? null : delta);
 
 function StatBody({ label, figure }: { label: string; figure: StatFigure }) {
+  const delta = comparison(figure);
   return (
     <>
       <span className={styles.statLabel}>{label}</span>
       <span className={styles.statValue}>{figure.value}</span>
-      <span className={styles.statFoot}>{saysNothing(figure) ? null : <Delta delta={figure.delta} />}</span>
+      <span className={styles.statFoot}>{delta !== null && <Delta delta={delta} />}</span>
     </>
   );
 }
@@ -59,7 +60,7 @@ export function StatCards({ stats, expiringOnly, onToggleExpiring }: { stats: Da
           >
             <StatBody label="Expiring Soon" figure={stats.expiring} />
             {/* The card is a toggle (aria-pressed); its words say what pressing it does, and what it is doing now. */}
-            <span className={styles.statToggleHint}>{expiringOnly ? "Showing only these" : "Show only these"}</span>
+            <span className={`${styles.statToggleHint} ${styles.phoneHidden}`}>{expiringOnly ? "Showing only these" : "Show only these"}</span>
           </button>
         </li>
       )}

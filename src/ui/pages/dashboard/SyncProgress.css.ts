@@ -10,6 +10,7 @@ export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
+  "@media": { "(max-width: 767px)": { marginBottom: vars.space.sm, padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.fontSize.sm } },
 });
 
 export const line = style({ margin: 0, fontWeight: vars.fontWeight.medium, overflowWrap: "anywhere" });
