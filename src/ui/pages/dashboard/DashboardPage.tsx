@@ -29,6 +29,7 @@ import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
 import { useDismissal } from "./useDismissal";
 import { useDealDetailTools } from "./DealDetailTools";
+import { useOfflineCopySavedAt } from "../pocket/OfflineNotice";
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -84,6 +85,7 @@ export default function DashboardPage() {
   const sync = useSelector(syncProgress, dashboardSyncOf, sameFields);
   usePageVisibility(syncProgress);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
+  const offlineCopySavedAt = useOfflineCopySavedAt();
 
   const openDealId = useSelector(actor, selectOpenDealId);
   const onOpenDeal = useCallback((dealId: string) => actor.send({ type: "OPEN_DEAL", dealId }), [actor]);
@@ -131,6 +133,7 @@ export default function DashboardPage() {
       onCancelHide={() => actor.send({ type: "CANCEL_HIDE" })}
       onConnectGmail={() => actor.send({ type: "CONNECT_GMAIL" })}
       onStartSync={() => actor.send({ type: "START_SYNC" })}
+      offlineCopySavedAt={offlineCopySavedAt}
     />
   );
 }

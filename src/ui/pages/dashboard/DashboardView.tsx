@@ -23,6 +23,7 @@ import { StatCards } from "./StatCards";
 import { SyncProgress } from "./SyncProgress";
 import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
+import { OfflineNotice } from "../pocket/OfflineNotice";
 import * as styles from "./Dashboard.css";
 
 export interface DashboardViewProps {
@@ -69,6 +70,8 @@ export interface DashboardViewProps {
   dealDetail?: DealDetailTools;
   /** Chooses the view: current, expired, used or not-working deals; no such choice when absent. */
   onShowStatus?: (show: DealShowFilter) => void;
+  /** When the deals shown are the copy this device kept, because the server could not be reached (ISO 8601). */
+  offlineCopySavedAt?: string | null;
 }
 
 export function DashboardView(props: DashboardViewProps) {
@@ -135,6 +138,7 @@ function LoadedDashboard({ dashboard, ...props }: DashboardViewProps & { dashboa
           </span>
         </div>
       </div>
+      <OfflineNotice savedAt={props.offlineCopySavedAt} />
       <SyncProgress sync={props.sync} />
       <StatCards stats={props.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={props.onToggleExpiring} />
       {/* The welcome panel when there is no deal at all (Active Promos is 0 then too); a person whose deals have all
