@@ -74,6 +74,9 @@ function prerenderPages(): Plugin {
             // The page shows without JavaScript, so the notice that it needs JavaScript goes, and the scripts (which
             // only hydrate it) are fetched at low priority, leaving the bandwidth to the stylesheet first.
             .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
+            // The app installs from the signed-in pages it opens on (the manifest's start_url is the dashboard): a public
+            // page without the manifest spares every first visit the manifest's and its icons' requests.
+            .replace(/\s*<link rel="manifest"[^>]*>/, "")
             .replace(/<(script type="module"|link rel="modulepreload") /g, (tag) => `${tag}fetchpriority="low" `)
             .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
         };

@@ -5,6 +5,7 @@ import { dayStart, isCalendarDay } from "../../src/domain/calendarDay";
 import type { ImageLinks } from "./images/imageLinks";
 import type { PersonDay, PersonDays } from "./personDay";
 import { instantAtLocalHour } from "./reports/schedule";
+import { withProxiedImages } from "./dealDetails";
 
 export interface DashboardFilters {
   category?: string;
@@ -127,10 +128,7 @@ export class DashboardService {
 
   /** A deal as the browser gets it: its images only as signed paths of our image proxy, never the sender's URLs. */
   private proxied(deals: Deal[]): Deal[] {
-    return deals.map((deal) => ({
-      ...deal,
-      imageUrls: deal.imageUrls.flatMap((url) => this.imageLinks.proxyPath(url) ?? []),
-    }));
+    return deals.map((deal) => withProxiedImages(deal, this.imageLinks));
   }
 
   /**

@@ -23,9 +23,18 @@ export interface DealDetailsRepository {
 /** Where a message opens: Gmail's own page of it, or in demo mode the Google emulator's view of it. */
 export type MessageLink = (gmailId: string) => string;
 
-/** Images as signed paths of our image proxy, never the sender's URLs (as on the dashboard). */
+/**
+ * Images as signed paths of our image proxy, never the sender's URLs (as on the dashboard); a barcode image too, and a
+ * barcode image the proxy would not fetch is no barcode.
+ */
 export function withProxiedImages(deal: Deal, imageLinks: ImageLinks): Deal {
-  return { ...deal, imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []) };
+  const { barcode, ...rest } = deal;
+  const proxiedBarcode = barcode?.kind === "image" ? imageLinks.proxyPath(barcode.url) : null;
+  return {
+    ...rest,
+    imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []),
+    ...(barcode?.kind === "digits" ? { barcode } : proxiedBarcode ? { barcode: { kind: "image", url: proxiedBarcode } } : {}),
+  };
 }
 
 /** One deal's detail (where it came from) and its owner's status of it ("Used it", "Didn't work"). */

@@ -7,6 +7,8 @@ export interface HtmlImage {
   width: number | null;
   height: number | null;
   alt: string;
+  /** The class attribute as written, which may name what the image is ("barcode"). */
+  className?: string;
 }
 
 export interface HtmlLink {
@@ -263,6 +265,7 @@ export function renderHtml(html: string): RenderedHtml {
             width: pixelSize(attributes.width, style, "width"),
             height: pixelSize(attributes.height, style, "height"),
             alt,
+            ...(attributes.class ? { className: attributes.class.slice(0, 200) } : {}),
           });
           if (alt) append(` ${alt} `);
         }

@@ -15,6 +15,7 @@ import { findExpiryWithEvidence, markupEndDate, writesDayFirst, type FoundExpiry
 import { forwardedOrigin } from "./forwarded";
 import { messageLanguage, type Language } from "./language";
 import { pickDealImages } from "./images";
+import { findBarcode } from "./barcodes";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { judgeOffer, type OfferVerdict } from "./offer";
@@ -238,6 +239,7 @@ function assembleDeal(
   const title = dealTitle(subject, markup?.cards[0]?.headline, discount);
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
   const category = { category: reading.guess ?? "Others", evidence: reading.evidence };
+  const barcode = findBarcode(rendering.body, rendering.html?.images ?? []);
   return {
     title,
     description: markupOffers.find((offer) => offer.description)?.description ?? describeDeal(rendering.body, promoCodes, discount, title),
@@ -259,6 +261,7 @@ function assembleDeal(
       brand: brandEvidence ?? (brandDomain ? { kind: "sender", confidence: "inferred" } : null),
       category: category.evidence,
     },
+    ...(barcode ? { barcode } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { isCalendarDay } from "../../src/domain/calendarDay";
 import { CONFIDENCES, EVIDENCE_KINDS, type CodeEvidence, type DealEvidence, type FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage } from "./types";
 import { cleanMailCategoryEvidence } from "../../src/domain/brandCategory";
+import { BARCODE_DIGITS, type Barcode } from "../../src/domain/barcode";
 
 export const FIELD_CAPS = {
   /** Characters (code points) of one field. */
@@ -216,7 +217,18 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
     imageUrls: cleanUrls(deal.imageUrls, FIELD_CAPS.imagesPerDeal),
     source: deal.source,
     ...(deal.evidence ? { evidence: cleanEvidence(deal.evidence, promoCodes, expirationDate) } : {}),
+    ...cleanBarcode(deal.barcode),
   };
+}
+
+/** Digits within the barcode's lengths, or an image's web address; anything else is no barcode. */
+function cleanBarcode(barcode: Barcode | undefined): { barcode?: Barcode } {
+  if (barcode?.kind === "digits") {
+    const { min, max } = BARCODE_DIGITS;
+    return new RegExp(`^\\d{${min},${max}}$`).test(barcode.value) ? { barcode: { kind: "digits", value: barcode.value } } : {};
+  }
+  const url = barcode?.kind === "image" ? webUrl(barcode.url) : null;
+  return url ? { barcode: { kind: "image", url } } : {};
 }
 
 /** Cleans and caps every field of an extraction's answer. Idempotent: a clean answer comes back equal. */

@@ -6,6 +6,7 @@ import type { Category } from "../../src/domain/category";
 import type { MailCategoryEvidence } from "../../src/domain/brandCategory";
 import type { DealSource } from "../../src/domain/deal";
 import type { DealEvidence } from "../../src/domain/evidence";
+import type { Barcode } from "../../src/domain/barcode";
 
 /** The spend or benefit a mail ties to one of its codes ("SAVE10" -> "$10 off $50"). */
 export interface CodeCondition {
@@ -33,6 +34,8 @@ export interface ExtractedDeal {
    * model's answer (llm.ts) carries none.
    */
   evidence?: DealEvidence;
+  /** The barcode the mail gives for the offer (barcodes.ts); absent when it gives none. */
+  barcode?: Barcode;
 }
 
 export interface ExtractedMessage {

@@ -50,8 +50,20 @@ const DealFieldsCodec = t.type({
   sentAt: nullable(t.string),
 });
 
-/** A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept. */
-export const DealCodec = t.intersection([DealFieldsCodec, t.partial({ evidence: DealEvidenceCodec })]);
+/**
+ * The barcode the mail gave for the cashier (src/domain/barcode.ts): its digits (8 to 24), or its image as a signed path
+ * of our image proxy.
+ */
+export const BarcodeCodec = t.union([
+  t.type({ kind: t.literal("digits"), value: t.string }),
+  t.type({ kind: t.literal("image"), url: t.string }),
+]);
+
+/**
+ * A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept, `barcode`
+ * (BarcodeCodec) when the mail gave none.
+ */
+export const DealCodec = t.intersection([DealFieldsCodec, t.partial({ evidence: DealEvidenceCodec, barcode: BarcodeCodec })]);
 
 const StatFigureCodec = t.type({ value: t.number, delta: nullable(t.number) });
 

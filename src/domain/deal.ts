@@ -1,5 +1,6 @@
 import type { Category } from "./category";
 import type { DealEvidence } from "./evidence";
+import type { Barcode } from "./barcode";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -33,6 +34,8 @@ export interface Deal {
    * unknown: a deal stored before evidence was kept.
    */
   evidence?: DealEvidence;
+  /** The barcode the mail gave for the cashier (barcode.ts), an image only as a path of our image proxy; absent when none. */
+  barcode?: Barcode;
 }
 
 export interface CodeCondition {

@@ -1,3 +1,4 @@
+import type { Barcode } from "../../../src/domain/barcode";
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
@@ -35,6 +36,8 @@ export interface DealRow {
   sent_at: Date | string | null;
   /** NULL for a deal stored before evidence was kept (migration 015). */
   evidence: DealEvidence | null;
+  /** NULL when the mail gave none, or for a deal stored before barcodes were read (migration 024). */
+  barcode: Barcode | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -58,6 +61,7 @@ export function toDeal(row: DealRow): Deal {
     remind: row.remind,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
     ...(row.evidence ? { evidence: row.evidence } : {}),
+    ...(row.barcode ? { barcode: row.barcode } : {}),
   };
 }
 
@@ -143,7 +147,7 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, d.barcode,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;
 
 export class SqlDealsRepository implements DealsRepository {

@@ -233,17 +233,18 @@ export class SqlSyncRepository implements SyncRepository {
               : deal.evidence
             : null,
           sent_at: message.sentAt,
+          barcode: deal.barcode ?? null,
         })),
       );
       const [inserted] = await tx.query<{ added: number }>(
         `WITH added AS (
            INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, guessed_category, promo_codes, discount, terms,
-             code_conditions, expiration_date, deal_url, image_urls, source, evidence, sent_at)
+             code_conditions, expiration_date, deal_url, image_urls, source, evidence, sent_at, barcode)
            SELECT $1, d.brand_id, d.gmail_id, d.code_key, d.title, d.description, d.category, d.guessed_category, d.promo_codes, d.discount, d.terms,
-             d.code_conditions, d.expiration_date, d.deal_url, d.image_urls, d.source, d.evidence, d.sent_at
+             d.code_conditions, d.expiration_date, d.deal_url, d.image_urls, d.source, d.evidence, d.sent_at, d.barcode
            FROM jsonb_to_recordset($2::jsonb) AS d(brand_id uuid, gmail_id text, code_key text, title text, description text,
              category text, guessed_category text, promo_codes text[], discount text, terms text[], code_conditions jsonb, expiration_date date,
-             deal_url text, image_urls text[], source text, evidence jsonb, sent_at timestamptz)
+             deal_url text, image_urls text[], source text, evidence jsonb, sent_at timestamptz, barcode jsonb)
            ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING brand_id, expiration_date, status)
          SELECT count(*)::int AS added FROM added a JOIN brands b ON b.id = a.brand_id
          WHERE ${inStatesSql(CURRENT_STATES, { expirationDate: "a.expiration_date", status: "a.status", brandShown: "b.is_active" }, "$3::date")}`,
