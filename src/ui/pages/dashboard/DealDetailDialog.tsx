@@ -8,6 +8,7 @@ import { button, muted } from "../../components/primitives.css";
 import { REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
 import { DealCorrectionSection, type DealCorrectionPanel } from "./DealCorrection";
+import { ShowAtCheckout } from "../pocket/CheckoutCode";
 
 export interface DealDetailDialogProps {
   view: DealDetailView;
@@ -69,6 +70,7 @@ function Details({ detail, correction }: { detail: DealDetail; correction?: Deal
           <PromoCodes deal={deal} />
         </section>
       )}
+      <ShowAtCheckout deal={deal} />
       {deal.terms.length > 0 && (
         <section className={styles.section} aria-labelledby="deal-detail-terms">
           <h3 id="deal-detail-terms" className={styles.sectionTitle}>
