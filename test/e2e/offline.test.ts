@@ -5,7 +5,7 @@ import { promoCodesOf } from "../../src/domain/deal";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
-import { launchChromium, registerWithGoogle } from "./support/browser";
+import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
 
 /** Every cache of the origin's Cache Storage with the addresses it holds, as the page sees them. */
 const cacheContents = (page: Page) =>
@@ -63,6 +63,7 @@ describe("the dashboard offline, in Chromium", () => {
     const notice = page.getByRole("status").filter({ hasText: "Offline" });
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/^Offline — showing your deals as of \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/dashboard-offline.png` });
 
     await page.getByRole("searchbox", { name: "Search deals" }).fill(code);
     const copy = page.getByRole("button", { name: `Copy code ${code}`, exact: true }).first();

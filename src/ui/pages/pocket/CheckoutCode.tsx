@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { barcodeSymbology } from "../../../domain/barcode";
+import { useEffect, useState } from "react";
 import { codeConditionOf, promoCodesOf, type Deal } from "../../../domain/deal";
 import { isProxiedImageUrl } from "../../../domain/imageRules";
 import { button } from "../../components/primitives.css";
@@ -78,25 +77,31 @@ export function CheckoutCode({ deal, onClose }: { deal: CheckoutDeal; onClose: (
   );
 }
 
-/** The digits as bars (JsBarcode, loaded when first shown), in the retail symbology they check out as, else Code 128. */
+/** Modules of quiet space either side of the bars, which a scanner needs. */
+const QUIET_ZONE = 10;
+
+/**
+ * The digits as bars (JsBarcode's encoders, loaded when first shown), in the retail symbology they check out as, else
+ * Code 128; the digits themselves printed below, large and spaced.
+ */
 function DrawnBarcode({ digits }: { digits: string }) {
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [drawn, setDrawn] = useState(false);
+  const [bars, setBars] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import("jsbarcode").then(({ default: JsBarcode }) => {
-      if (!live || !svgRef.current) return;
-      // The digits are printed below as text, large and spaced; the bars carry none of their own.
-      JsBarcode(svgRef.current, digits, { format: barcodeSymbology(digits), displayValue: false, margin: 16, height: 120, background: "#ffffff", lineColor: "#000000" });
-      setDrawn(true);
-    });
+    void import("./barcodeBars").then(({ barsOf }) => live && setBars(barsOf(digits)));
     return () => {
       live = false;
     };
   }, [digits]);
   return (
-    <figure className={styles.barcode} aria-label={`Barcode ${digits}`} data-drawn={drawn}>
-      <svg ref={svgRef} className={styles.bars} aria-hidden="true" />
+    <figure className={styles.barcode} aria-label={`Barcode ${digits}`} data-drawn={bars !== null}>
+      {bars && (
+        <svg className={styles.bars} viewBox={`0 0 ${bars.length + 2 * QUIET_ZONE} 60`} preserveAspectRatio="none" aria-hidden="true">
+          {[...bars.matchAll(/1+/g)].map((run) => (
+            <rect key={run.index} x={run.index + QUIET_ZONE} width={run[0].length} y={0} height={60} fill="#000000" />
+          ))}
+        </svg>
+      )}
       <figcaption className={styles.digits}>{digits}</figcaption>
     </figure>
   );
