@@ -28,12 +28,14 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 @injectable()
 export class CachedDashboardSource extends DashboardSource {
+  /** Whether the answer shown is the copy kept on the device, and since when (the offline notice follows it). */
+  readonly offline = new OfflineState();
+
   constructor(
     @inject(DataCache) private readonly cache: DataCache,
     @inject(HttpClient) private readonly http: HttpClient,
     // The adapter itself, made with this one: it loads with the dashboard, not with every page's script.
     @inject(CacheStorageOfflineCopy) private readonly offlineCopy: OfflineCopy,
-    @inject(OfflineState) private readonly offline: OfflineState,
     @inject(SessionStore) private readonly session: SessionStore,
     @inject(Clock) private readonly clock: Clock,
   ) {

@@ -3,7 +3,7 @@ import { OfflineCopy, type SavedDashboard } from "../../application/ports/offlin
 import type { Dashboard } from "../../domain/dashboard";
 import { HTTP_CONFIG, type HttpConfig } from "../http/httpClient";
 
-import { OFFLINE_CACHE, forgetOfflineCopy } from "./offlineCache";
+import { OFFLINE_CACHE } from "./offlineCache";
 
 const OWNER_HEADER = "X-Deal-Finder-User";
 const SAVED_AT_HEADER = "X-Deal-Finder-Saved-At";
@@ -51,7 +51,7 @@ export class CacheStorageOfflineCopy extends OfflineCopy {
     return { dashboard: (await answer.json()) as Dashboard, savedAt };
   }
 
-  clear(): Promise<void> {
-    return forgetOfflineCopy();
+  async clear(): Promise<void> {
+    await cacheStorage()?.delete(OFFLINE_CACHE);
   }
 }

@@ -2,9 +2,9 @@
 export const OFFLINE_CACHE = "deal-finder-offline";
 
 /**
- * Deletes the copy kept for offline reading. Apart from the adapter, so that the session's wiring (in every page's
- * script) clears it without carrying the adapter.
+ * Deletes the copy kept for offline reading, without waiting. Apart from the adapter, so that the session store (in
+ * every page's script) clears it without carrying the adapter. Where there is no Cache Storage, nothing is kept.
  */
-export async function forgetOfflineCopy(): Promise<void> {
-  if (typeof caches !== "undefined") await caches.delete(OFFLINE_CACHE);
+export function forgetOfflineCopy(): void {
+  void globalThis.caches?.delete(OFFLINE_CACHE).catch(() => undefined);
 }

@@ -8,7 +8,6 @@ import { Navigation } from "../../application/ports/platform";
 import { SessionStore } from "../../application/ports/session";
 import { AuthSession, GoogleFlowLogic, OAuthCallbackLogic, serviceToken } from "../../application/services";
 import { DataCache } from "../cache/dataCache";
-import { forgetOfflineCopy } from "../offline/offlineCache";
 import { HttpAuthGateway } from "../http/authGateway";
 import { REFRESH_SESSION } from "../http/httpClient";
 import { bindFactory } from "./binding";
@@ -22,15 +21,9 @@ export const authModule = new ContainerModule(({ bind }) => {
     const session = s.get(SessionStore);
     const logic = provideAuthMachine({ auth: s.get(AuthGateway), session, navigation: s.get(Navigation) });
     const actor = createActor(logic, { input: { storedUser: session.storedUser() } });
-    // Cached data belongs to the person who fetched it, and so does the copy kept for reading offline: it goes when
-    // they sign out, their account is deleted or their session ends, and when someone signs in (the first dashboard
-    // they see makes theirs). A stored session restored keeps it: that is how it is read offline.
-    let wasSignedOut: boolean | null = null;
+    // Cached data belongs to the person who fetched it.
     actor.subscribe((snapshot) => {
-      const signedOut = snapshot.matches("signedOut");
-      if (signedOut) s.get(DataCache).clear();
-      if (wasSignedOut !== null && signedOut !== wasSignedOut) void forgetOfflineCopy().catch(() => undefined);
-      wasSignedOut = signedOut;
+      if (snapshot.matches("signedOut")) s.get(DataCache).clear();
     });
     return actor.start();
   });

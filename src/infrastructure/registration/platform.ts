@@ -5,7 +5,6 @@ import { Notifier } from "../../application/ports/notifications";
 import { Clipboard, Clock, Navigation } from "../../application/ports/platform";
 import { SessionStore } from "../../application/ports/session";
 import { ToastCenter } from "../../application/toastCenter";
-import { OfflineState } from "../../application/offlineState";
 import { DataCache } from "../cache/dataCache";
 import { HttpAppConfigSource, InlineAppConfigSource } from "../http/appConfigSource";
 import { FETCH, HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient } from "../http/httpClient";
@@ -36,7 +35,6 @@ export function platformModule(settings: PlatformSettings): ContainerModule {
     bindFactory(bind, ToastCenter, () => new ToastCenter());
     bind(Notifier).toService(ToastCenter);
     bind(DataCache).toSelf();
-    bindFactory(bind, OfflineState, () => new OfflineState());
     bindFactory(bind, HTTP_CONFIG, (services) => ({
       baseUrl: settings.apiBaseUrl.replace(/\/$/, ""),
       timeoutMs: HTTP_TIMEOUT_MS,

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from "react";
-import { OfflineState } from "../../../application/offlineState";
-import { useService } from "../../di";
+import { useEffect, useState } from "react";
+import { OFFLINE_STATE } from "../../../application/offlineStateKey";
+import { useServicePromise } from "../../di";
 import * as styles from "./OfflineNotice.css";
 
 const keptAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -24,8 +24,23 @@ export function OfflineNotice({ savedAt }: { savedAt: string | null | undefined 
   );
 }
 
-/** When the dashboard shown is the copy kept for reading offline (ISO 8601), else null. */
+/** When the dashboard shown is the copy kept for reading offline (ISO 8601), else null; followed once it has loaded. */
 export function useOfflineCopySavedAt(): string | null {
-  const state = useService(OfflineState);
-  return useSyncExternalStore(state.subscribe, state.shownCopySavedAt, () => null);
+  const loading = useServicePromise(OFFLINE_STATE);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let unsubscribe = () => {};
+    void loading.then((state) => {
+      if (!live) return;
+      const update = () => setSavedAt(state.shownCopySavedAt());
+      update();
+      unsubscribe = state.subscribe(update);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [loading]);
+  return savedAt;
 }
