@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { VitePWA } from "vite-plugin-pwa";
 import type * as Prerender from "./src/prerender";
 
 const OUT_DIR = "dist";
@@ -73,6 +74,9 @@ function prerenderPages(): Plugin {
             // The page shows without JavaScript, so the notice that it needs JavaScript goes, and the scripts (which
             // only hydrate it) are fetched at low priority, leaving the bandwidth to the stylesheet first.
             .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
+            // The app installs from the signed-in pages it opens on (the manifest's start_url is the dashboard): a public
+            // page without the manifest spares every first visit the manifest's and its icons' requests.
+            .replace(/\s*<link rel="manifest"[^>]*>/, "")
             .replace(/<(script type="module"|link rel="modulepreload") /g, (tag) => `${tag}fetchpriority="low" `)
             .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
         };
@@ -161,9 +165,57 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** The Cache Storage cache the service worker keeps the signed-in pages' HTML in, as the server last answered them. */
+const PAGES_CACHE = "deal-finder-pages";
+
+/**
+ * The app installable and opening offline (docs/product.md, "Codes in your pocket"), by Workbox: a web app manifest,
+ * and a service worker that precaches the built scripts, styles, icons and stock images, and keeps the dashboard's
+ * page network-first (a page carries the server's configuration, written in when served, so it is not precached).
+ * It caches no API answer: the dashboard keeps the person's own copy itself (src/infrastructure/offline), cleared
+ * on sign-out. The worker is registered by the dashboard's code once the page has loaded, never by the landing page.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    injectRegister: false,
+    registerType: "autoUpdate",
+    manifest: {
+      name: "Deal Finder",
+      short_name: "Deal Finder",
+      description: "The deals and promo codes in your Gmail Promotions, on one dashboard, in your pocket.",
+      id: "/dashboard",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      background_color: "#f8fafc",
+      theme_color: "#4338ca",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["assets/*.{js,css}", "icons/*.png", "stock/*.svg"],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && url.pathname === "/dashboard",
+          handler: "NetworkFirst",
+          // A shop's weak signal: after a few seconds the page kept is better than waiting.
+          options: { cacheName: PAGES_CACHE, networkTimeoutSeconds: 4, expiration: { maxEntries: 4 } },
+        },
+      ],
+    },
+  });
+}
+
 /** The SPA build. The API is on the same origin under /api unless VITE_API_BASE_URL names another host. */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(), precompress()])],
+  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(), ...installableApp(), precompress()])],
   // "hidden": maps are written for reading production stack traces, but no script points to them (and none is served).
   build: {
     outDir: OUT_DIR,

@@ -37,14 +37,18 @@ export type MessageLink = (gmailId: string) => string;
 
 /**
  * Images as signed paths of our image proxy, never the sender's URLs (the dashboard, a deal's detail, a brand's page):
- * the deal's own, and its brand's logo from its mail then its site's icon, signed as logos.
+ * the deal's own, and its brand's logo from its mail then its site's icon, signed as logos; a barcode image too, and a
+ * barcode image the proxy would not fetch is no barcode.
  */
 export function withProxiedImages(deal: Deal, imageLinks: ImageLinks): Deal {
+  const { barcode, ...rest } = deal;
+  const proxiedBarcode = barcode?.kind === "image" ? imageLinks.proxyPath(barcode.url) : null;
   const icon = siteIconUrl(deal.brandDomain);
   return {
-    ...deal,
+    ...rest,
     imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []),
     brandLogoUrls: [...(deal.brandLogoUrls ?? []), ...(icon ? [icon] : [])].flatMap((url) => imageLinks.logoPath(url) ?? []),
+    ...(barcode?.kind === "digits" ? { barcode } : proxiedBarcode ? { barcode: { kind: "image", url: proxiedBarcode } } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ export interface HtmlImage {
   width: number | null;
   height: number | null;
   alt: string;
-  /** Its class attribute, as written. */
+  /** Its class attribute, as written (capped), which may name what the image is ("logo", "barcode"). */
   className: string;
   /** Where the link around it leads, as written; null when it is not inside a link. */
   linkHref: string | null;
@@ -280,7 +280,7 @@ export function renderHtml(html: string): RenderedHtml {
             width: pixelSize(attributes.width, style, "width"),
             height: pixelSize(attributes.height, style, "height"),
             alt,
-            className: attributes.class ?? "",
+            className: (attributes.class ?? "").slice(0, 200),
             linkHref: [...stack].reverse().find((open) => open.link)?.link?.href.trim() ?? null,
             textBefore: visibleChars,
           });

@@ -16,6 +16,7 @@ import { forwardedOrigin } from "./forwarded";
 import { messageLanguage, type Language } from "./language";
 import { pickDealImages } from "./images";
 import { findBrandLogo } from "./logo";
+import { findBarcode } from "./barcodes";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { findPrice } from "./prices";
@@ -242,6 +243,7 @@ function assembleDeal(
   const markupImages = (markup?.cards ?? []).map((card) => card.image).filter((image): image is string => Boolean(image));
   const category = { category: reading.guess ?? "Others", evidence: reading.evidence };
   const price = findPrice(markup, rendering, subject);
+  const barcode = findBarcode(rendering.body, rendering.html?.images ?? []);
   return {
     title,
     description: markupOffers.find((offer) => offer.description)?.description ?? describeDeal(rendering.body, promoCodes, discount, title),
@@ -265,6 +267,7 @@ function assembleDeal(
       category: category.evidence,
     },
     ...(price ? { price } : {}),
+    ...(barcode ? { barcode } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { validPrice } from "../../src/domain/dealPrice";
 import { CONFIDENCES, EVIDENCE_KINDS, type CodeEvidence, type DealEvidence, type FieldEvidence } from "../../src/domain/evidence";
 import type { ExtractedDeal, ExtractedMessage } from "./types";
 import { cleanMailCategoryEvidence } from "../../src/domain/brandCategory";
+import { BARCODE_DIGITS, type Barcode } from "../../src/domain/barcode";
 
 export const FIELD_CAPS = {
   /** Characters (code points) of one field. */
@@ -228,6 +229,7 @@ function sanitizeDeal(deal: ExtractedDeal): ExtractedDeal {
     ...(deal.evidence ? { evidence: cleanEvidence(deal.evidence, promoCodes, expirationDate) } : {}),
     ...cleanLogo(deal.brandLogo),
     ...cleanPrice(deal.price),
+    ...cleanBarcode(deal.barcode),
   };
 }
 
@@ -242,6 +244,16 @@ function cleanLogo(logo: ExtractedDeal["brandLogo"]): Pick<ExtractedDeal, "brand
 function cleanPrice(price: ExtractedDeal["price"]): Pick<ExtractedDeal, "price"> {
   const valid = price ? validPrice({ currency: price.currency, nowHundredths: price.nowHundredths, wasHundredths: price.wasHundredths }) : null;
   return valid ? { price: valid } : {};
+}
+
+/** Digits within the barcode's lengths, or an image's web address; anything else is no barcode. */
+function cleanBarcode(barcode: Barcode | undefined): { barcode?: Barcode } {
+  if (barcode?.kind === "digits") {
+    const { min, max } = BARCODE_DIGITS;
+    return new RegExp(`^\\d{${min},${max}}$`).test(barcode.value) ? { barcode: { kind: "digits", value: barcode.value } } : {};
+  }
+  const url = barcode?.kind === "image" ? webUrl(barcode.url) : null;
+  return url ? { barcode: { kind: "image", url } } : {};
 }
 
 /** Cleans and caps every field of an extraction's answer. Idempotent: a clean answer comes back equal. */

@@ -8,6 +8,7 @@ import type { DealSource } from "../../src/domain/deal";
 import type { DealPrice } from "../../src/domain/dealPrice";
 import type { DealEvidence } from "../../src/domain/evidence";
 import type { LogoEvidence } from "../../src/domain/brandLogo";
+import type { Barcode } from "../../src/domain/barcode";
 
 /** A brand's logo as one mail shows it, and what says it is the logo. */
 export interface FoundLogo {
@@ -45,6 +46,8 @@ export interface ExtractedDeal {
   brandLogo?: FoundLogo | null;
   /** The was/now price the mail states (server/extraction/prices.ts); absent when it states none. */
   price?: DealPrice;
+  /** The barcode the mail gives for the offer (barcodes.ts); absent when it gives none. */
+  barcode?: Barcode;
 }
 
 export interface ExtractedMessage {

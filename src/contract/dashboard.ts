@@ -60,8 +60,18 @@ const DealFieldsCodec = t.type({
 });
 
 /**
+ * The barcode the mail gave for the cashier (src/domain/barcode.ts): its digits (8 to 24), or its image as a signed path
+ * of our image proxy.
+ */
+export const BarcodeCodec = t.union([
+  t.type({ kind: t.literal("digits"), value: t.string }),
+  t.type({ kind: t.literal("image"), url: t.string }),
+]);
+
+/**
  * A deal; `evidence` (DealEvidenceCodec) is left out for a deal stored before evidence was kept, `price` when the mail
- * stated no was/now price, `saved` while the person has recorded no saving for it, `brandLogoUrls` outside the dashboard.
+ * stated no was/now price, `saved` while the person has recorded no saving for it, `brandLogoUrls` outside the
+ * dashboard, `barcode` (BarcodeCodec) when the mail gave none.
  */
 export const DealCodec = t.intersection([
   DealFieldsCodec,
@@ -71,6 +81,7 @@ export const DealCodec = t.intersection([
     saved: RecordedSavingCodec,
     // The brand's logo as image proxy paths to try in turn (the dashboard's deals only).
     brandLogoUrls: t.array(t.string),
+    barcode: BarcodeCodec,
   }),
 ]);
 

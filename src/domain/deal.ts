@@ -2,6 +2,7 @@ import type { Category } from "./category";
 import type { DealPrice } from "./dealPrice";
 import type { DealEvidence } from "./evidence";
 import type { RecordedSaving } from "./savings";
+import type { Barcode } from "./barcode";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -44,6 +45,8 @@ export interface Deal {
   price?: DealPrice;
   /** What this person said using the deal saved them (savings.ts); absent until they say, and once it is unmarked. */
   saved?: RecordedSaving;
+  /** The barcode the mail gave for the cashier (barcode.ts), an image only as a path of our image proxy; absent when none. */
+  barcode?: Barcode;
 }
 
 export interface CodeCondition {

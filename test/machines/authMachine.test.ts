@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, type EventObject, type SnapshotFrom } from "xstate";
 import { authMachine, provideAuthMachine, shownUserOf, signOutQuestionOf, type AuthSnapshot } from "../../src/application/machines/authMachine";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
+import { RequestError } from "../../src/application/errors";
 import { done, drivePath, failed } from "./pathDriver";
 import { pathsWithOneMoreStep } from "./pathsWithOneMoreStep";
 
@@ -15,6 +16,7 @@ const events: EventObject[] = [
   done("fetchProfile", alice),
   done("fetchProfile", null),
   failed("fetchProfile"),
+  failed("fetchProfile", new RequestError(null, "network_error", "Network error occurred")),
   done("checkExtension", true),
   done("checkExtension", false),
   failed("checkExtension"),
@@ -30,6 +32,8 @@ const events: EventObject[] = [
 function stepName(event: EventObject): string {
   const { output, signOut } = event as EventObject & { output?: unknown; signOut?: boolean };
   const name = event.type.replace(/^xstate\.(done|error)\.actor\./, "$1 ");
+  const { error } = event as EventObject & { error?: unknown };
+  if (error instanceof RequestError && error.status === null) return `${name} unreachable`;
   if (signOut !== undefined) return `${name} ${signOut ? "yes" : "no"}`;
   return typeof output === "boolean" || output === null ? `${name} ${String(output)}` : name;
 }
@@ -67,6 +71,8 @@ function effectsAlongAPath() {
     if (event.type === "CANCEL_SIGN_OUT") return [];
     if (event.type === "CONFIRM_SIGN_OUT") return logout();
     if (from === '"verifying"') {
+      // Unreachable: the stored person stays, nothing stored changes.
+      if (event.type.startsWith("xstate.error")) return to === SIGNED_IN ? [] : ["clear session"];
       return to === SIGNED_IN ? ["save user alice@example.com"] : ["clear session"];
     }
     if (from === JSON.stringify({ signedIn: "checkingExtension" })) {

@@ -1,3 +1,4 @@
+import type { Barcode } from "../../../src/domain/barcode";
 import type { Category } from "../../../src/domain/category";
 import { EXPIRING_SOON_DAYS, SORT_RANK, type CodeCondition, type Deal, type DealSource, type DealStatus } from "../../../src/domain/deal";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
@@ -45,6 +46,8 @@ export interface DealRow {
   saved_hundredths: number | null;
   saved_currency: string | null;
   saved_at: Date | string | null;
+  /** NULL when the mail gave none, or for a deal stored before barcodes were read (migration 024). */
+  barcode: Barcode | null;
 }
 
 export function toDeal(row: DealRow): Deal {
@@ -76,6 +79,7 @@ export function toDeal(row: DealRow): Deal {
     ...(row.saved_hundredths !== null && row.saved_currency !== null && row.saved_at !== null
       ? { saved: { hundredths: row.saved_hundredths, currency: row.saved_currency, at: new Date(row.saved_at).toISOString() } }
       : {}),
+    ...(row.barcode ? { barcode: row.barcode } : {}),
   };
 }
 
@@ -161,7 +165,7 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, b.logo_url AS brand_logo_url,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, d.barcode, b.logo_url AS brand_logo_url,
   d.price_currency, d.price_now_hundredths::int AS price_now_hundredths, d.price_was_hundredths::int AS price_was_hundredths,
   d.saved_hundredths::int AS saved_hundredths, d.saved_currency, d.saved_at,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;

@@ -259,19 +259,21 @@ export class SqlSyncRepository implements SyncRepository {
           price_currency: deal.price?.currency ?? null,
           price_now_hundredths: deal.price?.nowHundredths ?? null,
           price_was_hundredths: deal.price?.wasHundredths ?? null,
+          barcode: deal.barcode ?? null,
         })),
       );
       const [inserted] = await tx.query<{ added: number }>(
         `WITH added AS (
            INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, guessed_category, promo_codes, discount, terms,
-             code_conditions, expiration_date, deal_url, image_urls, source, evidence, sent_at, price_currency, price_now_hundredths, price_was_hundredths)
+             code_conditions, expiration_date, deal_url, image_urls, source, evidence, sent_at, price_currency, price_now_hundredths, price_was_hundredths,
+             barcode)
            SELECT $1, d.brand_id, d.gmail_id, d.code_key, d.title, d.description, d.category, d.guessed_category, d.promo_codes, d.discount, d.terms,
              d.code_conditions, d.expiration_date, d.deal_url, d.image_urls, d.source, d.evidence, d.sent_at, d.price_currency, d.price_now_hundredths,
-             d.price_was_hundredths
+             d.price_was_hundredths, d.barcode
            FROM jsonb_to_recordset($2::jsonb) AS d(brand_id uuid, gmail_id text, code_key text, title text, description text,
              category text, guessed_category text, promo_codes text[], discount text, terms text[], code_conditions jsonb, expiration_date date,
              deal_url text, image_urls text[], source text, evidence jsonb, sent_at timestamptz, price_currency text, price_now_hundredths bigint,
-             price_was_hundredths bigint)
+             price_was_hundredths bigint, barcode jsonb)
            -- A deal stored already is never written again: a re-sync keeps its status and the saving its person recorded.
            ON CONFLICT (user_id, gmail_id, code_key) DO NOTHING RETURNING brand_id, expiration_date, status)
          SELECT count(*)::int AS added FROM added a JOIN brands b ON b.id = a.brand_id

@@ -3,6 +3,7 @@ import type { User } from "../../domain/user";
 import type { Session, SessionStore } from "../ports/session";
 import type { AuthGateway, SignOutChoice } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
+import { isRequestError } from "../errors";
 
 export interface AuthInput {
   /** The user stored with an access token, if any; it is verified before it is trusted. */
@@ -20,7 +21,8 @@ export type AuthEvent =
   | { type: "CANCEL_SIGN_OUT" };
 
 /**
- * Who is signed in. A stored session is verified with a profile fetch; failure clears everything. Signing out calls
+ * Who is signed in. A stored session is verified with a profile fetch; failure clears everything, unless no answer
+ * came at all (offline), when the stored person is trusted on this device until the server is reached. Signing out calls
  * logout, then clears stored data whatever the server said. When a browser extension was paired from this session,
  * signing out first asks whether to sign it out too (yes unless the person says otherwise), since it would otherwise
  * go on reading their codes after they left.
@@ -83,7 +85,13 @@ export const authMachine = setup({
           },
           { target: "signedOut", actions: ["clearSession", assign({ user: null })] },
         ],
-        onError: { target: "signedOut", actions: ["clearSession", assign({ user: null })] },
+        // Unreachable, the stored person stays signed in on this device, so that their codes kept for offline
+        // reading show (in a shop without signal); their next request that reaches the server checks the session.
+        onError: [
+          // No answer came (offline, server down): nothing says the session ended, and no refresh is tried for it.
+          { guard: ({ event }) => isRequestError(event.error) && event.error.status === null, target: "signedIn" },
+          { target: "signedOut", actions: ["clearSession", assign({ user: null })] },
+        ],
       },
     },
     signedOut: {},

@@ -1,5 +1,11 @@
 import { inject, injectable } from "inversify";
 import { DashboardSource, type LiveQuery } from "../../application/ports/deals";
+import type { OfflineCopy } from "../../application/ports/offlineCopy";
+import { CacheStorageOfflineCopy } from "../offline/cacheStorageOfflineCopy";
+import { SessionStore } from "../../application/ports/session";
+import { OfflineState } from "../../application/offlineState";
+import { isRequestError } from "../../application/errors";
+import { Clock } from "../../application/ports/platform";
 import type { Dashboard } from "../../domain/dashboard";
 import { DataCache } from "../cache/dataCache";
 import { DashboardCodec, DashboardDealsPageCodec } from "../../contract";
@@ -17,25 +23,56 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * GET /dashboard-products through the data cache: the first answer (the figures and a screenful of deals) is shown as
  * soon as it arrives, and the rest of the deals are fetched page by page after it and added to the cached answer.
+ * The whole answer is kept on the device for reading offline; when the server cannot be reached, that copy is the
+ * answer, and the offline state says since when (ports/offlineCopy.ts). Reading it needs no token, so no refresh.
  */
 @injectable()
 export class CachedDashboardSource extends DashboardSource {
+  /** Whether the answer shown is the copy kept on the device, and since when (the offline notice follows it). */
+  readonly offline = new OfflineState();
+
   constructor(
     @inject(DataCache) private readonly cache: DataCache,
     @inject(HttpClient) private readonly http: HttpClient,
+    // The adapter itself, made with this one: it loads with the dashboard, not with every page's script.
+    @inject(CacheStorageOfflineCopy) private readonly offlineCopy: OfflineCopy,
+    @inject(SessionStore) private readonly session: SessionStore,
+    @inject(Clock) private readonly clock: Clock,
   ) {
     super();
   }
 
   watch(): LiveQuery<Dashboard> {
     return this.cache.watch([DASHBOARD_KEY], async () => {
-      // Silent: the dashboard says itself that it could not load (one message, not one toast per retry).
-      const dashboard = await this.http.get("/dashboard-products", DashboardCodec, { silent: true });
+      let dashboard: Dashboard;
+      try {
+        // Silent: the dashboard says itself that it could not load (one message, not one toast per retry).
+        dashboard = await this.http.get("/dashboard-products", DashboardCodec, { silent: true });
+      } catch (error) {
+        const saved = isRequestError(error) && error.status === null ? await this.savedCopy() : null;
+        if (!saved) throw error;
+        this.offline.showingCopy(saved.savedAt);
+        return saved.dashboard;
+      }
+      this.offline.showingCopy(null);
       // Handing the answer over in a task of its own keeps the decoding out of the render's long task.
       await nextTask();
       if (dashboard.nextCursor !== null) void this.fillIn(dashboard.nextCursor);
+      else this.keepForOffline(dashboard);
       return dashboard;
     });
+  }
+
+  private async savedCopy() {
+    const user = this.session.storedUser();
+    return user ? this.offlineCopy.read(user.id).catch(() => null) : null;
+  }
+
+  /** Keeps the whole answer, once every deal is in it, as the signed-in person's copy for reading offline. */
+  private keepForOffline(dashboard: Dashboard): void {
+    const user = this.session.storedUser();
+    // Kept for whoever is signed in now: an answer that arrives after they signed out is nobody's to keep.
+    if (user) void this.offlineCopy.save(user.id, dashboard, this.clock.now()).catch(() => undefined);
   }
 
   /**
@@ -49,13 +86,14 @@ export class CachedDashboardSource extends DashboardSource {
       const page = await this.pageAfter(after);
       if (!page) return;
       const continued: string = after;
-      let added = false;
+      let added = null as Dashboard | null;
       await this.cache.update<Dashboard>([DASHBOARD_KEY], (dashboard) => {
         if (dashboard.nextCursor !== continued) return dashboard;
-        added = true;
-        return { ...dashboard, deals: [...dashboard.deals, ...page.deals], nextCursor: page.nextCursor };
+        added = { ...dashboard, deals: [...dashboard.deals, ...page.deals], nextCursor: page.nextCursor };
+        return added;
       });
       if (!added) return;
+      if (page.nextCursor === null) this.keepForOffline(added);
       after = page.nextCursor;
     }
   }

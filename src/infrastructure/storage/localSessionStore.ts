@@ -4,6 +4,7 @@ import { SessionStore, type Session } from "../../application/ports/session";
 import { serviceToken } from "../../application/services";
 import type { User } from "../../domain/user";
 import { UserCodec } from "../../contract/auth";
+import { forgetOfflineCopy } from "../offline/offlineCache";
 
 /** The storage keys (docs/product.md, "Browser storage"). */
 export const STORAGE_KEYS = {
@@ -59,8 +60,13 @@ export class LocalSessionStore extends SessionStore {
     this.storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   }
 
+  /**
+   * Also deletes the person's copy kept for offline reading: a session ends here whichever way it ends (sign-out, a
+   * refused refresh, the account's deletion, a stored session the server refuses).
+   */
   clear(): void {
     for (const key of Object.values(STORAGE_KEYS)) this.storage.removeItem(key);
+    forgetOfflineCopy();
   }
 
   saveOAuthState(state: string): void {

@@ -27,6 +27,7 @@ import { sameFields, useAppConfig, useCurrentUser } from "../../hooks";
 import { DashboardView } from "./DashboardView";
 import { useDismissal } from "./useDismissal";
 import { useDealDetailTools } from "./DealDetailTools";
+import { useOfflineCopySavedAt } from "../pocket/OfflineNotice";
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -82,6 +83,7 @@ export default function DashboardPage() {
   const sync = useSelector(syncProgress, dashboardSyncOf, sameFields);
   usePageVisibility(syncProgress);
   const newDealsToday = state.kind === "ready" ? state.dashboard.newDealsToday : 0;
+  const offlineCopySavedAt = useOfflineCopySavedAt();
 
   const openDealId = useSelector(actor, selectOpenDealId);
   const actions = useMemo(() => dashboardActions(actor), [actor]);
@@ -110,6 +112,7 @@ export default function DashboardPage() {
         gmailBusy: startingSync || connectingGmail,
         sync,
         now: clock.now(),
+        offlineCopySavedAt,
       }}
       actions={viewActions}
       dealDetail={dealDetail}

@@ -24,10 +24,13 @@ import { SavedTotals } from "./SavedTotals";
 import { SyncProgress } from "./SyncProgress";
 import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
+import { OfflineNotice } from "../pocket/OfflineNotice";
 import * as styles from "./Dashboard.css";
 
 /** What the dashboard shows, from its machine's selectors (and the page's own facts: the width, the time, the user). */
 export interface DashboardViewData {
+  /** When the deals shown are the copy this device kept, because the server could not be reached (ISO 8601). */
+  offlineCopySavedAt?: string | null;
   state: DashboardState;
   greeting: string;
   isRefreshing: boolean;
@@ -140,6 +143,7 @@ function LoadedDashboard({ dashboard, view, actions }: DashboardViewProps & { da
           </span>
         </div>
       </div>
+      <OfflineNotice savedAt={view.offlineCopySavedAt} />
       <SyncProgress sync={view.sync} />
       <StatCards stats={view.stats ?? dashboard.stats} expiringOnly={filters.expiringOnly} onToggleExpiring={actions.toggleExpiring} />
       <SavedTotals saved={dashboard.saved} />

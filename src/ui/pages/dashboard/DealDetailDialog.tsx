@@ -9,6 +9,7 @@ import { button, muted, visuallyHidden } from "../../components/primitives.css";
 import { DealStatusButtons, REMINDER_HINT, ReminderStar } from "./DealDetailActions";
 import * as styles from "./DealDetail.css";
 import { DealCorrectionSection, type DealCorrectionPanel } from "./DealCorrection";
+import { ShowAtCheckout } from "../pocket/CheckoutCode";
 
 export interface DealDetailDialogProps {
   view: DealDetailView;
@@ -122,6 +123,7 @@ function Details({ detail, folded, correction }: { detail: DealDetail; folded: b
   return (
     <>
       <Offer deal={deal} />
+      <ShowAtCheckout deal={deal} />
       <Ends deal={deal} />
       {(deal.description || deal.terms.length > 0) && (
         <section className={styles.section} aria-labelledby="deal-detail-terms">
