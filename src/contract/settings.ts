@@ -33,7 +33,7 @@ export const UserPreferencesCodec = t.type({
     reportHour: t.number,
     /** An IANA time zone ("Europe/Berlin"). */
     timeZone: t.string,
-    /** An email the day before a deal the person starred ("Remind me") ends. */
+    /** An email before a deal the person starred ("Remind me") ends, as many days before as they chose. */
     expiryReminders: t.boolean,
     /** Days before a starred deal ends that its reminder goes out: 0 (its last day), 1, 3 or 7 (src/domain/alertRules.ts). */
     reminderLeadDays: t.union([t.literal(0), t.literal(1), t.literal(3), t.literal(7)]),

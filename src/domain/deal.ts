@@ -27,7 +27,7 @@ export interface Deal {
   codeConditions: CodeCondition[];
   /** What this person said of the deal; theirs alone, never pooled across users. */
   status: DealStatus | null;
-  /** This person asked to be emailed the day before the deal ends ("Remind me"); only deals with an end date. */
+  /** This person asked to be emailed before the deal ends ("Remind me"); only deals with an end date. */
   remind: boolean;
   /** When the email was sent (ISO 8601), for "newest first"; null when the mail gave no date. */
   sentAt: string | null;

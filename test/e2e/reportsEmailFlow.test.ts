@@ -58,7 +58,7 @@ describe("the weekly report, from a star on the dashboard to the demo outbox", (
     await chooseInCardMenu(dealCard, "Details");
     const dialog = page.getByRole("dialog", { name: deal!.title });
     await expect(dialog.getByRole("button", { name: "Reminder set", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
-    await dialog.getByText("We'll email you the day before it ends.").waitFor();
+    await dialog.getByText("We'll email you before it ends, as early as you choose in Settings.").waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
 
     // Settings: the Emails card, its test report, and the demo outbox's link.

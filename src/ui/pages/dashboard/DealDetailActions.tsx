@@ -21,7 +21,7 @@ const STATUS_BUTTONS: readonly { status: DealStatus; label: string }[] = [
   { status: "not_working", label: "Didn't work" },
 ];
 
-export const REMINDER_HINT = "We'll email you the day before it ends";
+export const REMINDER_HINT = "We'll email you before it ends, as early as you choose in Settings";
 
 /**
  * A card's secondary actions, for its menu: Details, the reminder star (a deal that ends), Used it and Didn't work
@@ -73,7 +73,7 @@ export function DealStatusButtons({ deal }: { deal: Deal }) {
   );
 }
 
-/** "Remind me": a star on a deal that ends, for an email the day before; the dialog's title names the deal. */
+/** "Remind me": a star on a deal that ends, for an email before it ends (the lead time is the person's); the dialog's title names the deal. */
 export function ReminderStar({ deal }: { deal: Pick<Deal, "id" | "title" | "remind" | "expirationDate"> }) {
   const actions = useContext(DealActionsContext);
   if (!actions || !deal.expirationDate) return null;

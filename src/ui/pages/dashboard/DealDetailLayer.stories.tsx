@@ -110,7 +110,7 @@ export const ActiveList: Story = {
   },
 };
 
-/** "Remind me" on a deal that ends: a star that asks for an email the day before. */
+/** "Remind me" on a deal that ends: a star that asks for an email before it ends. */
 export const RemindMe: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -228,7 +228,7 @@ export const DetailDialogWithReminder: Story = {
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog"));
     const star = dialog.getByRole("button", { name: "Reminder set" });
     await expect(star).toHaveAttribute("aria-pressed", "true");
-    await expect(dialog.getByText("We'll email you the day before it ends.")).toBeInTheDocument();
+    await expect(dialog.getByText("We'll email you before it ends, as early as you choose in Settings.")).toBeInTheDocument();
     await userEvent.click(star);
     await expect(args.actions.setReminder).toHaveBeenCalledWith(expect.objectContaining({ id: "d9" }), false);
   },

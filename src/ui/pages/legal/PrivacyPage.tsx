@@ -75,11 +75,12 @@ export default function PrivacyPage() {
       </ul>
       <h3>Emails we send you</h3>
       <p>
-        We send two kinds of email, only to your account&apos;s email address: a weekly report of your deals (new deals,
-        codes that expire soon, totals by category, only from the brands you have switched on) and, for a deal you
-        starred with &quot;Remind me&quot;, a reminder the day before it ends. Both are made only from the deals your
-        dashboard already shows: its titles, brands, codes, discounts and end dates. No other content of your email is
-        put in them, and they are sent to no one else.
+        We send three kinds of email, only to your account&apos;s email address: a weekly report of your deals (new
+        deals, codes that expire soon, totals by category, only from the brands you have switched on); for a deal you
+        starred with &quot;Remind me&quot;, a reminder before it ends, as early as you choose; and, when you set alert
+        rules, at most one alert a day with the new deals they match. All are made only from the deals your dashboard
+        already shows: their titles, brands, codes, discounts and end dates. No other content of your email is put in
+        them, and they are sent to no one else.
       </p>
       <p>
         To stop them, turn them off in Settings, under Emails, or use the unsubscribe link at the foot of every email:
