@@ -33,11 +33,6 @@ export function allStockImageUrls(): string[] {
   ];
 }
 
-/** The images a deal card tries in turn: the deal's own worth trying, then a stock image of its category (stable per deal). */
-export function dealImageChain(deal: Pick<Deal, "id" | "imageUrls" | "category">): string[] {
-  return [...candidateImageUrls(deal.imageUrls), stockImageUrl(deal.category, unitFromText(deal.id))];
-}
-
 /**
  * A stable number in [0, 1) from a text (FNV-1a), so a deal keeps the same random pick each time its card mounts.
  */

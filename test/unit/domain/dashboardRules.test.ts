@@ -4,7 +4,8 @@ import { compareDeals, expiryLabel, expiryStatus, expiryUrgency, sortDeals, type
 import { dealSearchMatcher, filterDeals, matchesCategory, matchesSearch } from "../../../src/domain/dealSearch";
 import { isAcceptableDealImage } from "../../../src/domain/imageRules";
 import { dashboardGreeting } from "../../../src/domain/greeting";
-import { allStockImageUrls, dealImageChain, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
+import { dealPictureChain } from "../../../src/domain/dealPicture";
+import { allStockImageUrls, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
 import { sampleDeal } from "../../../src/ui/pages/dashboard/fixtures";
 
 const TODAY = new Date("2025-10-10T23:30:00Z");
@@ -191,8 +192,9 @@ describe("stock images", () => {
   it("gives a card its own proxied images, then the stock image its id picks", () => {
     const proxied = `/api/images/${"s".repeat(43)}/aHR0cHM6Ly9jZG4uZXhhbXBsZS5jb20vc29mYS5qcGc`;
     const deal = { id: "deal-7", category: "Home" as const, imageUrls: [proxied, " ", "https://cdn.example.com/sofa.jpg"] };
-    expect(dealImageChain(deal)).toEqual([proxied, stockImageUrl("Home", unitFromText("deal-7"))]);
-    expect(dealImageChain({ ...deal, imageUrls: [] })).toEqual([stockImageUrl("Home", unitFromText("deal-7"))]);
+    const sources = (shown: typeof deal) => dealPictureChain(shown).map((choice) => choice.src);
+    expect(sources(deal)).toEqual([proxied, stockImageUrl("Home", unitFromText("deal-7"))]);
+    expect(sources({ ...deal, imageUrls: [] })).toEqual([stockImageUrl("Home", unitFromText("deal-7"))]);
   });
 
   it("has a file for every image it may pick", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { candidateImageUrls, isProxiedImageUrl } from "../../../src/domain/imageRules";
-import { allStockImageUrls, dealImageChain, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
+import { dealPictureChain } from "../../../src/domain/dealPicture";
+import { allStockImageUrls, stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
 
 /** A path shaped as the server writes it (an HMAC-SHA256 is 43 base64url characters); the rule checks the shape only. */
 const SIGNATURE = "q2Dm0p7Lr_3wS9-xYb4KcT1vZ8nHfJ6aE5gUoWiRtQs";
@@ -53,7 +54,7 @@ describe("images a deal card may load", () => {
     const second = proxied("https://cdn.shop.example/2.jpg");
     const urls = ["https://cdn.shop.example/0.jpg", first, "/api/google-signin?x=a.jpg", "", second, "/stock/home-1.svg"];
     expect(candidateImageUrls(urls)).toEqual([first, second]);
-    const chain = dealImageChain({ id: "deal-1", category: "Home", imageUrls: urls });
+    const chain = dealPictureChain({ id: "deal-1", category: "Home", imageUrls: urls }).map((choice) => choice.src);
     expect(chain).toEqual([first, second, stockImageUrl("Home", unitFromText("deal-1"))]);
     // Everything a card may load is ours: the proxy or a bundled stock image.
     const stock = new Set(allStockImageUrls());
