@@ -100,6 +100,7 @@ describe("links from someone else's sign-in", () => {
     // The person starts connecting Gmail and leaves Google's page: this browser keeps that flow's state and cookie.
     await person.goto(`${app.stack.baseUrl}/settings`);
     await person.getByRole("button", { name: "Connect Gmail" }).click();
+    await person.getByRole("button", { name: "Continue to Google" }).click();
     await person.waitForURL((url) => url.origin === app.stack.emulator.baseUrl);
     await person.goto(`${app.stack.baseUrl}/dashboard`);
     await person.getByRole("heading", { name: GREETING }).waitFor();

@@ -71,6 +71,10 @@ describe("settings in Chromium, against the real server and the Google emulator"
     await panel(page, "Brand Settings").getByText("No brands found").waitFor();
 
     await card.getByRole("button", { name: "Connect Gmail" }).click();
+    // What is read and kept comes first, as at sign-up; Google's page only after "Continue to Google".
+    const consent = page.getByRole("dialog", { name: "Before you go to Google" });
+    await consent.getByText(/Only the emails in your Gmail Promotions, read-only/).waitFor();
+    await consent.getByRole("button", { name: "Continue to Google" }).click();
     await throughGoogle(page, stack);
     await page.waitForURL(`${stack.baseUrl}/dashboard`, { timeout: 30_000 });
 

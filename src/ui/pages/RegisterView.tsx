@@ -4,6 +4,7 @@ import { GoogleButton } from "./GoogleButton";
 import * as styles from "./auth.css";
 import { button, fullWidth, muted } from "../components/primitives.css";
 import { AuthPanel } from "./AuthPanel";
+import { GmailConsentList } from "../components/GmailConsent";
 
 export interface RegisterViewProps {
   pending: boolean;
@@ -15,9 +16,6 @@ export interface RegisterViewProps {
   /** From the explanation back to the first step. */
   onBack: () => void;
 }
-
-/** Google's own words for the read-only Gmail permission, which its consent page shows. */
-export const GOOGLE_GMAIL_WORDING = "View your email messages and settings";
 
 /** /register as designers review it: a props-only view. */
 export function RegisterView({ pending, explaining, onContinueWithGoogle, onGoOnToGoogle, onBack }: RegisterViewProps) {
@@ -35,29 +33,7 @@ export function RegisterView({ pending, explaining, onContinueWithGoogle, onGoOn
   if (explaining) {
     return (
       <AuthPanel titleId="register-title" title="Before you go to Google" headingRef={heading}>
-        <dl className={styles.consentList}>
-          <div>
-            <dt className={styles.consentTerm}>What we read</dt>
-            <dd className={styles.consentDetail}>
-              Only the emails in your Gmail Promotions, read-only. We never send, change or delete mail, and never open
-              your other emails.
-            </dd>
-          </div>
-          <div>
-            <dt className={styles.consentTerm}>What we keep</dt>
-            <dd className={styles.consentDetail}>
-              The deals we find (brand, offer, codes, end date, links and images) and the sender, subject and date of
-              each promotional email, so it is read once. Deleting your account removes it all.
-            </dd>
-          </div>
-          <div>
-            <dt className={styles.consentTerm}>Google&apos;s wording</dt>
-            <dd className={styles.consentDetail}>
-              Google will ask to &quot;{GOOGLE_GMAIL_WORDING}&quot;. It is the narrowest permission that lets us read an
-              email&apos;s deal, and it covers more than we read.
-            </dd>
-          </div>
-        </dl>
+        <GmailConsentList />
         <button type="button" className={`${button.primary} ${fullWidth}`} onClick={onGoOnToGoogle} disabled={pending} aria-busy={pending}>
           Continue to Google
         </button>

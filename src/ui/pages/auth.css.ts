@@ -67,18 +67,3 @@ export const success = style({ background: vars.color.successSoft, color: vars.c
 export const failure = style({ background: vars.color.dangerSoft, color: vars.color.danger });
 
 export const actions = style({ justifyContent: "center" });
-
-/** What Deal Finder reads and keeps, before Google's consent: read as a list, so left-aligned. */
-export const consentList = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  textAlign: "left",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
-
-export const consentTerm = style({ fontWeight: vars.fontWeight.bold, color: vars.color.text });
-
-export const consentDetail = style({ margin: 0, color: vars.color.textMuted });

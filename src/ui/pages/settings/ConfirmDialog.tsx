@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
+  /** "danger" (the default) for an action that removes something; "go-on" for a step on the way somewhere. */
+  tone?: "danger" | "go-on";
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ConfirmDialogProps {
  * and Escape cancels; Cancel has the focus first. Shown while it is mounted; on leaving, focus goes back to where it
  * was (the button that opened it).
  */
-export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onCancel, onConfirm, tone = "danger" }: ConfirmDialogProps) {
   const dialog = useModalDialog();
   const titleId = useId();
   const descriptionId = useId();
@@ -56,7 +58,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
           <button type="button" className={button.secondary} onClick={onCancel} disabled={busy} autoFocus>
             Cancel
           </button>
-          <button type="button" className={`${button.primary} ${styles.dangerButton}`} onClick={onConfirm} disabled={busy}>
+          <button type="button" className={tone === "danger" ? `${button.primary} ${styles.dangerButton}` : button.primary} onClick={onConfirm} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </button>
         </div>

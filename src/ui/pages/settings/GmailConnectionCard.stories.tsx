@@ -123,7 +123,28 @@ export const NotConnected: Story = {
     await expect(canvas.getByText("Never")).toBeInTheDocument();
     await expect(canvas.queryByRole("button", { name: "Sync Now" })).toBeNull();
     await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
-    await expect(args.onConnectGmail).toHaveBeenCalled();
+    // First what is read and kept, as at sign-up; Google only from there.
+    const dialog = canvas.getByRole("dialog", { name: "Before you go to Google" });
+    await expect(dialog).toHaveAccessibleDescription(/Only the emails in your Gmail Promotions, read-only/);
+    await expect(args.onConnectGmail).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Continue to Google" }));
+    await expect(args.onConnectGmail).toHaveBeenCalledTimes(1);
+    await expect(canvas.queryByRole("dialog")).toBeNull();
+  },
+};
+
+/** The consent step, left with Cancel: nothing goes to Google and focus returns to the button. */
+export const ConnectConsentCancelled: Story = {
+  args: { load: NOT_CONNECTED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
+    const dialog = canvas.getByRole("dialog", { name: "Before you go to Google" });
+    await expect(within(dialog).getByText(/View your email messages and settings/)).toBeInTheDocument();
+    await expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await expect(canvas.queryByRole("dialog")).toBeNull();
+    await expect(args.onConnectGmail).not.toHaveBeenCalled();
   },
 };
 
@@ -144,6 +165,7 @@ export const LoadFailed: Story = {
 };
 
 export const ConnectedMobile: Story = { ...Connected, ...MOBILE };
+export const ConnectConsentCancelledMobile: Story = { ...ConnectConsentCancelled, ...MOBILE };
 export const SyncingMobile: Story = { ...Syncing, ...MOBILE };
 export const SyncStartedMobile: Story = { ...SyncStarted, ...MOBILE };
 export const SyncCompletedMobile: Story = { ...SyncCompleted, ...MOBILE };
