@@ -6,6 +6,7 @@ import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
+import { chooseInCardMenu } from "./support/cards";
 
 /** Every cache of the origin's Cache Storage with the addresses it holds, as the page sees them. */
 const cacheContents = (page: Page) =>
@@ -71,6 +72,16 @@ describe("the dashboard offline, in Chromium", () => {
     await page.getByRole("button", { name: `Copied ${code}`, exact: true }).first().waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+    // The cashier's view opens from the card's own deal, with no server to ask.
+    const card = page.locator("article", { has: page.getByRole("button", { name: `Copied ${code}`, exact: true }) }).first();
+    await chooseInCardMenu(card, "Show at checkout");
+    const cashier = page.getByRole("dialog", { name: /show at checkout/ });
+    await cashier.getByText(code, { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/dashboard-offline-cashier.png` });
+    await page.keyboard.press("Escape");
+    await cashier.waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")).resolves.toMatch(/^More actions: /);
   });
 
   it("keeps nothing of the person in the caches once they sign out", async () => {

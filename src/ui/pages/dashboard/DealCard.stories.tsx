@@ -99,6 +99,8 @@ const keyboardPlay =
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByRole("menuitem", { name: "Details" })).toHaveFocus();
     await userEvent.keyboard("{ArrowDown}");
+    await expect(menu.getByRole("menuitem", { name: "Show at checkout" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
     await expect(menu.getByRole("menuitemcheckbox", { name: "Remind me" })).toHaveFocus();
     await userEvent.keyboard("{End}");
     await expect(menu.getByRole("menuitem", { name: `Hide brand ${deals[0]!.brand}` })).toHaveFocus();
@@ -121,7 +123,7 @@ export const DesktopDark: Story = { decorators: [inDarkScheme], play: keyboardPl
 export const Phone: Story = { ...phone, args: { width: PHONE }, play: keyboardPlay(columnsForWidth(PHONE)) };
 export const PhoneDark: Story = { ...phone, decorators: [inDarkScheme], args: { width: PHONE }, play: keyboardPlay(columnsForWidth(PHONE)) };
 
-/** The menu open on a card, as a person sees it: Details, the star, Used it, Didn't work and Hide brand. */
+/** The menu open on a card, as a person sees it: Details, the cashier's view, the star, Used it, Didn't work and Hide brand. */
 const openMenuPlay: Story["play"] = async ({ canvasElement }) => {
   const canvas = within(canvasElement);
   const title = deals[1]!.title;
@@ -129,6 +131,7 @@ const openMenuPlay: Story["play"] = async ({ canvasElement }) => {
   const items = [...canvas.getByRole("menu", { name: `More actions: ${title}` }).querySelectorAll("[role^='menuitem']")];
   await expect(items.map((item) => item.textContent?.replace(/[☆★]/g, "").trim())).toEqual([
     "Details",
+    "Show at checkout",
     "Remind me",
     "Used it",
     "Didn't work",

@@ -1,4 +1,5 @@
-import { memo } from "react";
+import { memo, useState } from "react";
+import { createPortal } from "react-dom";
 import { expiryLabel, expiryUrgency, headlineDiscount, type Deal } from "../../../domain/deal";
 import { badge } from "../../components/primitives.css";
 import { Link } from "wouter";
@@ -11,6 +12,7 @@ import { CardEvidence } from "./DealEvidence";
 import { ChannelBadge } from "./ChannelBadge";
 import { DealPicture } from "./DealPicture";
 import { FinePrint, PromoCodes, ViewDealLink, webDealUrl } from "./DealOffer";
+import { CheckoutCode, hasCheckoutCode } from "../pocket/CheckoutCode";
 import * as styles from "./Dashboard.css";
 
 export interface DealCardProps {
@@ -25,12 +27,13 @@ export interface DealCardProps {
 
 /**
  * One deal: picture, brand, title, expiry, headline discount and price, the codes to copy and the shop's link in view;
- * Details, the reminder star, Used it, Didn't work and hiding the brand behind one menu button.
+ * Details, the cashier's view, the reminder star, Used it, Didn't work and hiding the brand behind one menu button.
  */
 export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden, onHideBrand }: DealCardProps) {
   const { feedback } = useCodeCopy();
   const tabIndex = useControlTabIndex();
-  const menuItems = useDealMenuItems(deal, onHideBrand);
+  const [showingCheckout, setShowingCheckout] = useState(false);
+  const menuItems = useDealMenuItems(deal, onHideBrand, hasCheckoutCode(deal) ? () => setShowingCheckout(true) : undefined);
   const justCopied = feedback?.dealId === deal.id && feedback.highlighted;
   const discount = headlineDiscount(deal);
   const titleId = `deal-${deal.id}`;
@@ -76,6 +79,8 @@ export const DealCard = memo(function DealCard({ deal, today, imageWidth, hidden
           </div>
         </div>
       </div>
+      {/* Outside the grid's cells, so the grid's arrow keys and Escape never reach into the cashier's view. */}
+      {showingCheckout && createPortal(<CheckoutCode deal={deal} onClose={() => setShowingCheckout(false)} />, document.body)}
     </article>
   );
 });

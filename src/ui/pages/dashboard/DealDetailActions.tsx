@@ -28,14 +28,17 @@ export const REMINDER_HINT = "We'll email you before it ends, as early as you ch
  * (toggles: chosen again, they put the deal back among the active ones) and hiding the brand. Outside a dashboard that
  * provides the deal actions, only hiding the brand.
  */
-export function useDealMenuItems(deal: Deal, onHideBrand: (deal: Deal) => void): ActionMenuItem[] {
+export function useDealMenuItems(deal: Deal, onHideBrand: (deal: Deal) => void, onShowAtCheckout?: () => void): ActionMenuItem[] {
   const actions = useContext(DealActionsContext);
   const hide: ActionMenuItem = { key: "hide", text: "Hide brand", label: `Hide brand ${deal.brand}`, onSelect: () => onHideBrand(deal) };
-  if (!actions) return [hide];
+  // The cashier's view needs nothing but the card's own deal, so it opens offline too, unlike Details.
+  const checkout: ActionMenuItem[] = onShowAtCheckout ? [{ key: "checkout", text: "Show at checkout", onSelect: onShowAtCheckout }] : [];
+  if (!actions) return [...checkout, hide];
   const status = actions.statusOf(deal);
   const reminder = actions.reminderOf(deal);
   return [
     { key: "details", text: "Details", onSelect: () => actions.openDetail(deal.id) },
+    ...checkout,
     ...(deal.expirationDate
       ? [{ key: "remind", text: <><span aria-hidden="true">{reminder ? "★" : "☆"}</span> Remind me</>, label: "Remind me", checked: reminder, onSelect: () => actions.setReminder(deal, !reminder) }]
       : []),
