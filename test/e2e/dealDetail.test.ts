@@ -135,7 +135,13 @@ describe("a deal's source, its status and brand pages, in Chromium", () => {
     await page.locator(`#deal-${id}`).waitFor({ state: "detached" });
     await page.getByText(`Moved "${title}" to Used.`).waitFor();
     await expect.poll(() => statusOf(id)).toBe("used");
-    // The pressed button left with its card: keyboard focus is on the Undo.
+    // The pressed button left with its card: the question of what it saved takes the focus, and once skipped
+    // (Escape) the Undo has it.
+    const question = page.getByRole("form", { name: `How much did “${title}” save you?` });
+    await question.waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe("Amount");
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Undo");
     await page.getByRole("button", { name: "Undo" }).click();
     await page.locator(`#deal-${id}`).waitFor();
