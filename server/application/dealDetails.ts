@@ -1,4 +1,3 @@
-import { siteIconUrl } from "../../src/domain/brandLogo";
 import type { Deal, DealStatus } from "../../src/domain/deal";
 import type { DealDetail } from "../../src/domain/dealDetail";
 import type { Money } from "../../src/domain/money";
@@ -37,17 +36,16 @@ export type MessageLink = (gmailId: string) => string;
 
 /**
  * Images as signed paths of our image proxy, never the sender's URLs (the dashboard, a deal's detail, a brand's page):
- * the deal's own, and its brand's logo from its mail then its site's icon, signed as logos; a barcode image too, and a
+ * the deal's own, and its brand's logo from its mail, signed as a logo; a barcode image too, and a
  * barcode image the proxy would not fetch is no barcode.
  */
 export function withProxiedImages(deal: Deal, imageLinks: ImageLinks): Deal {
   const { barcode, ...rest } = deal;
   const proxiedBarcode = barcode?.kind === "image" ? imageLinks.proxyPath(barcode.url) : null;
-  const icon = siteIconUrl(deal.brandDomain);
   return {
     ...rest,
     imageUrls: deal.imageUrls.flatMap((url) => imageLinks.proxyPath(url) ?? []),
-    brandLogoUrls: [...(deal.brandLogoUrls ?? []), ...(icon ? [icon] : [])].flatMap((url) => imageLinks.logoPath(url) ?? []),
+    brandLogoUrls: (deal.brandLogoUrls ?? []).flatMap((url) => imageLinks.logoPath(url) ?? []),
     ...(barcode?.kind === "digits" ? { barcode } : proxiedBarcode ? { barcode: { kind: "image", url: proxiedBarcode } } : {}),
   };
 }

@@ -24,17 +24,6 @@ export function isAcceptableLogoSize({ width, height }: { width: number; height:
   return ratio <= MAX_LOGO_ASPECT_RATIO && ratio >= MIN_LOGO_ASPECT_RATIO;
 }
 
-const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/**
- * The brand site's own icon: the PNG browsers and phones take for a bookmark. Only a host name is asked (an address
- * such as 10.0.0.1 is no brand's site); the proxy fetches it over https under its usual rules, or not at all.
- */
-export function siteIconUrl(brandDomain: string): string | null {
-  const host = brandDomain.trim().toLowerCase();
-  return HOST_NAME.test(host) ? `https://${host}/apple-touch-icon.png` : null;
-}
-
 /** One or two letters for a brand's name: the first of its first two words ("Gearloft Parts" -> "GP"). */
 export function monogramLetters(name: string): string {
   const words = name.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -37,8 +37,8 @@ export interface Deal {
    */
   evidence?: DealEvidence;
   /**
-   * The brand's logo to try in turn, as image proxy paths: its logo from its mail, then its site's icon
-   * (src/domain/brandLogo.ts). Absent where a view shows no logo.
+   * The brand's logo to try, as image proxy paths: the best its mail showed (src/domain/brandLogo.ts); empty when its
+   * mail showed none, absent where a view shows no logo.
    */
   brandLogoUrls?: string[];
   /** The was/now price the mail states (dealPrice.ts); absent when it states none. */

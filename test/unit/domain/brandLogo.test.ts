@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, isAcceptableLogoSize, MIN_MONOGRAM_CONTRAST, monogramColours, monogramLetters, siteIconUrl } from "../../../src/domain/brandLogo";
+import { contrastRatio, isAcceptableLogoSize, MIN_MONOGRAM_CONTRAST, monogramColours, monogramLetters } from "../../../src/domain/brandLogo";
 import { dealPictureChain } from "../../../src/domain/dealPicture";
 import { stockImageUrl, unitFromText } from "../../../src/domain/stockImages";
 
@@ -53,12 +53,6 @@ describe("what may stand for a brand", () => {
     [{ width: 40, height: 200 }, false],
   ])("an image of %j: %s", (size, acceptable) => {
     expect(isAcceptableLogoSize(size)).toBe(acceptable);
-  });
-
-  it("asks a brand's site for its icon over https, and only at a host name", () => {
-    expect(siteIconUrl("gearloftparts.com")).toBe("https://gearloftparts.com/apple-touch-icon.png");
-    expect(siteIconUrl("Shop.Example.CO.UK")).toBe("https://shop.example.co.uk/apple-touch-icon.png");
-    for (const domain of ["10.0.0.1", "localhost", "", "evil.example/path", "a..b.com", "[::1]", "x.example:8080"]) expect(siteIconUrl(domain), domain).toBeNull();
   });
 });
 
