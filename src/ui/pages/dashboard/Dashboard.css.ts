@@ -24,8 +24,18 @@ export const greeting = style({
 
 export const refreshRow = style({ display: "flex", alignItems: "center", flex: "none" });
 
-/** Takes no room until it says 'Updating...', yet stays in the page so the message is announced. */
-export const updating = style({ marginLeft: vars.space.sm, selectors: { "&:empty": { marginLeft: 0 } } });
+/**
+ * 'Updating...' keeps its room whether it shows or not: a row that widened and narrowed with it rewrapped the greeting
+ * and moved the whole page (a layout shift on every load). On a phone, where that room is the greeting's, it is only
+ * announced; the disabled Refresh shows it.
+ */
+export const updating = style({
+  marginLeft: vars.space.sm,
+  minWidth: "6.5em",
+  "@media": {
+    [PHONE]: { position: "absolute", width: "1px", height: "1px", minWidth: 0, margin: "-1px", overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap" },
+  },
+});
 
 /** Four cards in a row on a desktop, two by two on a tablet, and one compact row of figures on a phone. */
 export const stats = style({
