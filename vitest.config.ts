@@ -2,6 +2,14 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 
+/**
+ * The server and end-to-end files each start their own stack (database, server, emulator, Chromium) on ports of their
+ * own, so two run side by side; most of a file's time is waiting on sockets, so two workers keep two cores busy. They
+ * share one module graph per worker (no isolation) because loading the server's modules again for every file cost
+ * more than a minute of CI; every file starts and stops what it uses, and holds no state in a module.
+ */
+const sharedStackFiles = { fileParallelism: true, maxWorkers: 2, isolate: false } as const;
+
 export default defineConfig({
   test: {
     tags: [
@@ -29,7 +37,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          ...sharedStackFiles,
         },
       },
       {
@@ -39,7 +47,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          ...sharedStackFiles,
         },
       },
     ],
