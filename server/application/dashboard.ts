@@ -7,6 +7,7 @@ import type { ImageLinks } from "./images/imageLinks";
 import type { PersonDay, PersonDays } from "./personDay";
 import type { SavedTotalsReader } from "./savings";
 import { instantAtLocalHour } from "./reports/schedule";
+import { isUuid } from "./ids";
 
 export interface DashboardFilters {
   category?: string;
@@ -74,7 +75,6 @@ export const FIRST_PAGE_SIZE = 24;
 /** The deals of each further page, fetched after the first paint. */
 export const NEXT_PAGE_SIZE = 1_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BIGINT_RANGE = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
 const isBigint = (text: string) => /^-?\d{1,19}$/.test(text) && BigInt(text) >= BIGINT_RANGE.min && BigInt(text) <= BIGINT_RANGE.max;
@@ -102,7 +102,7 @@ export function parseCursor(cursor: string): DealPosition | null {
     !Object.values(SORT_RANK).includes(rank as number) ||
     typeof expiry !== "string" || (expiry !== "infinity" && !isCalendarDay(expiry)) ||
     typeof sentKey !== "string" || !isBigint(sentKey) ||
-    typeof id !== "string" || !UUID.test(id)
+    typeof id !== "string" || !isUuid(id)
   ) {
     return null;
   }

@@ -1,13 +1,11 @@
 import { MAX_ALERT_RULES, type AlertRule, type SavedAlertRule } from "../../../src/domain/alertRules";
-import type { Category } from "../../../src/domain/category";
-import type { DealStatus } from "../../../src/domain/deal";
-import type { DealEvidence } from "../../../src/domain/evidence";
 import type { AlertableDeal, AlertCandidate, AlertsRepository, NewDealsWindow } from "../../application/alerts/ports";
+import { isUuid } from "../../application/ids";
 import type { Database } from "./database";
+import { REPORT_DEAL_COLUMNS, toReportDeal, type ReportDealRow } from "./reportsRepository";
 
 /** The most new deals one alert reads; a day's mail rarely brings a tenth of this, and the newest are kept. */
 const MAX_NEW_DEALS = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface RuleRow {
   id: string;
@@ -19,22 +17,7 @@ interface RuleRow {
 const toRule = (row: RuleRow): SavedAlertRule =>
   row.kind === "code" ? { id: row.id, kind: "code", brand: row.brand } : { id: row.id, kind: "percent", minPercent: Number(row.min_percent), brand: row.brand };
 
-interface NewDealRow {
-  id: string;
-  title: string;
-  brand: string;
-  brand_id: string;
-  brand_domain: string;
-  brand_active: boolean;
-  category: Category;
-  promo_codes: string[];
-  discount: string | null;
-  expiration_date: string | null;
-  status: DealStatus | null;
-  found_at: Date | string;
-  evidence: DealEvidence | null;
-  alerted: boolean;
-}
+type NewDealRow = ReportDealRow & { alerted: boolean };
 
 /** The alert rules (migration 023), the deals alerts carried, and who may be owed one. */
 export class SqlAlertsRepository implements AlertsRepository {
@@ -59,7 +42,7 @@ export class SqlAlertsRepository implements AlertsRepository {
   }
 
   async removeRule(userId: string, ruleId: string): Promise<boolean> {
-    if (!UUID.test(ruleId)) return false;
+    if (!isUuid(ruleId)) return false;
     return (await this.db.query("DELETE FROM alert_rules WHERE id = $1 AND user_id = $2 RETURNING 1", [ruleId, userId])).length > 0;
   }
 
@@ -91,9 +74,7 @@ export class SqlAlertsRepository implements AlertsRepository {
 
   async newDeals(userId: string, window: NewDealsWindow): Promise<AlertableDeal[]> {
     const rows = await this.db.query<NewDealRow>(
-      `SELECT d.id, d.title, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, b.is_active AS brand_active,
-              d.category, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.status,
-              d.created_at AS found_at, d.evidence, (s.deal_id IS NOT NULL) AS alerted
+      `SELECT ${REPORT_DEAL_COLUMNS}, (s.deal_id IS NOT NULL) AS alerted
        FROM deals d JOIN brands b ON b.id = d.brand_id
        LEFT JOIN deal_alerts_sent s ON s.user_id = d.user_id AND s.deal_id = d.id
        WHERE d.user_id = $1 AND d.created_at >= $2 AND (d.sent_at IS NULL OR d.sent_at >= $3)
@@ -101,22 +82,7 @@ export class SqlAlertsRepository implements AlertsRepository {
        LIMIT ${MAX_NEW_DEALS}`,
       [userId, window.foundSince, window.mailSince],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      brand: row.brand,
-      brandId: row.brand_id,
-      brandDomain: row.brand_domain,
-      brandActive: row.brand_active,
-      category: row.category,
-      promoCodes: row.promo_codes,
-      discount: row.discount,
-      expirationDate: row.expiration_date,
-      status: row.status,
-      foundAt: new Date(row.found_at),
-      ...(row.evidence ? { evidence: row.evidence } : {}),
-      alerted: row.alerted,
-    }));
+    return rows.map((row) => ({ ...toReportDeal(row), alerted: row.alerted }));
   }
 
   async markAlerted(userId: string, dealIds: readonly string[], at: Date): Promise<void> {

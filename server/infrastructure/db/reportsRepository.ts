@@ -4,6 +4,7 @@ import { EXPIRING_SOON_DAYS, type DealStatus } from "../../../src/domain/deal";
 import { CURRENT_STATES } from "../../../src/domain/dealLifecycle";
 import type { ReportsRepository, ReportWindow } from "../../application/reports/ports";
 import type { ReportDeal } from "../../application/reports/reportContent";
+import { isUuid } from "../../application/ids";
 import type { Database } from "./database";
 import { DEAL_AND_BRAND, inStatesSql } from "./dealLifecycleSql";
 
@@ -13,9 +14,8 @@ import { DEAL_AND_BRAND, inStatesSql } from "./dealLifecycleSql";
  */
 export const MAX_REPORT_DEALS = 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface ReportDealRow {
+/** A deal as the report, the alerts and their SQL read it: REPORT_DEAL_COLUMNS over deals d JOIN brands b. */
+export interface ReportDealRow {
   id: string;
   title: string;
   brand: string;
@@ -33,10 +33,10 @@ interface ReportDealRow {
   evidence: DealEvidence | null;
 }
 
-const COLUMNS = `d.id, d.title, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, b.is_active AS brand_active,
+export const REPORT_DEAL_COLUMNS = `d.id, d.title, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, b.is_active AS brand_active,
   d.category, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.status, d.created_at AS found_at, d.evidence`;
 
-function toReportDeal(row: ReportDealRow): ReportDeal {
+export function toReportDeal(row: ReportDealRow): ReportDeal {
   return {
     id: row.id,
     title: row.title,
@@ -64,7 +64,7 @@ export class SqlReportsRepository implements ReportsRepository {
 
   async reportDeals(userId: string, window: ReportWindow): Promise<ReportDeal[]> {
     const rows = await this.db.query<ReportDealRow>(
-      `SELECT ${COLUMNS}
+      `SELECT ${REPORT_DEAL_COLUMNS}
        FROM deals d JOIN brands b ON b.id = d.brand_id
        WHERE d.user_id = $1 AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$2::date", "$4::int")}
          AND (d.created_at > $3 OR d.expiration_date <= $2::date + $4::int)
@@ -76,9 +76,9 @@ export class SqlReportsRepository implements ReportsRepository {
   }
 
   async reminderDeal(userId: string, dealId: string): Promise<ReportDeal | null> {
-    if (!UUID.test(dealId)) return null;
+    if (!isUuid(dealId)) return null;
     const rows = await this.db.query<ReportDealRow>(
-      `SELECT ${COLUMNS} FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.id = $1 AND d.user_id = $2`,
+      `SELECT ${REPORT_DEAL_COLUMNS} FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.id = $1 AND d.user_id = $2`,
       [dealId, userId],
     );
     return rows[0] ? toReportDeal(rows[0]) : null;
