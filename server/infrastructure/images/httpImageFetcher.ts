@@ -1,9 +1,9 @@
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import { isSafeToDecode } from "../../../src/domain/imageRules";
 import type { FetchedImage, ImageFetch, ImageFetcher, ImageRefusal, ImageType } from "../../application/images/imageProxy";
 import { isWebUrl } from "../../application/images/imageLinks";
-import { AddressRefusedError, PublicAddressGuard } from "../net/publicAddress";
+import { GuardedHttpClient } from "../net/guardedHttpClient";
+import { AddressRefusedError } from "../net/publicAddress";
 import { readImageHeader } from "./imageHeader";
 
 export interface ImageFetchLimits {
@@ -50,24 +50,18 @@ class RefusedFetch extends Error {
 }
 
 /**
- * Fetches images from the web over https (plain http only from an allowed host), only from public addresses (PublicAddressGuard checks every
- * address written in a URL, redirects included, and every address DNS gives its agents). `allowedHosts` (exact host
- * names or addresses) skip the address check: for tests and the emulator only. An image is judged by its header as
- * it arrives, so a pixel bomb is refused before the rest of it downloads.
+ * Fetches images from the web through the guarded client (public addresses only, https but for allowed hosts), each
+ * redirect through it again. An image is judged by its header as it arrives, so a pixel bomb is refused before the
+ * rest of it downloads.
  */
 export class HttpImageFetcher implements ImageFetcher {
-  private readonly guard: PublicAddressGuard;
-  private readonly agents: { "http:": http.Agent; "https:": https.Agent };
+  private readonly client: GuardedHttpClient;
 
   constructor(
     allowedHosts: readonly string[],
     private readonly limits: ImageFetchLimits = DEFAULT_IMAGE_FETCH_LIMITS,
   ) {
-    this.guard = new PublicAddressGuard(allowedHosts);
-    const lookup = this.guard.lookup;
-    // Few sockets per host and in all: a mailbox full of images cannot turn the server into a flood.
-    const sockets = { maxSockets: 6, maxTotalSockets: 64 };
-    this.agents = { "http:": new http.Agent({ lookup, ...sockets }), "https:": new https.Agent({ lookup, ...sockets }) };
+    this.client = new GuardedHttpClient(allowedHosts, { maxSockets: 6, maxTotalSockets: 64 });
   }
 
   async fetchImage(url: URL): Promise<ImageFetch> {
@@ -77,10 +71,13 @@ export class HttpImageFetcher implements ImageFetcher {
     try {
       let current = url;
       for (let redirects = 0; ; redirects += 1) {
-        // Plain http only to an allowed host (the emulator in demo mode, tests): anyone on the way could swap a sender's image.
-        if (current.protocol !== "https:" && !this.guard.isAllowedHost(current.hostname)) return { ok: false, refusal: "address_refused" };
-        this.guard.checkWrittenAddress(current);
-        const response = await this.request(current, timeLimit);
+        if (!this.client.allowsScheme(current)) return { ok: false, refusal: "address_refused" };
+        const response = await this.client.send(current, {
+          method: "GET",
+          headers: REQUEST_HEADERS,
+          timeLimit,
+          idleTimeoutMs: this.limits.connectTimeoutMs,
+        });
         const location = response.headers.location;
         if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { ok: true, image: await this.readImage(response) };
         response.destroy();
@@ -97,22 +94,6 @@ export class HttpImageFetcher implements ImageFetcher {
     } finally {
       clearTimeout(deadline);
     }
-  }
-
-  /** One request with none of the reader's headers: no cookies, no Referer, no Authorization. */
-  private request(url: URL, timeLimit: AbortController): Promise<IncomingMessage> {
-    const client = url.protocol === "https:" ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = client.get(url, {
-        agent: this.agents[url.protocol as "http:" | "https:"],
-        headers: REQUEST_HEADERS,
-        signal: timeLimit.signal,
-        timeout: this.limits.connectTimeoutMs,
-      });
-      request.once("response", resolve);
-      request.once("timeout", () => timeLimit.abort());
-      request.once("error", reject);
-    });
   }
 
   /** The body, if it is a raster image of an accepted type within the caps, checked by its content type and its bytes. */

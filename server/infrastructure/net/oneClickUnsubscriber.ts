@@ -1,8 +1,8 @@
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import { ONE_CLICK_BODY } from "../../../src/domain/unsubscribe";
 import type { OneClickOutcome, OneClickUnsubscriber } from "../../application/senders";
-import { AddressRefusedError, PublicAddressGuard } from "./publicAddress";
+import { GuardedHttpClient } from "./guardedHttpClient";
+import { AddressRefusedError } from "./publicAddress";
 
 export interface OneClickLimits {
   /** The whole exchange: connecting, sending, the answer. */
@@ -25,34 +25,32 @@ const REQUEST_HEADERS = {
 };
 
 /**
- * The RFC 8058 one-click POST, with node:http(s), under the image proxy's address rule (PublicAddressGuard: the written
- * address before the request, every DNS answer inside the connection). https only; redirects are never followed (a
- * 3xx is the sender's refusal), so no later hop can lead to a private address. `allowedHosts` skip the address rule
- * and may use plain http: the Google emulator in demo mode and tests only.
+ * The RFC 8058 one-click POST, through the same guarded client as the image proxy (public addresses only, https but
+ * for allowed hosts). Redirects are never followed (a 3xx is the sender's refusal), so no later hop can lead to a
+ * private address.
  */
 export class HttpOneClickUnsubscriber implements OneClickUnsubscriber {
-  private readonly guard: PublicAddressGuard;
-  private readonly agents: { "http:": http.Agent; "https:": https.Agent };
+  private readonly client: GuardedHttpClient;
 
   constructor(
     readonly allowedHosts: readonly string[],
     private readonly limits: OneClickLimits = DEFAULT_ONE_CLICK_LIMITS,
   ) {
-    this.guard = new PublicAddressGuard(allowedHosts);
-    const lookup = this.guard.lookup;
-    const sockets = { maxSockets: 4, maxTotalSockets: 32 };
-    this.agents = { "http:": new http.Agent({ lookup, ...sockets }), "https:": new https.Agent({ lookup, ...sockets }) };
+    this.client = new GuardedHttpClient(allowedHosts, { maxSockets: 4, maxTotalSockets: 32 });
   }
 
   async post(url: URL): Promise<OneClickOutcome> {
-    const plainAllowed = url.protocol === "http:" && this.guard.isAllowedHost(url.hostname);
-    if (url.protocol !== "https:" && !plainAllowed) return { ok: false, refusal: "not_https" };
-    if (url.username || url.password) return { ok: false, refusal: "not_https" };
+    if (!this.client.allowsScheme(url) || url.username || url.password) return { ok: false, refusal: "not_https" };
     const timeLimit = new AbortController();
     const deadline = setTimeout(() => timeLimit.abort(), this.limits.totalTimeoutMs);
     try {
-      this.guard.checkWrittenAddress(url);
-      const response = await this.request(url, timeLimit);
+      const response = await this.client.send(url, {
+        method: "POST",
+        headers: REQUEST_HEADERS,
+        body: ONE_CLICK_BODY,
+        timeLimit,
+        idleTimeoutMs: this.limits.totalTimeoutMs,
+      });
       try {
         await this.drain(response);
       } finally {
@@ -67,23 +65,6 @@ export class HttpOneClickUnsubscriber implements OneClickUnsubscriber {
     } finally {
       clearTimeout(deadline);
     }
-  }
-
-  private request(url: URL, timeLimit: AbortController): Promise<IncomingMessage> {
-    const client = url.protocol === "https:" ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = client.request(url, {
-        method: "POST",
-        agent: this.agents[url.protocol as "http:" | "https:"],
-        headers: REQUEST_HEADERS,
-        signal: timeLimit.signal,
-        timeout: this.limits.totalTimeoutMs,
-      });
-      request.once("response", resolve);
-      request.once("timeout", () => timeLimit.abort());
-      request.once("error", reject);
-      request.end(ONE_CLICK_BODY);
-    });
   }
 
   /** Reads the answer up to the cap, so the connection ends cleanly; what it says is not kept. */
