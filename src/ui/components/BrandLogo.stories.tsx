@@ -1,10 +1,10 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, waitFor, within } from "storybook/test";
 import { monogramColours } from "../../domain/brandLogo";
 import { DealPicture } from "../pages/dashboard/DealPicture";
 import { sampleDeal } from "../pages/dashboard/fixtures";
-import { darkScheme } from "../theme/darkScheme.css";
 import { BrandLogo } from "./BrandLogo";
+import { inDarkScheme } from "../storybook/decorators";
 
 /** A wordmark drawn inline for the stories, standing in for a logo the image proxy would serve. */
 const WORDMARK = `data:image/svg+xml,${encodeURIComponent(
@@ -40,11 +40,6 @@ function BrandFaces({ logoUrls, size }: FacesArgs) {
   );
 }
 
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 const DARK = { decorators: [inDarkScheme] };
 const PHONE = { globals: { viewport: { value: "mobile1", isRotated: false } } } as const;
 

@@ -1,7 +1,7 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { darkScheme } from "../theme/darkScheme.css";
 import { SignOutDialog } from "./SignOutDialog";
+import { inDarkScheme } from "../storybook/decorators";
 
 const meta = {
   title: "Global/Sign-out question",
@@ -12,12 +12,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 const DARK = { decorators: [inDarkScheme] };
 /** Storybook's phone viewport. */
 const PHONE = { globals: { viewport: { value: "mobile1", isRotated: false } } } as const;

@@ -1,14 +1,8 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { darkScheme } from "../theme/darkScheme.css";
 import { RegisterView } from "./RegisterView";
+import { inDarkScheme } from "../storybook/decorators";
 
-/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 const meta = {
   title: "Pages/Register",

@@ -1,28 +1,16 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { SAMPLE_SENDERS } from "../settings/senderFixtures";
 import { SenderCardView } from "./SenderCard";
+import { atWidth, inDarkScheme } from "../../storybook/decorators";
 
-const width =
-  (pixels: number): Decorator =>
-  (Story) => (
-    <div style={{ width: pixels, maxWidth: "100%", padding: 8, boxSizing: "border-box" }}>
-      <Story />
-    </div>
-  );
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 const quillfern = SAMPLE_SENDERS[0]!;
 
 const meta = {
   title: "Pages/Brand/Sender Card",
   component: SenderCardView,
-  decorators: [width(1280)],
+  decorators: [atWidth(1280)],
   args: { view: { kind: "ready", senders: [quillfern], sort: "saved", confirming: null }, onRetry: fn(), onUnsubscribe: fn(), onCancel: fn(), onConfirm: fn() },
 } satisfies Meta<typeof SenderCardView>;
 
@@ -86,11 +74,11 @@ export const Loading: Story = {
   },
 };
 
-export const OneClickPhone: Story = { ...OneClick, decorators: [width(390)] };
+export const OneClickPhone: Story = { ...OneClick, decorators: [atWidth(390)] };
 export const OneClickDark: Story = { ...OneClick, decorators: [inDarkScheme] };
-export const OneClickPhoneDark: Story = { ...OneClick, decorators: [width(390), inDarkScheme] };
-export const ConfirmingPhone: Story = { ...Confirming, decorators: [width(390)] };
+export const OneClickPhoneDark: Story = { ...OneClick, decorators: [atWidth(390), inDarkScheme] };
+export const ConfirmingPhone: Story = { ...Confirming, decorators: [atWidth(390)] };
 export const ConfirmingDark: Story = { ...Confirming, decorators: [inDarkScheme] };
-export const ConfirmingPhoneDark: Story = { ...Confirming, decorators: [width(390), inDarkScheme] };
-export const DonePhoneDark: Story = { ...Done, decorators: [width(390), inDarkScheme] };
-export const RefusedPhoneDark: Story = { ...Refused, decorators: [width(390), inDarkScheme] };
+export const ConfirmingPhoneDark: Story = { ...Confirming, decorators: [atWidth(390), inDarkScheme] };
+export const DonePhoneDark: Story = { ...Done, decorators: [atWidth(390), inDarkScheme] };
+export const RefusedPhoneDark: Story = { ...Refused, decorators: [atWidth(390), inDarkScheme] };

@@ -1,7 +1,7 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { ChannelBadge } from "./ChannelBadge";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const meta = {
   title: "Dashboard/Where an offer can be used",
@@ -12,12 +12,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 export const OnlineOnly: Story = {
   args: { terms: ["Minimum spend $50", "Online only"] },

@@ -1,18 +1,18 @@
 import { useState } from "react";
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, fn, userEvent, waitFor, within } from "storybook/test";
 import { chipCounts, visibleDeals } from "../../../application/machines/dashboardSelectors";
 import type { CopyFeedback } from "../../../application/machines/codeCopyRegion";
 import type { Dashboard } from "../../../domain/dashboard";
 import type { SortOrder } from "../../../domain/dealOrder";
 import { NO_FILTERS, type DealFilters } from "../../../domain/dealSearch";
-import { darkScheme } from "../../theme/darkScheme.css";
 import type { BrandToHide } from "../../../application/machines/dashboardMachine";
 import type { DealShowFilter } from "../../../domain/dealDetail";
 import { DashboardView, type DashboardViewData } from "./DashboardView";
 import type { DealDetailTools } from "./DealDetailLayer";
 import { EMPTY_DASHBOARD, SAMPLE_DASHBOARD, SAMPLE_TODAY, sampleDeal } from "./fixtures";
 import { openCardMenu } from "./cardMenuInStories";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const DESKTOP = 1280;
 const PHONE = 375;
@@ -422,12 +422,6 @@ export const PhoneSwipe: Story = {
 
 export const PhoneWelcome: Story = { ...phone, args: { ...Welcome.args, viewportWidth: PHONE } };
 
-/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 /**
  * An empty mailbox's first run: the first sync found nothing. One sync action (no Refresh beside it), zeros without

@@ -1,11 +1,11 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { CodeCopyContext } from "./codeCopy";
 import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
 import { DealGrid } from "./DealGrid";
 import { SAMPLE_DEALS, SAMPLE_TODAY } from "./fixtures";
 import { columnsForWidth, dealImageWidth } from "./layout";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const DESKTOP = 1280;
 const PHONE = 390;
@@ -62,11 +62,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const phone = { globals: { viewport: { value: "mobile1", isRotated: false } } };
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 const focusedCell = () => document.activeElement?.closest("[role='gridcell']")?.getAttribute("data-cell") ?? null;
 

@@ -1,5 +1,4 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
-import { darkScheme } from "../../theme/darkScheme.css";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { Deal } from "../../../domain/deal";
 import type { DealShowFilter } from "../../../domain/dealDetail";
@@ -9,6 +8,7 @@ import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
 import { DealDetailStatusFilter } from "./DealDetailStatusFilter";
 import { SAMPLE_DEALS, SAMPLE_TODAY, sampleDeal } from "./fixtures";
 import { openCardMenu } from "./cardMenuInStories";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const usedDeals = SAMPLE_DEALS.slice(0, 2).map((deal) => ({ ...deal, status: "used" as const }));
 
@@ -237,12 +237,6 @@ export const DetailDialogWithReminder: Story = {
 /** The same as a sheet from the bottom on a phone. */
 export const DetailSheetOnPhone: Story = { ...phone, args: { detail: shownDetail, sheet: true }, play: dialogChecks(true) };
 
-/** The dark palette whatever the system's, for the Details reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 export const DetailDialogDark: Story = { decorators: [inDarkScheme], args: { detail: shownDetail }, play: dialogChecks(false) };
 export const DetailSheetOnPhoneDark: Story = { ...phone, decorators: [inDarkScheme], args: { detail: shownDetail, sheet: true }, play: dialogChecks(true) };

@@ -1,8 +1,8 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { CheckoutCode, ShowAtCheckout, type CheckoutDeal } from "./CheckoutCode";
 import { DESKTOP, PHONE, VIEWPORTS } from "./stories";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const deal: CheckoutDeal = {
   id: "deal-1",
@@ -24,11 +24,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 const screenIn = (canvasElement: HTMLElement) => within(canvasElement).getByRole("dialog", { name: "Example Outfitters: show at checkout" });
 

@@ -1,8 +1,8 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { OfflineNotice } from "./OfflineNotice";
 import { DESKTOP, PHONE, VIEWPORTS } from "./stories";
+import { inDarkScheme } from "../../storybook/decorators";
 
 const meta = {
   title: "Pages/Dashboard/Offline notice",
@@ -14,11 +14,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 
 /** The copy kept on this device is shown: the notice says so, and as of when, in the reader's own time. */
 const saysOffline: Story["play"] = async ({ canvasElement }) => {

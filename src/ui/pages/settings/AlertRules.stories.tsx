@@ -1,10 +1,10 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { AlertRulesView } from "../../../application/machines/alertRulesMachine";
 import type { AlertRulesOverview } from "../../../application/ports/alertRules";
 import { MAX_ALERT_RULES } from "../../../domain/alertRules";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { AlertRulesCard } from "./AlertRules";
+import { atWidth, inDarkScheme } from "../../storybook/decorators";
 
 const OVERVIEW: AlertRulesOverview = {
   rules: [
@@ -22,20 +22,6 @@ const ready = (overview: Partial<AlertRulesOverview> = {}, rest: Partial<Extract
   ...rest,
 });
 
-/** The card at a width: a phone's 390 px or a desktop's 1280 px. */
-const atWidth =
-  (width: number): Decorator =>
-  (Story) => (
-    <div style={{ width, maxWidth: "100%", padding: 16 }}>
-      <Story />
-    </div>
-  );
-/** The dark palette whatever the system's, for the stories reviewed in both schemes. */
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
 const PHONE = { decorators: [atWidth(390)] };
 const DESKTOP = { decorators: [atWidth(1280)] };
 const PHONE_DARK = { decorators: [atWidth(390), inDarkScheme] };

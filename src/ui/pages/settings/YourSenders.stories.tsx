@@ -1,27 +1,14 @@
-import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { sortSenders } from "../../../domain/senders";
-import { darkScheme } from "../../theme/darkScheme.css";
 import { SAMPLE_SENDERS } from "./senderFixtures";
 import { YourSendersCard } from "./YourSenders";
+import { atWidth, inDarkScheme } from "../../storybook/decorators";
 
-/** Fixed widths, so a story shows the card as a 390 px phone and a 1280 px desktop lay it out. */
-const width =
-  (pixels: number): Decorator =>
-  (Story) => (
-    <div style={{ width: pixels, maxWidth: "100%", padding: 8, boxSizing: "border-box" }}>
-      <Story />
-    </div>
-  );
-const inDarkScheme: Decorator = (Story) => (
-  <div className={darkScheme}>
-    <Story />
-  </div>
-);
-const PHONE = { decorators: [width(390)] };
-const DESKTOP = { decorators: [width(1280)] };
-const PHONE_DARK = { decorators: [width(390), inDarkScheme] };
-const DESKTOP_DARK = { decorators: [width(1280), inDarkScheme] };
+const PHONE = { decorators: [atWidth(390)] };
+const DESKTOP = { decorators: [atWidth(1280)] };
+const PHONE_DARK = { decorators: [atWidth(390), inDarkScheme] };
+const DESKTOP_DARK = { decorators: [atWidth(1280), inDarkScheme] };
 
 const ready = (sort: "saved" | "mailsPerWeek" | "dealsFound" = "saved") =>
   ({ kind: "ready", senders: sortSenders(SAMPLE_SENDERS, sort), sort, confirming: null }) as const;
