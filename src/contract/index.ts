@@ -7,6 +7,7 @@ export * from "./alerts";
 export * from "./auth";
 export * from "./dashboard";
 export * from "./deals";
+export * from "./earlyAccess";
 export * from "./errors";
 export * from "./extension";
 export * from "./gmail";

@@ -8,7 +8,8 @@ import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, 
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "./health";
 import { SenderAnswerCodec, SendersCodec } from "./senders";
-import { AccountDeletionCodec, BrandToggleCodec, EarlyAccessResponseCodec, SettingsCodec, TestReportCodec, UserPreferencesCodec } from "./settings";
+import { EarlyAccessResponseCodec } from "./earlyAccess";
+import { AccountDeletionCodec, BrandToggleCodec, SettingsCodec, TestReportCodec, UserPreferencesCodec } from "./settings";
 
 /** What a route answers: its 2xx body (null when that is no JSON: a redirect, an image) and its 4xx and 5xx body. */
 interface RouteContract<Success extends t.Mixed | null, Failure extends t.Mixed> {

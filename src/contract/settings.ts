@@ -1,6 +1,5 @@
 import * as t from "io-ts";
 import type { Brand } from "../domain/brand";
-import { SHOPPING_FREQUENCIES, type ShoppingFrequency, type ValidEarlyAccess } from "../domain/earlyAccess";
 import { UserCodec } from "./auth";
 import { GmailLabelCodec } from "./gmail";
 import { nullable } from "./nullable";
@@ -57,20 +56,6 @@ export const AccountDeletionCodec = t.type({
   googleAccessRevoked: t.boolean,
   message: t.string,
 });
-
-/** POST /early-access's body; its frequencies are the domain's list, the one the form offers and the server accepts. */
-export const ShoppingFrequencyCodec = t.keyof(
-  Object.fromEntries(SHOPPING_FREQUENCIES.map((frequency) => [frequency, null])) as Record<ShoppingFrequency, null>,
-);
-export const EarlyAccessRequestCodec = t.type({ name: t.string, email: t.string, shopping_frequency: ShoppingFrequencyCodec });
-
-/** POST /early-access: the success answer (a 400 answers with ApiErrorCodec). */
-/** The message is optional: a refusal without one gets the client's own text (docs/product.md, "Early-access answers"). */
-export const EarlyAccessResponseCodec = t.union([t.type({ success: t.boolean, message: t.string }), t.type({ success: t.boolean })]);
-
-/** Compile-time proof that the wire's early-access body is the domain's. */
-const requestMatchesDomain: Same<t.TypeOf<typeof EarlyAccessRequestCodec>, ValidEarlyAccess> = true;
-void requestMatchesDomain;
 
 /** Compile-time proof that the wire's brand is the domain's brand. */
 const contractMatchesDomain: Same<t.TypeOf<typeof BrandCodec>, Brand> = true;

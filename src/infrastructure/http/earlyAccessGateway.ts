@@ -1,6 +1,6 @@
 import { inject, injectable } from "inversify";
 import { EarlyAccessGateway, type EarlyAccessReply, type EarlyAccessRequest } from "../../application/ports/earlyAccess";
-import { EarlyAccessResponseCodec } from "../../contract/settings";
+import { EarlyAccessResponseCodec } from "../../contract/earlyAccess";
 import { HttpClient } from "./httpClient";
 
 @injectable()
