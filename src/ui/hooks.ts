@@ -1,10 +1,25 @@
 import { useSelector } from "@xstate/react";
-import { createContext, useEffect, useState } from "react";
+import { createContext, useEffect, useState, useSyncExternalStore } from "react";
 import { AuthSession } from "../application/services";
 import { authStatusOf, shownUserOf, signOutQuestionOf, type AuthStatus } from "../application/machines/authMachine";
 import { AppConfigSource, type AppConfig } from "../application/ports/appConfig";
 import type { User } from "../domain/user";
 import { useService } from "./di";
+
+const nothingToWatch = () => () => {};
+
+/**
+ * False in a prerendered page until React has hydrated it, true from then on (and at once in a page rendered in the
+ * browser). A control that does nothing without the script (the Google button, a form sent by fetch) stays disabled
+ * until then: a press before it would be lost, or would send the form the browser's way, its fields in the address.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    nothingToWatch,
+    () => true,
+    () => false,
+  );
+}
 
 export function useAuthStatus(): AuthStatus {
   const actor = useService(AuthSession);

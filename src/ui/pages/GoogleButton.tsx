@@ -1,9 +1,11 @@
 import { button, fullWidth } from "../components/primitives.css";
+import { useHydrated } from "../hooks";
 
 /** The one way in: every account is a Google account. */
 export function GoogleButton({ onClick, pending }: { onClick: () => void; pending: boolean }) {
+  const hydrated = useHydrated();
   return (
-    <button type="button" className={`${button.primary} ${fullWidth}`} onClick={onClick} disabled={pending} aria-busy={pending}>
+    <button type="button" className={`${button.primary} ${fullWidth}`} onClick={onClick} disabled={pending || !hydrated} aria-busy={pending}>
       <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
         <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.6 13.3l7.9 6.1C12.4 13.7 17.7 9.5 24 9.5z" />
         <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z" />

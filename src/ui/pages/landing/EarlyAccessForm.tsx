@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { FREQUENCY_LABELS, SHOPPING_FREQUENCIES, type EarlyAccessForm as FormValues } from "../../../domain/earlyAccess";
 import { button, card, field, input, label, muted } from "../../components/primitives.css";
+import { useHydrated } from "../../hooks";
 import * as styles from "./EarlyAccessForm.css";
 
 export interface EarlyAccessFormProps {
@@ -15,6 +16,7 @@ export interface EarlyAccessFormProps {
  * bubbles are turned off with noValidate; the fields still say they are required.
  */
 export function EarlyAccessForm({ formKey, submitting, onSubmit }: EarlyAccessFormProps) {
+  const hydrated = useHydrated();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -56,7 +58,7 @@ export function EarlyAccessForm({ formKey, submitting, onSubmit }: EarlyAccessFo
           ))}
         </select>
       </div>
-      <button type="submit" className={button.primary} disabled={submitting} aria-busy={submitting}>
+      <button type="submit" className={button.primary} disabled={submitting || !hydrated} aria-busy={submitting}>
         {submitting ? "Sending..." : "Request Early Access"}
       </button>
     </form>
