@@ -7,6 +7,7 @@ import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { startStack, waitForSync, type Stack } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { launchChromium, registerWithGoogle, SCREENSHOTS_DIR } from "./support/browser";
+import { answerGoogle, createAccount, signInInBrowser } from "./support/app";
 import { cardMenuButton, cardOfDeal, chooseInCardMenu } from "./support/cards";
 
 /** Waits until every image on screen has loaded, its own or, after failures, a stock one. */
@@ -199,6 +200,27 @@ describe("the dashboard in Chromium", () => {
     // The first sync ran at sign-up and found nothing; the progress, not a toast, says how the next one goes.
     await newcomer.getByRole("button", { name: "Sync again now" }).click();
     await newcomer.getByRole("region", { name: "Gmail sync" }).getByText("Sync completed: 0 new deals").waitFor();
+    await fresh.close();
+  });
+
+  it("connects Gmail from the welcome panel only after saying what is read and kept", async () => {
+    const account = "other.user@example.com";
+    await createAccount(stack, account);
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const person = await fresh.newPage();
+    await signInInBrowser(person, stack, account);
+    await person.getByRole("heading", { name: "Welcome to Deal Finder!" }).waitFor();
+    await person.getByRole("button", { name: "Connect Gmail" }).click();
+    const consent = person.getByRole("dialog", { name: "Before you go to Google" });
+    await consent.getByText(/Only the emails in your Gmail Promotions, read-only/).waitFor();
+    expect(new URL(person.url()).pathname).toBe("/dashboard");
+    await consent.getByRole("button", { name: "Continue to Google" }).click();
+    await answerGoogle(person, stack, account);
+    await person.waitForURL(`${stack.baseUrl}/dashboard`);
+    // Connected: the first sync runs, and nothing asks for Gmail any more.
+    await waitForSync(stack, (await person.evaluate(() => localStorage.getItem("authToken")))!);
+    await person.getByRole("heading", { level: 1, name: /, Other!$/ }).waitFor();
+    await expect(person.getByRole("button", { name: "Connect Gmail" }).count()).resolves.toBe(0);
     await fresh.close();
   });
 

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
-import { button, heading2, stack } from "../../components/primitives.css";
-import { modalDialog } from "../../components/modalDialog.css";
-import { useModalDialog } from "../../components/useModalDialog";
-import * as styles from "./settings.css";
+import { button, heading2, stack } from "./primitives.css";
+import { modalDialog } from "./modalDialog.css";
+import { useModalDialog } from "./useModalDialog";
+import * as styles from "./ConfirmDialog.css";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -42,7 +42,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
         if (!busy) onCancel();
       }}
     >
-      <div className={`${stack} ${styles.spaced}`}>
+      <div className={`${stack} ${styles.body}`}>
         <h2 id={titleId} className={heading2}>
           {title}
         </h2>
@@ -58,7 +58,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
           <button type="button" className={button.secondary} onClick={onCancel} disabled={busy} autoFocus>
             Cancel
           </button>
-          <button type="button" className={tone === "danger" ? `${button.primary} ${styles.dangerButton}` : button.primary} onClick={onConfirm} disabled={busy}>
+          <button type="button" className={tone === "danger" ? button.danger : button.primary} onClick={onConfirm} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </button>
         </div>

@@ -44,6 +44,15 @@ export const button = styleVariants({
       selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } },
     },
   ],
+  /** The confirming button of an action that removes something (deleting the account, disconnecting). */
+  danger: [
+    buttonBase,
+    {
+      background: vars.color.danger,
+      color: vars.color.surface,
+      selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
+    },
+  ],
   secondary: [
     buttonBase,
     {

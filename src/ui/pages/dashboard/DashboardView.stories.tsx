@@ -314,7 +314,25 @@ export const Welcome: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { name: "Welcome to Deal Finder!" })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
-    await expect(args.onConnectGmail).toHaveBeenCalled();
+    // First what is read and kept, in the words sign-up and Settings use; Google only from there.
+    const dialog = canvas.getByRole("dialog", { name: "Before you go to Google" });
+    await expect(dialog).toHaveAccessibleDescription(/Only the emails in your Gmail Promotions, read-only/);
+    await expect(args.onConnectGmail).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Continue to Google" }));
+    await expect(args.onConnectGmail).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The welcome panel's consent step on a phone, in the dark scheme, left open for review. */
+export const PhoneWelcomeConsentDark: Story = {
+  ...phone,
+  args: { ...Welcome.args, viewportWidth: PHONE },
+  decorators: [inDarkScheme],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
+    const dialog = canvas.getByRole("dialog", { name: "Before you go to Google" });
+    await expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
   },
 };
 

@@ -81,8 +81,24 @@ export const NotConnected: Story = {
   args: { gmailConnected: false, sync: { kind: "never" } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
-    await expect(args.onConnectGmail).toHaveBeenCalled();
     await expect(canvas.queryByRole("button", { name: /Sync/ })).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "Connect Gmail" }));
+    const dialog = canvas.getByRole("dialog", { name: "Before you go to Google" });
+    await expect(args.onConnectGmail).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Continue to Google" }));
+    await expect(args.onConnectGmail).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The consent step, left with Cancel: nothing goes to Google. */
+export const NotConnectedConsentCancelled: Story = {
+  args: NotConnected.args,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const connect = canvas.getByRole("button", { name: "Connect Gmail" });
+    await userEvent.click(connect);
+    await userEvent.click(within(canvas.getByRole("dialog", { name: "Before you go to Google" })).getByRole("button", { name: "Cancel" }));
+    await expect(canvas.queryByRole("dialog")).toBeNull();
+    await expect(args.onConnectGmail).not.toHaveBeenCalled();
   },
 };

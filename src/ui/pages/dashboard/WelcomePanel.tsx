@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import type { DashboardSync } from "../../../application/machines/syncFollowerMachine";
 import { lookAgainIn } from "../../../domain/syncSchedule";
 import { button, heading2, muted, visuallyHidden } from "../../components/primitives.css";
+import { ConnectGmailButton } from "../../components/GmailConsent";
 import * as styles from "./Dashboard.css";
 
 export interface WelcomePanelProps {
@@ -31,9 +32,7 @@ export function WelcomePanel({ gmailConnected, sync, now, busy, onConnectGmail, 
         ) : (
           <>
             <p>Connect your Gmail and we will read your Promotions folder, read-only, and show its deals and promo codes here.</p>
-            <button type="button" className={button.primary} onClick={onConnectGmail} disabled={busy}>
-              {busy ? "Opening Google..." : "Connect Gmail"}
-            </button>
+            <ConnectGmailButton connecting={busy} onConnectGmail={onConnectGmail} />
           </>
         )}
         <p className={muted}>Only promotional emails are read, read-only, and never sold.</p>

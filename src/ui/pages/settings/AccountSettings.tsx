@@ -59,7 +59,7 @@ export function AccountSettings({ email, deletion, onDeleteRequest, onDeleteCanc
         <p className={muted}>You signed up with Google, so password authentication is not available.</p>
       </div>
       <div className={styles.footActions}>
-        <button type="button" className={`${button.primary} ${styles.dangerButton}`} onClick={onDeleteRequest}>
+        <button type="button" className={button.danger} onClick={onDeleteRequest}>
           Delete Account
         </button>
       </div>

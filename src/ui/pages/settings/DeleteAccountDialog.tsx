@@ -1,4 +1,4 @@
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import * as styles from "./settings.css";
 
 export interface DeleteAccountDialogProps {

@@ -8,7 +8,7 @@ import { button, card, heading2, muted, stack } from "../../components/primitive
 import { useLoadedService } from "../../di";
 import { EXTENSION_PAGE_PATH } from "../../routing/pages";
 import { sameFields } from "../../hooks";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState, PanelLoading, PanelRetry } from "./PanelStatus";
 import * as extensionStyles from "./ExtensionSessions.css";
 import * as styles from "./settings.css";

@@ -2,9 +2,8 @@ import type { GmailSyncView } from "../../../application/machines/syncFollowerMa
 import type { SettingsLoad } from "../../../application/machines/settingsMachine";
 import { syncMessageTone, syncPercent } from "../../../domain/gmailSettings";
 import { button, card, heading2, muted, stack } from "../../components/primitives.css";
-import { useState } from "react";
-import { GmailConsentList } from "../../components/GmailConsent";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConnectGmailButton } from "../../components/GmailConsent";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PanelError, PanelLoading } from "./PanelStatus";
 import * as styles from "./settings.css";
 
@@ -83,7 +82,7 @@ export function GmailConnectionCard(props: GmailConnectionCardProps) {
                 </button>
               </>
             ) : (
-              <ConnectGmail connecting={connecting} onConnectGmail={onConnectGmail} />
+              <ConnectGmailButton connecting={connecting} onConnectGmail={onConnectGmail} />
             )}
           </div>
         </>
@@ -103,38 +102,6 @@ export function GmailConnectionCard(props: GmailConnectionCardProps) {
         </ConfirmDialog>
       )}
     </section>
-  );
-}
-
-/**
- * "Connect Gmail", which first says what is read and kept (as sign-up does) and goes on to Google's consent page only
- * from there. Whether that step is open is this button's own affair: nothing else depends on it.
- */
-function ConnectGmail({ connecting, onConnectGmail }: { connecting: boolean; onConnectGmail: () => void }) {
-  const [explaining, setExplaining] = useState(false);
-  return (
-    <>
-      <button type="button" className={button.primary} onClick={() => setExplaining(true)} disabled={connecting}>
-        {connecting ? "Opening Google..." : "Connect Gmail"}
-      </button>
-      {explaining && (
-        <ConfirmDialog
-          title="Before you go to Google"
-          confirmLabel="Continue to Google"
-          busyLabel="Opening Google..."
-          busy={connecting}
-          error={null}
-          tone="go-on"
-          onCancel={() => setExplaining(false)}
-          onConfirm={() => {
-            setExplaining(false);
-            onConnectGmail();
-          }}
-        >
-          <GmailConsentList />
-        </ConfirmDialog>
-      )}
-    </>
   );
 }
 

@@ -2,7 +2,7 @@ import type { PendingUnsubscribe } from "../../../application/machines/sendersMa
 import type { Sender } from "../../../application/ports/senders";
 import { formatSaved } from "../../../domain/senders";
 import { button, muted } from "../../components/primitives.css";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 

@@ -86,12 +86,6 @@ export const progressUnknown = style([progressFill, { width: "40%", animation: `
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 
-export const dangerButton = style({
-  background: vars.color.danger,
-  color: vars.color.surface,
-  selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
-});
-
 /** About 18rem, then the list scrolls (docs/product.md, "Brand Settings"). */
 export const brandScroll = style({
   maxHeight: "18rem",
@@ -199,4 +193,3 @@ export const labelRow = style({ display: "flex", alignItems: "center", gap: vars
 
 export const dialogList = style({ margin: 0, paddingLeft: vars.space.lg });
 
-export const errorText = style({ color: vars.color.danger, margin: 0 });
