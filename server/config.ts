@@ -196,8 +196,9 @@ function optionalWebAddress(env: Env, name: string): string | null {
 function hostList(env: Env, name: string): string[] {
   const entries = commaList(env, name).map((entry) => entry.toLowerCase());
   for (const entry of entries) {
-    if (!URL.canParse(`http://${entry}/`) || new URL(`http://${entry}/`).hostname !== entry) {
-      throw new Error(`${name} must list host names or addresses such as 127.0.0.1, [::1] or emulator.internal, not "${entry}".`);
+    // A host, or a host and its port (which then is the only port let through): what a URL's host is.
+    if (!URL.canParse(`http://${entry}/`) || new URL(`http://${entry}/`).host !== entry) {
+      throw new Error(`${name} must list host names or addresses such as 127.0.0.1, 127.0.0.1:8081, [::1] or emulator.internal, not "${entry}".`);
     }
   }
   return entries;

@@ -19,8 +19,9 @@ async function main() {
   // The demo mail's images are the emulator's (a local address): in demo mode only, the image proxy may fetch from it.
   // The demo mail's images and its one-click unsubscribe URLs lead to the emulator, which serves the one and
   // records the other.
+  // Its host and port: no other service on that machine is let through with it.
   const allowEmulatorHost = (origin: string) => {
-    const host = new URL(origin).hostname;
+    const host = new URL(origin).host;
     for (const hosts of [config.imageProxyAllowedHosts, config.unsubscribeAllowedHosts]) if (!hosts.includes(host)) hosts.push(host);
   };
 

@@ -1,3 +1,5 @@
+import { hostAllowed } from "./allowedHosts";
+
 /**
  * How a person leaves a sender's list, from the sender's own headers (RFC 2369 List-Unsubscribe, RFC 8058
  * List-Unsubscribe-Post). The server keeps the headers of each sender's mail; this is the one reading of them, for the
@@ -32,7 +34,7 @@ function httpsUrl(uri: string, plainHttpHosts: readonly string[]): string | null
   if (!url || url.username || url.password) return null;
   if (url.protocol === "https:") return url.href;
   // Plain HTTP only for hosts allowed by configuration: the Google emulator of demo mode and tests.
-  return url.protocol === "http:" && plainHttpHosts.includes(url.hostname.toLowerCase()) ? url.href : null;
+  return url.protocol === "http:" && hostAllowed(url, plainHttpHosts) ? url.href : null;
 }
 
 function mailtoUrl(uri: string): string | null {

@@ -35,7 +35,7 @@ export class GuardedHttpClient {
 
   /** https, or plain http to an allowed host: anyone on the way could read or change anything else. */
   allowsScheme(url: URL): boolean {
-    return url.protocol === "https:" || (url.protocol === "http:" && this.guard.isAllowedHost(url.hostname));
+    return url.protocol === "https:" || (url.protocol === "http:" && this.guard.isAllowedUrl(url));
   }
 
   /**

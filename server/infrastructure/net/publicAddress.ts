@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
+import { hostAllowed, hostnameListed } from "../../../src/domain/allowedHosts";
 
 /** 2000::/3: the only IPv6 space handed out for public hosts. */
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
@@ -60,33 +61,37 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * Keeps a client's connections to public addresses. Give `lookup` to its http(s) agents, so the address checked is
  * the address connected to and a DNS answer that changes between check and use (rebinding) cannot slip past; call
  * `checkWrittenAddress` before each request, redirects included, since an address written in the URL is connected
- * to without a lookup. `allowedHosts` (exact host names or addresses, `[::1]` bracketed) skip the check: for tests
- * and a local emulator only.
+ * to without a lookup. `allowedHosts` (exact host names or addresses, `[::1]` bracketed, each with a port or without:
+ * src/domain/allowedHosts.ts) skip the check: for tests and a local emulator only.
  */
 export class PublicAddressGuard {
-  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly allowedHosts: readonly string[];
 
   constructor(allowedHosts: readonly string[]) {
-    this.allowedHosts = new Set(allowedHosts.map((host) => host.toLowerCase()));
+    this.allowedHosts = allowedHosts.map((host) => host.toLowerCase());
   }
 
-  isAllowedHost(hostname: string): boolean {
-    return this.allowedHosts.has(hostname.toLowerCase());
+  /** The URL's host (and port, where the entry names one) is allowed. */
+  isAllowedUrl(url: URL): boolean {
+    return hostAllowed(url, this.allowedHosts);
   }
 
-  /** Throws AddressRefusedError when the URL's host is an address that is neither public nor allowed. */
+  /**
+   * Throws AddressRefusedError when the URL's host is an address that is neither public nor allowed, or a listed name
+   * on a port its entries do not name: the DNS lookup below sees no port, so it is refused here, before any lookup.
+   */
   checkWrittenAddress(url: URL): void {
+    if (this.isAllowedUrl(url)) return;
+    if (hostnameListed(url.hostname, this.allowedHosts)) throw new AddressRefusedError(`${url.host} is not an allowed port`);
     const address = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    if (isIP(address) && !this.isAllowedHost(url.hostname) && !isPublicAddress(address)) {
-      throw new AddressRefusedError(`${address} is not public`);
-    }
+    if (isIP(address) && !isPublicAddress(address)) throw new AddressRefusedError(`${address} is not public`);
   }
 
   /** A DNS lookup that fails when any address of a host that is not allowed is not public. */
   readonly lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      if (!this.isAllowedHost(hostname) && addresses.some((entry) => !isPublicAddress(entry.address))) {
+      if (!hostnameListed(hostname, this.allowedHosts) && addresses.some((entry) => !isPublicAddress(entry.address))) {
         return callback(new AddressRefusedError(`${hostname} resolves to an address that is not public`), []);
       }
       if (options.all) return callback(null, addresses);

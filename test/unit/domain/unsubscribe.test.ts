@@ -37,6 +37,9 @@ describe("unsubscribeWay", () => {
     const headers = { listUnsubscribe: "<http://127.0.0.1:8081/lists/a/unsubscribe>", listUnsubscribePost: ONE_CLICK };
     expect(unsubscribeWay(headers, ["127.0.0.1"])).toEqual({ kind: "one-click", url: "http://127.0.0.1:8081/lists/a/unsubscribe" });
     expect(unsubscribeWay(headers, ["localhost"])).toBeNull();
+    // An entry with a port names that port only.
+    expect(unsubscribeWay(headers, ["127.0.0.1:8081"])).toEqual({ kind: "one-click", url: "http://127.0.0.1:8081/lists/a/unsubscribe" });
+    expect(unsubscribeWay(headers, ["127.0.0.1:5432"])).toBeNull();
   });
 
   it("reads at most ten URIs", () => {

@@ -56,13 +56,14 @@ describe("IMAGE_PROXY_ALLOWED_HOSTS", () => {
     expect(loadConfig(BASE).imageProxyAllowedHosts).toEqual([]);
   });
 
-  it("reads comma-separated host names and addresses, lower-cased", () => {
-    const config = loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: "127.0.0.1, [::1], Emulator.Internal" });
-    expect(config.imageProxyAllowedHosts).toEqual(["127.0.0.1", "[::1]", "emulator.internal"]);
+  it("reads comma-separated host names and addresses, lower-cased, each with a port or without", () => {
+    const config = loadConfig({ ...BASE, IMAGE_PROXY_ALLOWED_HOSTS: "127.0.0.1, [::1]:8081, Emulator.Internal:9000" });
+    expect(config.imageProxyAllowedHosts).toEqual(["127.0.0.1", "[::1]:8081", "emulator.internal:9000"]);
   });
 
   it.each([
-    ["a port", "127.0.0.1:8081"],
+    ["a port no URL has", "127.0.0.1:99999"],
+    ["the scheme's default port, which a URL never shows", "127.0.0.1:80"],
     ["a scheme", "http://127.0.0.1"],
     ["a path", "emulator.internal/images"],
     ["an address spelt other than a URL writes it", "0x7f000001"],

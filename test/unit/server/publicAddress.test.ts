@@ -109,7 +109,21 @@ describe("the public-address rule of every outgoing request", () => {
     expect(() => guard.checkWrittenAddress(new URL("http://[::1]:8081/"))).not.toThrow();
     expect(() => guard.checkWrittenAddress(new URL("http://[::7f00:1]:8081/"))).toThrow(AddressRefusedError);
     expect(() => guard.checkWrittenAddress(new URL("http://127.0.0.1:8081/"))).toThrow(AddressRefusedError);
-    expect(guard.isAllowedHost("emulator.internal")).toBe(true);
+    expect(guard.isAllowedUrl(new URL("http://emulator.internal:8081/"))).toBe(true);
+  });
+
+  it("lets an entry with a port through on that port only, by address and by name", () => {
+    const guard = new PublicAddressGuard(["127.0.0.1:8081", "Emulator.Internal:9000"]);
+    expect(() => guard.checkWrittenAddress(new URL("http://127.0.0.1:8081/"))).not.toThrow();
+    expect(() => guard.checkWrittenAddress(new URL("http://emulator.internal:9000/"))).not.toThrow();
+    // The database, another local service: not what the entry allowed.
+    for (const other of ["http://127.0.0.1:5432/", "http://127.0.0.1/", "https://127.0.0.1:8443/x"]) {
+      expect(() => guard.checkWrittenAddress(new URL(other)), other).toThrow(AddressRefusedError);
+    }
+    // A listed name on another port is refused before its lookup, which sees no port and would let its address through.
+    expect(() => guard.checkWrittenAddress(new URL("http://emulator.internal:22/"))).toThrow(AddressRefusedError);
+    expect(guard.isAllowedUrl(new URL("http://emulator.internal:9000/"))).toBe(true);
+    expect(guard.isAllowedUrl(new URL("http://emulator.internal/"))).toBe(false);
   });
 });
 
@@ -135,6 +149,15 @@ describe("the image fetcher refuses before connecting", () => {
     const fetched = await fetchFrom("127.0.0.1", ["127.0.0.1"]);
     expect(fetched.ok).toBe(true);
     expect(connect).toHaveBeenCalled();
+  });
+
+  it("connects to an allowed host and port, and to no other port of that host", async () => {
+    const allowed = [`127.0.0.1:${images.port}`];
+    await expect(new HttpImageFetcher(allowed).fetchImage(new URL(`http://127.0.0.1:${images.port}/photo.png`))).resolves.toMatchObject({ ok: true });
+    connect.mockClear();
+    const otherPort = images.port === 65535 ? images.port - 1 : images.port + 1;
+    await expect(new HttpImageFetcher(allowed).fetchImage(new URL(`http://127.0.0.1:${otherPort}/photo.png`))).resolves.toEqual({ ok: false, refusal: "address_refused" });
+    expect(connect).not.toHaveBeenCalled();
   });
 
   it.each(REFUSED_HOSTS)("refuses http://%s (%s) without a connection", async (host) => {
