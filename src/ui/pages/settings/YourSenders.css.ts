@@ -8,7 +8,8 @@ export const tableScroll = style({
   selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" } },
 });
 
-export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
+// Separate borders: collapsed ones stay behind when the sticky first column scrolls.
+export const table = style({ width: "100%", borderCollapse: "separate", borderSpacing: 0, fontSize: vars.fontSize.sm });
 
 export const headerCell = style({
   textAlign: "left",
@@ -36,7 +37,11 @@ export const sortButton = style({
   selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px", borderRadius: vars.radius.sm } },
 });
 
-export const senderName = style({ fontWeight: vars.fontWeight.medium, overflowWrap: "anywhere" });
+/** The senders' column, heading included, stays in view while the figures scroll sideways beside it. */
+export const firstColumn = style({ position: "sticky", left: 0, zIndex: 1, background: vars.color.surface, textAlign: "left" });
+
+/** Whole words: a squeezed column broke "Lanternfish" into letters on a phone. */
+export const senderName = style({ fontWeight: vars.fontWeight.medium, minWidth: "8rem", overflowWrap: "break-word" });
 
 export const figures = style({
   display: "grid",

@@ -62,7 +62,7 @@ export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel
           <table className={senderStyles.table} aria-labelledby="your-senders-title">
             <thead>
               <tr>
-                <th scope="col" className={senderStyles.headerCell}>
+                <th scope="col" className={`${senderStyles.headerCell} ${senderStyles.firstColumn}`}>
                   Sender
                 </th>
                 {SORTABLE.map((column) => (
@@ -94,7 +94,7 @@ function SenderRow({ sender, onUnsubscribe }: { sender: Sender; onUnsubscribe: (
   const number = `${senderStyles.cell} ${senderStyles.numberCell}`;
   return (
     <tr>
-      <th scope="row" className={`${senderStyles.cell} ${senderStyles.senderName}`}>
+      <th scope="row" className={`${senderStyles.cell} ${senderStyles.senderName} ${senderStyles.firstColumn}`}>
         <Link href={`/brands/${sender.brandId}`}>{sender.brandName}</Link>
       </th>
       <td className={number}>{sender.mailsPerWeek}</td>
