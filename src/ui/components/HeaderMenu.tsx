@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useHydrated } from "../hooks";
 import * as styles from "./Header.css";
 
 export interface HeaderMenuProps {
@@ -19,6 +20,7 @@ const ITEMS = "a[href], button:not(:disabled)";
  * focus back to the button; a click elsewhere, or the focus leaving it, closes it.
  */
 export function HeaderMenu({ button, buttonClassName, className, children }: HeaderMenuProps) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -80,6 +82,8 @@ export function HeaderMenu({ button, buttonClassName, className, children }: Hea
         className={buttonClassName}
         aria-expanded={open}
         aria-controls={panelId}
+        // On a prerendered page, a press before React has hydrated it would be lost.
+        disabled={!hydrated}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         {button}
