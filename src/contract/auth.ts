@@ -91,3 +91,9 @@ export type OAuthAction = t.TypeOf<typeof OAuthActionCodec>;
 /** Compile-time proof that the domain's catalogue has a sentence for every code but oauth_error (which has its own). */
 const catalogueMatchesCodes: Same<keyof typeof OAUTH_ERROR_MESSAGES, Exclude<OAuthErrorCode, "oauth_error">> = true;
 void catalogueMatchesCodes;
+
+/**
+ * GET /extension/paired-here: whether an extension paired from the caller's own web session is still signed in, and
+ * nothing else about it, so that signing out can ask whether to sign it out too (hence with sign-out's codecs).
+ */
+export const ExtensionPairedHereCodec = t.type({ paired: t.boolean });

@@ -10,6 +10,7 @@ export * from "./deals";
 export * from "./earlyAccess";
 export * from "./errors";
 export * from "./extension";
+export * from "./extensionPage";
 export * from "./gmail";
 export * from "./health";
 export * from "./settings";

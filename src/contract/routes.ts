@@ -1,10 +1,10 @@
 import * as t from "io-ts";
 import { AlertRulesCodec } from "./alerts";
-import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
+import { AppConfigCodec, AuthMeCodec, ConnectGmailCodec, ExtensionPairedHereCodec, GoogleAuthStartCodec, LoginResponseCodec, LogoutResponseCodec, RefreshResponseCodec } from "./auth";
 import { DashboardCodec, DashboardDealsPageCodec, DiscoverPageCodec } from "./dashboard";
 import { BrandPageCodec, DealCorrectionCodec, DealDetailCodec, DealStatusAnswerCodec, ReminderAnswerCodec } from "./deals";
 import { ApiErrorCodec } from "./errors";
-import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionPairedHereCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
+import { ExtensionCodesCodec, ExtensionDisconnectedCodec, ExtensionLogoutCodec, ExtensionSessionsCodec, ExtensionTokensCodec, PairingCodeCodec } from "./extension";
 import { GmailLabelsCodec, StatusMessageCodec, SyncStatusCodec } from "./gmail";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "./health";
 import { SenderAnswerCodec, SendersCodec } from "./senders";

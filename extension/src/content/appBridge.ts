@@ -1,5 +1,5 @@
 import { isRight } from "fp-ts/Either";
-import { AppPageMessageCodec, EXTENSION_MESSAGE_SOURCE, type ExtensionPageMessage } from "../../../src/contract/extension";
+import { AppPageMessageCodec, EXTENSION_MESSAGE_SOURCE, type ExtensionPageMessage } from "../../../src/contract/extensionPage";
 import { APP_ORIGIN } from "../config";
 import { ask } from "../messages";
 

@@ -6,6 +6,7 @@ import type { User } from "../../domain/user";
 // From the contract's modules, not its index: the landing page's script carries only the codecs it decodes with.
 import {
   AuthMeCodec,
+  ExtensionPairedHereCodec,
   GoogleAuthStartCodec,
   LoginResponseCodec,
   LogoutResponseCodec,
@@ -14,7 +15,6 @@ import {
   type LoginResponse,
   type LogoutRequest,
 } from "../../contract/auth";
-import { ExtensionPairedHereCodec } from "../../contract/extension";
 import { HttpClient } from "./httpClient";
 
 const FLOW_PATHS: Record<GoogleFlow, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { isRight } from "fp-ts/Either";
-import { AppPageMessageCodec, ExtensionPageMessageCodec, type AppPageMessage } from "../../../src/contract/extension";
+import { AppPageMessageCodec, ExtensionPageMessageCodec, type AppPageMessage } from "../../../src/contract/extensionPage";
 import type { AnswerTo, DoneAnswer, PairAnswer, SiteAnswer, StatusAnswer, SyncAnswer } from "../../../extension/src/messages";
 
 const CODE = "AbCdEfGh12345678_-xyz";
