@@ -106,8 +106,9 @@ export interface MessageToStore {
   sender: string | null;
   subject: string | null;
   sentAt: Date | null;
-  /** The brand a promotion is from, and its unsubscribe headers: "Your senders" counts and offers them. */
+  /** The brand a promotion is from, its name as the mail gives it, and its unsubscribe headers: "Your senders" lists, names, counts and offers them. */
   brandDomain?: string | null;
+  brandName?: string | null;
   listUnsubscribe?: string | null;
   listUnsubscribePost?: string | null;
 }
@@ -244,12 +245,18 @@ export interface EarlyAccessRepository {
   add(request: { name: string; email: string; shoppingFrequency: ShoppingFrequency }): Promise<boolean>;
 }
 
-/** One brand as "Your senders" counts it (docs/product.md, "Senders that pay off"). */
+/**
+ * One sender as "Your senders" counts it (docs/product.md, "Senders that pay off"): a domain the person's promotions
+ * came from, with its brand when its mail gave a deal.
+ */
 export interface StoredSender {
-  brandId: string;
-  brandName: string;
+  id: string;
+  /** Null for a sender whose mail never gave a deal: it has no brand, and no brand page. */
+  brandId: string | null;
+  /** The brand's name; else the name its latest mail gave; else its domain (mail synced before names were kept). */
+  name: string;
   domain: string;
-  /** Synced mails from the brand: its promotions, and any older mail that gave one of its deals. */
+  /** Synced mails from the sender: its promotions, and any older mail that gave one of its deals. */
   mails: number;
   dealsFound: number;
   dealsUsed: number;
@@ -261,18 +268,21 @@ export interface StoredSender {
   unsubscribedAt: Date | null;
 }
 
+/** Which of the person's senders: all of them, one by its id, or the one of a brand. */
+export type SenderSelection = { all: true } | { senderId: string } | { brandId: string };
+
 export interface SendersRepository {
-  /** Every brand of the person, or only `brandId` (none when the person has no such brand). */
-  senders(userId: string, brandId?: string): Promise<StoredSender[]>;
+  /** The person's senders selected (none when the person has no such sender or brand). */
+  senders(userId: string, selection: SenderSelection): Promise<StoredSender[]>;
   /** The first and last synced mail of the person's mailbox: the window mails a week are counted over. */
   syncedWindow(userId: string): Promise<{ from: Date | null; to: Date | null }>;
   /**
-   * Claims the brand's one-click request for this press: false when it is unsubscribed already, or another press's
+   * Claims the sender's one-click request for this press: false when it is unsubscribed already, or another press's
    * request started after `staleBefore` (one that started earlier is taken to have died).
    */
-  claimUnsubscribe(userId: string, brandId: string, now: Date, staleBefore: Date): Promise<boolean>;
+  claimUnsubscribe(userId: string, senderId: string, now: Date, staleBefore: Date): Promise<boolean>;
   /** Gives a claim back after the request failed. */
-  releaseUnsubscribe(userId: string, brandId: string): Promise<void>;
-  /** Records that the person left the brand's list (and ends the claim); false when the person has no such brand. */
-  markUnsubscribed(userId: string, brandId: string, at: Date): Promise<boolean>;
+  releaseUnsubscribe(userId: string, senderId: string): Promise<void>;
+  /** Records that the person left the sender's list (and ends the claim); false when the person has no such sender. */
+  markUnsubscribed(userId: string, senderId: string, at: Date): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 import { emailsPerWeek } from "../../src/domain/dealDetail";
 import { unsubscribeWay, type UnsubscribeWay } from "../../src/domain/unsubscribe";
 import type { Clock } from "./ports";
-import type { SendersRepository, StoredSender } from "./repositories";
+import type { SenderSelection, SendersRepository, StoredSender } from "./repositories";
 
 /** Why a one-click POST did not unsubscribe; none of them sent anything the sender could act on but the POST itself. */
 export type OneClickRefusal =
@@ -25,8 +25,10 @@ export interface OneClickUnsubscriber {
 
 /** A sender as the person sees it: the figures, and how to leave its list (the one-click URL stays on the server). */
 export interface SenderView {
-  brandId: string;
-  brandName: string;
+  id: string;
+  /** Null for a sender whose mail never gave a deal: it has no brand page. */
+  brandId: string | null;
+  name: string;
   domain: string;
   mails: number;
   mailsPerWeek: number;
@@ -39,7 +41,7 @@ export interface SenderView {
 
 export type UnsubscribeOutcome =
   | { kind: "unsubscribed"; sender: SenderView }
-  | { kind: "no_such_brand" }
+  | { kind: "no_such_sender" }
   | { kind: "no_one_click" }
   /** Another press's request to the sender is under way. */
   | { kind: "in_progress" }
@@ -56,39 +58,44 @@ export class SendersService {
     private readonly clock: Clock,
   ) {}
 
+  /** Every sender the person's synced promotions came from, deals or not. */
   async list(userId: string): Promise<SenderView[]> {
-    const [senders, window] = await Promise.all([this.repository.senders(userId), this.repository.syncedWindow(userId)]);
-    return senders.map((sender) => this.view(sender, window));
+    return this.viewed(userId, { all: true });
   }
 
-  async one(userId: string, brandId: string): Promise<SenderView | null> {
-    const [[sender], window] = await Promise.all([this.repository.senders(userId, brandId), this.repository.syncedWindow(userId)]);
-    return sender ? this.view(sender, window) : null;
+  /** The sender of one of the person's brands (its page's card), or null when the person has no such brand. */
+  async ofBrand(userId: string, brandId: string): Promise<SenderView | null> {
+    return (await this.viewed(userId, { brandId }))[0] ?? null;
   }
 
   /**
-   * Leaves the brand's list with the sender's one-click URL. Once recorded it is not sent again: a second press (or a
-   * second tab) answers the recorded unsubscription.
+   * Leaves the sender's list with its one-click URL. Once recorded it is not sent again: a second press (or a second
+   * tab) answers the recorded unsubscription.
    */
-  async unsubscribe(userId: string, brandId: string): Promise<UnsubscribeOutcome> {
-    const [sender] = await this.repository.senders(userId, brandId);
-    if (!sender) return { kind: "no_such_brand" };
-    const done = async () => ({ kind: "unsubscribed" as const, sender: (await this.one(userId, brandId))! });
+  async unsubscribe(userId: string, senderId: string): Promise<UnsubscribeOutcome> {
+    const [sender] = await this.repository.senders(userId, { senderId });
+    if (!sender) return { kind: "no_such_sender" };
+    const done = async () => ({ kind: "unsubscribed" as const, sender: (await this.viewed(userId, { senderId }))[0]! });
     if (sender.unsubscribedAt) return done();
     const way = this.way(sender);
     if (way?.kind !== "one-click") return { kind: "no_one_click" };
     const now = this.clock.now();
-    if (!(await this.repository.claimUnsubscribe(userId, brandId, now, new Date(now.getTime() - CLAIM_MS)))) {
+    if (!(await this.repository.claimUnsubscribe(userId, senderId, now, new Date(now.getTime() - CLAIM_MS)))) {
       // Finished by the other press in the meantime, or still under way.
-      return (await this.repository.senders(userId, brandId))[0]?.unsubscribedAt ? done() : { kind: "in_progress" };
+      return (await this.repository.senders(userId, { senderId }))[0]?.unsubscribedAt ? done() : { kind: "in_progress" };
     }
     const outcome = await this.unsubscriber.post(new URL(way.url));
     if (!outcome.ok) {
-      await this.repository.releaseUnsubscribe(userId, brandId);
+      await this.repository.releaseUnsubscribe(userId, senderId);
       return { kind: "refused", refusal: outcome.refusal };
     }
-    await this.repository.markUnsubscribed(userId, brandId, this.clock.now());
+    await this.repository.markUnsubscribed(userId, senderId, this.clock.now());
     return done();
+  }
+
+  private async viewed(userId: string, selection: SenderSelection): Promise<SenderView[]> {
+    const [senders, window] = await Promise.all([this.repository.senders(userId, selection), this.repository.syncedWindow(userId)]);
+    return senders.map((sender) => this.view(sender, window));
   }
 
   private way(sender: StoredSender): UnsubscribeWay {
@@ -98,8 +105,9 @@ export class SendersService {
   private view(sender: StoredSender, window: { from: Date | null; to: Date | null }): SenderView {
     const way = this.way(sender);
     return {
+      id: sender.id,
       brandId: sender.brandId,
-      brandName: sender.brandName,
+      name: sender.name,
       domain: sender.domain,
       mails: sender.mails,
       mailsPerWeek: emailsPerWeek(sender.mails, window.from, window.to),

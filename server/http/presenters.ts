@@ -148,7 +148,7 @@ export function extensionSessions(sessions: readonly ExtensionSessionRecord[]): 
 }
 
 /** A sender of "Your senders", as the contract says it (instants as ISO strings). */
-export function senderAnswer(sender: SenderView): SuccessBody<"GET /senders/:id">["sender"] {
+export function senderAnswer(sender: SenderView): SuccessBody<"GET /brands/:id/sender">["sender"] {
   return { ...sender, unsubscribedAt: sender.unsubscribedAt?.toISOString() ?? null };
 }
 

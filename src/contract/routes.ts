@@ -85,10 +85,11 @@ export const API_ROUTES = {
   "GET /extension/sessions": answers(ExtensionSessionsCodec),
   "GET /extension/paired-here": answers(ExtensionPairedHereCodec),
   "DELETE /extension/sessions/:id": answers(ExtensionDisconnectedCodec),
-  /** "Your senders": per brand, mails a week, deals found and used, money saved, and how to unsubscribe. */
+  /** "Your senders": per sender, mails a week, deals found and used, money saved, and how to unsubscribe. */
   "GET /senders": answers(SendersCodec),
-  "GET /senders/:id": answers(SenderAnswerCodec),
-  /** One-click unsubscribe (RFC 8058) from a brand's list, POSTed by the server on the person's behalf. */
+  /** A brand's sender, for its page's "Does this sender pay off?". */
+  "GET /brands/:id/sender": answers(SenderAnswerCodec),
+  /** One-click unsubscribe (RFC 8058) from a sender's list (:id is the sender's), POSTed by the server on the person's behalf. */
   "POST /senders/:id/unsubscribe": answers(SenderAnswerCodec),
   /** The person's alert rules; POST adds one ({ kind, minPercent?, brand }), DELETE removes one. */
   "GET /alert-rules": answers(AlertRulesCodec),

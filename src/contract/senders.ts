@@ -6,12 +6,16 @@ export const UnsubscribeOfferCodec = nullable(
   t.union([t.type({ kind: t.literal("one-click") }), t.type({ kind: t.union([t.literal("mailto"), t.literal("web")]), url: t.string })]),
 );
 
-/** One brand in "Your senders" (docs/product.md, "Senders that pay off"). */
+/** One sender in "Your senders" (docs/product.md, "Senders that pay off"), deals or not. */
 export const SenderCodec = t.type({
-  brandId: t.string,
-  brandName: t.string,
+  /** The sender's key in the API (POST /senders/:id/unsubscribe). */
+  id: t.string,
+  /** Its brand, whose page it has; null for a sender whose mail never gave a deal. */
+  brandId: nullable(t.string),
+  /** The brand's name, else the name its mail gave, else its domain. */
+  name: t.string,
   domain: t.string,
-  /** Synced mails from the brand, and per week over the synced window. */
+  /** Synced mails from the sender, and per week over the synced window. */
   mails: t.number,
   mailsPerWeek: t.number,
   dealsFound: t.number,
@@ -25,7 +29,7 @@ export const SenderCodec = t.type({
 
 /** GET /senders. */
 export const SendersCodec = t.type({ senders: t.array(SenderCodec) });
-/** GET /senders/:id, POST /senders/:id/unsubscribe. */
+/** GET /brands/:id/sender, POST /senders/:id/unsubscribe. */
 export const SenderAnswerCodec = t.type({ sender: SenderCodec });
 
 export type SenderDto = t.TypeOf<typeof SenderCodec>;

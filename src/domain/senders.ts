@@ -1,6 +1,6 @@
 /**
- * "Your senders" (docs/product.md, "Senders that pay off"): per brand, how much mail it sends, what it gave and what
- * the person saved with it. Money is summed per currency and never converted: a total is one currency's.
+ * "Your senders" (docs/product.md, "Senders that pay off"): per sender, how much mail it sends, what it gave (nothing,
+ * for many) and what the person saved with it. Money is summed per currency and never converted: a total is one currency's.
  */
 
 /** What one currency's savings add up to, in hundredths so that sums never round. */
@@ -10,7 +10,7 @@ export interface SavedAmount {
 }
 
 export interface SenderFigures {
-  brandName: string;
+  name: string;
   /** Mails a week over the synced window, one decimal (dealDetail.ts's emailsPerWeek, the brand page's rule). */
   mailsPerWeek: number;
   dealsFound: number;
@@ -36,14 +36,14 @@ const savedIn = (sender: Pick<SenderFigures, "saved">, currency: string) => send
 
 /**
  * The list in the order asked, largest first. Money saved compares the main currency's amount, then the other
- * currencies' in alphabetical order, then deals used; every order ends on the brand's name, so it is stable.
+ * currencies' in alphabetical order, then deals used; every order ends on the sender's name, so it is stable.
  */
 export function sortSenders<T extends SenderFigures>(senders: readonly T[], sort: SenderSort): T[] {
   const main = mainCurrency(senders);
   const currencies = [...new Set(senders.flatMap((sender) => sender.saved.map((amount) => amount.currency)))].sort((a, b) =>
     a === main ? -1 : b === main ? 1 : a.localeCompare(b),
   );
-  const byName = (a: T, b: T) => a.brandName.localeCompare(b.brandName);
+  const byName = (a: T, b: T) => a.name.localeCompare(b.name);
   const compare: Record<SenderSort, (a: T, b: T) => number> = {
     saved: (a, b) => {
       for (const currency of currencies) {

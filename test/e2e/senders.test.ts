@@ -4,6 +4,7 @@ import type { AxeResults } from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { signInInBrowser, signUpInBrowser, startE2eApp, storedSession, type E2eApp } from "./support/app";
 import { settledAnimations } from "./support/browser";
+import { NEWSLETTER_SENDER, newsletterWithoutDeals } from "../server/support/senderMail";
 import { waitForSync } from "../server/support/stack";
 
 interface RecordedUnsubscribe {
@@ -11,6 +12,11 @@ interface RecordedUnsubscribe {
   contentType: string | null;
   body: string;
   cookie: boolean;
+}
+
+/** What the emulator's one-click endpoint received so far. */
+async function recordedUnsubscribes(app: E2eApp): Promise<RecordedUnsubscribe[]> {
+  return ((await (await fetch(`${app.stack.emulator.baseUrl}/__emulator/unsubscribes`)).json()) as { unsubscribes: RecordedUnsubscribe[] }).unsubscribes;
 }
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -49,6 +55,11 @@ describe("Your senders in Chromium: sorting, and one-click unsubscribe from the 
       env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", UNSUBSCRIBE_ALLOWED_HOSTS: "127.0.0.1" },
       emulator: { quotaUnitsPerMinute: 0 },
     });
+    // The demo mailbox's promotions all give deals: a newsletter that never does joins it (two issues), a sender with
+    // no brand row.
+    for (const [issue, daysAgo] of [[1, 6], [2, 2]] as const) {
+      app.stack.emulator.addMessage("demo@example.com", newsletterWithoutDeals(app.stack.emulator.baseUrl, issue, daysAgo), ["INBOX", "CATEGORY_PROMOTIONS"]);
+    }
     page = await app.newPage();
     await signUpInBrowser(page, app.stack, "demo@example.com");
     await waitForSync(app.stack, (await storedSession(page)).authToken!);
@@ -86,7 +97,7 @@ describe("Your senders in Chromium: sorting, and one-click unsubscribe from the 
     const perWeek = await columnNumbers(table(), 0);
     expect(perWeek.length).toBeGreaterThan(20);
     expect(perWeek).toEqual([...perWeek].sort((a, b) => b - a));
-    // Brindlemart sends two promotions, every other demo sender one.
+    // Brindlemart sends the most promotions; the newsletter's two at most tie with it, and a tie goes by name.
     expect((await rowNames(table()))[0]!.toLowerCase()).toContain("brindlemart");
 
     await table().getByRole("button", { name: /Deals found/ }).click();
@@ -102,9 +113,7 @@ describe("Your senders in Chromium: sorting, and one-click unsubscribe from the 
     await row.getByText(/^Unsubscribed /).waitFor();
     await expect(dialog.count()).resolves.toBe(0);
 
-    const answer = await fetch(`${app.stack.emulator.baseUrl}/__emulator/unsubscribes`);
-    const { unsubscribes } = (await answer.json()) as { unsubscribes: RecordedUnsubscribe[] };
-    expect(unsubscribes).toEqual([
+    expect(await recordedUnsubscribes(app)).toEqual([
       expect.objectContaining({ list: "torqhaven", body: "List-Unsubscribe=One-Click", contentType: "application/x-www-form-urlencoded", cookie: false }),
     ]);
 
@@ -119,6 +128,26 @@ describe("Your senders in Chromium: sorting, and one-click unsubscribe from the 
     const link = table().locator("tbody tr").filter({ hasText: /Ambergloss/i }).getByRole("link", { name: /Unsubscribe by email from/ });
     await expect(link.getAttribute("href")).resolves.toMatch(/^mailto:unsubscribe-/);
     await expect(link.getAttribute("rel")).resolves.toBe("noopener noreferrer");
+  });
+
+  it("lists a sender whose mail never gave a deal, with 0 deals and no brand page, and leaves its list with one click", async () => {
+    await page.goto(`${app.stack.baseUrl}/settings`);
+    const row = table().locator("tbody tr").filter({ hasText: NEWSLETTER_SENDER.name });
+    await expect(row.getByRole("rowheader").textContent()).resolves.toBe(NEWSLETTER_SENDER.name);
+    await expect(row.getByRole("rowheader").getByRole("link").count()).resolves.toBe(0);
+    const cells = await row.getByRole("cell").allTextContents();
+    expect(Number(cells[0])).toBeGreaterThan(0);
+    expect(cells.slice(1, 4)).toEqual(["0", "0", "—"]);
+
+    const before = (await recordedUnsubscribes(app)).length;
+    await row.getByRole("button", { name: `Unsubscribe from ${NEWSLETTER_SENDER.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Unsubscribe from ${NEWSLETTER_SENDER.name}?` });
+    await dialog.getByRole("button", { name: "Unsubscribe", exact: true }).click();
+    await row.getByText(/^Unsubscribed /).waitFor();
+    expect((await recordedUnsubscribes(app)).slice(before)).toEqual([expect.objectContaining({ list: NEWSLETTER_SENDER.list, body: "List-Unsubscribe=One-Click", cookie: false })]);
+    // The server recorded it: a reload says so.
+    await page.reload();
+    await table().locator("tbody tr").filter({ hasText: NEWSLETTER_SENDER.name }).getByText(/^Unsubscribed /).waitFor();
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EventObject } from "xstate";
+import { createActor, type EventObject } from "xstate";
 import { SENDERS_MESSAGES, provideSendersMachine, sendersMachine, sendersViewOf } from "../../src/application/machines/sendersMachine";
 import { RequestError } from "../../src/application/errors";
 import { SendersGateway, type Sender } from "../../src/application/ports/senders";
@@ -15,18 +15,19 @@ class ControlledSendersGateway extends SendersGateway {
   list(): Promise<Sender[]> {
     return this.calls.call("list");
   }
-  one(brandId: string): Promise<Sender> {
-    return this.calls.call("one", ` ${brandId}`);
+  ofBrand(brandId: string): Promise<Sender> {
+    return this.calls.call("ofBrand", ` ${brandId}`);
   }
-  unsubscribe(brandId: string): Promise<Sender> {
-    return this.calls.call("unsubscribe", ` ${brandId}`);
+  unsubscribe(senderId: string): Promise<Sender> {
+    return this.calls.call("unsubscribe", ` ${senderId}`);
   }
 }
 
-const sender = (brandId: string, brandName: string, mailsPerWeek: number, unsubscribe: Sender["unsubscribe"]): Sender => ({
-  brandId,
-  brandName,
-  domain: `${brandId}.example`,
+const sender = (id: string, name: string, mailsPerWeek: number, unsubscribe: Sender["unsubscribe"]): Sender => ({
+  id,
+  brandId: `brand-of-${id}`,
+  name,
+  domain: `${id}.example`,
   mails: mailsPerWeek * 4,
   mailsPerWeek,
   dealsFound: 1,
@@ -35,7 +36,8 @@ const sender = (brandId: string, brandName: string, mailsPerWeek: number, unsubs
   unsubscribe,
   unsubscribedAt: null,
 });
-const ONE_CLICK = sender("quill", "Quillfern", 2, { kind: "one-click" });
+/** A sender whose mail never gave a deal: no brand, so the machine names it by its own id. */
+const ONE_CLICK: Sender = { ...sender("quill", "Quillfern", 2, { kind: "one-click" }), brandId: null, dealsFound: 0 };
 const MAILTO = sender("zinnia", "Zinnia Goods", 5, { kind: "mailto", url: "mailto:leave@zinnia.example" });
 const LEFT: Sender = { ...ONE_CLICK, unsubscribedAt: "2026-11-27T09:00:00.000Z" };
 
@@ -59,9 +61,9 @@ describe.each([
   const events: EventObject[] = [
     { type: "RETRY" },
     { type: "SORT", sort: "mailsPerWeek" } as EventObject,
-    { type: "UNSUBSCRIBE", brandId: ONE_CLICK.brandId } as EventObject,
+    { type: "UNSUBSCRIBE", senderId: ONE_CLICK.id } as EventObject,
     // A mailto: sender has no one-click: the machine does not ask.
-    { type: "UNSUBSCRIBE", brandId: MAILTO.brandId } as EventObject,
+    { type: "UNSUBSCRIBE", senderId: MAILTO.id } as EventObject,
     { type: "CANCEL" },
     { type: "CONFIRM" },
     done("list", [ONE_CLICK, MAILTO]),
@@ -74,7 +76,7 @@ describe.each([
 
   function expectedEffects(_from: string, event: EventObject, to: string): string[] {
     if (to === '"loading"') return ["call list"];
-    if (event.type === "CONFIRM") return [`call unsubscribe ${ONE_CLICK.brandId}`];
+    if (event.type === "CONFIRM") return [`call unsubscribe ${ONE_CLICK.id}`];
     if (event.type === "xstate.done.actor.unsubscribe") return [`toast ${SENDERS_MESSAGES.unsubscribedTitle}: Quillfern was asked to stop sending you mail.`];
     return [];
   }
@@ -84,9 +86,9 @@ describe.each([
       new Set(['"loading"', '"loadFailed"', '"ready"', '"confirming"', '"unsubscribing"', '"unsubscribeFailed"']),
     );
     for (const path of paths) {
-      const steps = path.steps.map((step) => step.event as EventObject & { brandId?: string });
+      const steps = path.steps.map((step) => step.event as EventObject & { senderId?: string });
       if (steps.some((step) => step.type === "CONFIRM")) {
-        expect(steps.findIndex((step) => step.type === "CONFIRM")).toBeGreaterThan(steps.findIndex((step) => step.brandId === ONE_CLICK.brandId));
+        expect(steps.findIndex((step) => step.type === "CONFIRM")).toBeGreaterThan(steps.findIndex((step) => step.senderId === ONE_CLICK.id));
       }
     }
   });
@@ -114,7 +116,7 @@ describe.each([
           else if (view.kind === "ready") {
             const quill = left ? LEFT : ONE_CLICK;
             // Money saved (none here) ties, so by name; mails a week puts Zinnia Goods (5) first.
-            expect(view.senders).toEqual(sorted ? [MAILTO, quill] : [MAILTO, quill].sort((a, b) => a.brandName.localeCompare(b.brandName)));
+            expect(view.senders).toEqual(sorted ? [MAILTO, quill] : [MAILTO, quill].sort((a, b) => a.name.localeCompare(b.name)));
             const pending = snapshot.matches("confirming") || snapshot.matches("unsubscribing") || snapshot.matches("unsubscribeFailed");
             expect(view.confirming).toEqual(
               pending
@@ -126,5 +128,23 @@ describe.each([
       },
       path,
     );
+  });
+});
+
+describe("senders machine on a brand page (input: the brand)", () => {
+  it("loads the brand's sender, and unsubscribes it by the sender's own id", async () => {
+    const log = new EffectLog();
+    const calls = new ControlledAuthGateway(log);
+    const logic = provideSendersMachine({ gateway: new ControlledSendersGateway(calls), notifier: recordingNotifier(log) });
+    const brandSender = sender("cobble", "Cobblestone", 4, { kind: "one-click" });
+    const actor = createActor(logic, { input: { brandId: brandSender.brandId } }).start();
+    expect(log.takeNew()).toEqual([`call ofBrand ${brandSender.brandId}`]);
+    calls.settle("ofBrand", { output: brandSender });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
+    expect(sendersViewOf(actor.getSnapshot())).toMatchObject({ kind: "ready", senders: [brandSender] });
+    actor.send({ type: "UNSUBSCRIBE", senderId: brandSender.id });
+    actor.send({ type: "CONFIRM" });
+    expect(log.takeNew()).toEqual([`call unsubscribe ${brandSender.id}`]);
+    actor.stop();
   });
 });

@@ -110,10 +110,11 @@ describe.each(DATABASES)("every reply fits the wire contract, on %s", (database)
     await checked("GET", "/brands/not-an-id", 400, { token });
     await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: false } });
     const senders = decode(SendersCodec, (await checked("GET", "/senders", 200, { token })).body).senders;
-    const oneClick = senders.find((sender) => sender.unsubscribe?.kind === "one-click")!;
-    await checked("GET", `/senders/${oneClick.brandId}`, 200, { token });
-    await checked("GET", `/senders/${NO_SUCH_ID}`, 404, { token });
-    await checked("POST", `/senders/${oneClick.brandId}/unsubscribe`, 200, { token });
+    const oneClick = senders.find((sender) => sender.unsubscribe?.kind === "one-click" && sender.brandId !== null)!;
+    await checked("GET", `/brands/${oneClick.brandId}/sender`, 200, { token });
+    await checked("GET", `/brands/${NO_SUCH_ID}/sender`, 404, { token });
+    await checked("GET", "/brands/not-an-id/sender", 400, { token });
+    await checked("POST", `/senders/${oneClick.id}/unsubscribe`, 200, { token });
     await checked("POST", `/senders/${NO_SUCH_ID}/unsubscribe`, 404, { token });
     await checked("POST", "/senders/not-an-id/unsubscribe", 400, { token });
     await checked("PUT", `/brands/${brand.id}/state`, 200, { token, body: { active: true } });

@@ -64,7 +64,7 @@ const AUTHENTICATED: Route[] = [
   ["POST", "/extension/logout"],
   ["DELETE", "/account"],
   ["GET", "/senders"],
-  ["GET", `/senders/${NO_SUCH_ID}`],
+  ["GET", `/brands/${NO_SUCH_ID}/sender`],
   ["POST", `/senders/${NO_SUCH_ID}/unsubscribe`],
   ["GET", "/alert-rules"],
   ["POST", "/alert-rules", { kind: "code", brand: null }],

@@ -329,6 +329,7 @@ export class SyncEngine {
           ...(extracted.isPromotion && extracted.brandDomain
             ? {
                 brandDomain: extracted.brandDomain,
+                brandName: extracted.brand,
                 listUnsubscribe: extracted.unsubscribe?.listUnsubscribe ?? null,
                 listUnsubscribePost: extracted.unsubscribe?.listUnsubscribePost ?? null,
               }

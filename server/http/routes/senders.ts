@@ -9,7 +9,9 @@ import { ACCOUNT_LIMITS } from "../../../src/domain/requestLimits";
 import type { OneClickRefusal } from "../../application/senders";
 
 const NO_SUCH_BRAND = "There is no such brand in your account.";
-const BAD_BRAND_ID = { code: "invalid_brand_id", message: "That sender's address is not valid. Open it again from Your senders in Settings." };
+const NO_SUCH_SENDER = "There is no such sender in your account.";
+const BAD_BRAND_ID = { code: "invalid_brand_id", message: "That brand's address is not valid. Open the brand again from your dashboard." };
+const BAD_SENDER_ID = { code: "invalid_sender_id", message: "That sender's address is not valid. Open it again from Your senders in Settings." };
 const uuidParam = { type: "object", required: ["id"], properties: { id: uuidString } } as const;
 
 /** Each refusal in the person's words; none is the server's failure, so none is a 5xx. */
@@ -30,7 +32,10 @@ const REFUSALS: Readonly<Record<OneClickRefusal, { code: string; message: string
   },
 };
 
-/** "Your senders": what each brand's mail gives, and leaving a brand's list with one click; only the owner's brands. */
+/**
+ * "Your senders": what each sender's mail gives, and leaving a sender's list with one click; only the owner's senders.
+ * A sender is named by its own id (it may have no brand), or by its brand's id on the brand's page.
+ */
 export const senderRoutes: RoutePlugin = async (app, { services }) => {
   const { senders, config, rateLimitCounter } = services;
   signedInOnly(app, services);
@@ -39,11 +44,11 @@ export const senderRoutes: RoutePlugin = async (app, { services }) => {
     senders: (await senders.list(userIdOf(request))).map(senderAnswer),
   }));
 
-  app.get<{ Params: { id: string }; Reply: Replies<"GET /senders/:id"> }>(
-    "/senders/:id",
-    { config: refusedAs({ params: BAD_BRAND_ID }), schema: { params: uuidParam, response: jsonAnswers("GET /senders/:id") } },
+  app.get<{ Params: { id: string }; Reply: Replies<"GET /brands/:id/sender"> }>(
+    "/brands/:id/sender",
+    { config: refusedAs({ params: BAD_BRAND_ID }), schema: { params: uuidParam, response: jsonAnswers("GET /brands/:id/sender") } },
     async (request, reply) => {
-      const sender = await senders.one(userIdOf(request), request.params.id);
+      const sender = await senders.ofBrand(userIdOf(request), request.params.id);
       return sender ? { sender: senderAnswer(sender) } : sendError(reply, 404, "brand_not_found", NO_SUCH_BRAND);
     },
   );
@@ -52,7 +57,7 @@ export const senderRoutes: RoutePlugin = async (app, { services }) => {
   app.post<{ Params: { id: string }; Reply: Replies<"POST /senders/:id/unsubscribe"> }>(
     "/senders/:id/unsubscribe",
     {
-      config: { ...perAddressLimit(config.authRateLimitPerMinute), ...refusedAs({ params: BAD_BRAND_ID }) },
+      config: { ...perAddressLimit(config.authRateLimitPerMinute), ...refusedAs({ params: BAD_SENDER_ID }) },
       preHandler: limitPerAccount(rateLimitCounter, ACCOUNT_LIMITS.unsubscribe),
       schema: { params: uuidParam, response: jsonAnswers("POST /senders/:id/unsubscribe") },
     },
@@ -61,8 +66,8 @@ export const senderRoutes: RoutePlugin = async (app, { services }) => {
       switch (outcome.kind) {
         case "unsubscribed":
           return { sender: senderAnswer(outcome.sender) };
-        case "no_such_brand":
-          return sendError(reply, 404, "brand_not_found", NO_SUCH_BRAND);
+        case "no_such_sender":
+          return sendError(reply, 404, "sender_not_found", NO_SUCH_SENDER);
         case "in_progress":
           return sendError(reply, 409, "unsubscribe_in_progress", "This sender is being asked already. Its answer shows here in a moment.");
         case "no_one_click":

@@ -1,9 +1,10 @@
-import type { SendersRepository, StoredSender } from "../../application/repositories";
+import type { SenderSelection, SendersRepository, StoredSender } from "../../application/repositories";
 import type { Database } from "./database";
 
 interface SenderRow {
-  brand_id: string;
-  brand_name: string;
+  id: string;
+  brand_id: string | null;
+  name: string;
   domain: string;
   mails: number;
   deals_found: number;
@@ -16,36 +17,45 @@ interface SenderRow {
 
 const date = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value));
 
-/** "Your senders": a few aggregates per brand, each over the person's own rows only. */
+/**
+ * "Your senders": a few aggregates per sender, each over the person's own rows only. A sender whose mail gave no deal
+ * has no brand row: its deals' figures are then 0 (no deal's brand_id equals NULL).
+ */
 export class SqlSendersRepository implements SendersRepository {
   constructor(private readonly db: Database) {}
 
-  async senders(userId: string, brandId?: string): Promise<StoredSender[]> {
+  async senders(userId: string, selection: SenderSelection): Promise<StoredSender[]> {
     const rows = await this.db.query<SenderRow>(
-      `SELECT b.id AS brand_id, b.name AS brand_name, b.domain, b.unsubscribed_at,
+      `SELECT s.id, b.id AS brand_id, coalesce(b.name, n.brand_name, s.domain) AS name, s.domain, s.unsubscribed_at,
          (SELECT count(*)::int FROM (
-            SELECT m.gmail_id FROM gmail_messages m WHERE m.user_id = b.user_id AND m.brand_domain = b.domain AND m.state = 'processed'
-            UNION SELECT d.gmail_id FROM deals d WHERE d.user_id = b.user_id AND d.brand_id = b.id) AS mail) AS mails,
-         (SELECT count(*)::int FROM deals d WHERE d.user_id = b.user_id AND d.brand_id = b.id) AS deals_found,
-         (SELECT count(*)::int FROM deals d WHERE d.user_id = b.user_id AND d.brand_id = b.id AND d.status = 'used') AS deals_used,
-         (SELECT json_agg(json_build_object('currency', s.currency, 'hundredths', s.hundredths) ORDER BY s.hundredths DESC, s.currency)
+            SELECT m.gmail_id FROM gmail_messages m WHERE m.user_id = s.user_id AND m.brand_domain = s.domain AND m.state = 'processed'
+            UNION SELECT d.gmail_id FROM deals d WHERE d.user_id = s.user_id AND d.brand_id = b.id) AS mail) AS mails,
+         (SELECT count(*)::int FROM deals d WHERE d.user_id = s.user_id AND d.brand_id = b.id) AS deals_found,
+         (SELECT count(*)::int FROM deals d WHERE d.user_id = s.user_id AND d.brand_id = b.id AND d.status = 'used') AS deals_used,
+         (SELECT json_agg(json_build_object('currency', v.currency, 'hundredths', v.hundredths) ORDER BY v.hundredths DESC, v.currency)
             FROM (SELECT d.saved_currency AS currency, sum(d.saved_hundredths) AS hundredths FROM deals d
-                  WHERE d.user_id = b.user_id AND d.brand_id = b.id AND d.status = 'used'
+                  WHERE d.user_id = s.user_id AND d.brand_id = b.id AND d.status = 'used'
                     AND d.saved_hundredths IS NOT NULL AND d.saved_currency IS NOT NULL
-                  GROUP BY d.saved_currency) AS s) AS saved,
+                  GROUP BY d.saved_currency) AS v) AS saved,
          u.list_unsubscribe, u.list_unsubscribe_post
-       FROM brands b
+       FROM senders s
+       LEFT JOIN brands b ON b.user_id = s.user_id AND b.domain = s.domain
+       LEFT JOIN LATERAL (
+         SELECT m.brand_name FROM gmail_messages m
+         WHERE m.user_id = s.user_id AND m.brand_domain = s.domain AND m.brand_name IS NOT NULL
+         ORDER BY m.sent_at DESC NULLS LAST, m.gmail_id DESC LIMIT 1) AS n ON true
        LEFT JOIN LATERAL (
          SELECT m.list_unsubscribe, m.list_unsubscribe_post FROM gmail_messages m
-         WHERE m.user_id = b.user_id AND m.brand_domain = b.domain AND m.list_unsubscribe IS NOT NULL
+         WHERE m.user_id = s.user_id AND m.brand_domain = s.domain AND m.list_unsubscribe IS NOT NULL
          ORDER BY m.sent_at DESC NULLS LAST, m.gmail_id DESC LIMIT 1) AS u ON true
-       WHERE b.user_id = $1 AND ($2::uuid IS NULL OR b.id = $2::uuid)
-       ORDER BY b.name, b.id`,
-      [userId, brandId ?? null],
+       WHERE s.user_id = $1 AND ($2::uuid IS NULL OR s.id = $2::uuid) AND ($3::uuid IS NULL OR b.id = $3::uuid)
+       ORDER BY name, s.id`,
+      [userId, "senderId" in selection ? selection.senderId : null, "brandId" in selection ? selection.brandId : null],
     );
     return rows.map((row) => ({
+      id: row.id,
       brandId: row.brand_id,
-      brandName: row.brand_name,
+      name: row.name,
       domain: row.domain,
       mails: row.mails,
       dealsFound: row.deals_found,
@@ -66,24 +76,24 @@ export class SqlSendersRepository implements SendersRepository {
     return { from: date(row?.first_sent), to: date(row?.last_sent) };
   }
 
-  async claimUnsubscribe(userId: string, brandId: string, now: Date, staleBefore: Date): Promise<boolean> {
+  async claimUnsubscribe(userId: string, senderId: string, now: Date, staleBefore: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `UPDATE brands SET unsubscribe_claimed_at = $3
+      `UPDATE senders SET unsubscribe_claimed_at = $3
        WHERE user_id = $1 AND id = $2 AND unsubscribed_at IS NULL AND (unsubscribe_claimed_at IS NULL OR unsubscribe_claimed_at < $4)
        RETURNING id`,
-      [userId, brandId, now, staleBefore],
+      [userId, senderId, now, staleBefore],
     );
     return rows.length === 1;
   }
 
-  async releaseUnsubscribe(userId: string, brandId: string): Promise<void> {
-    await this.db.query("UPDATE brands SET unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2", [userId, brandId]);
+  async releaseUnsubscribe(userId: string, senderId: string): Promise<void> {
+    await this.db.query("UPDATE senders SET unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2", [userId, senderId]);
   }
 
-  async markUnsubscribed(userId: string, brandId: string, at: Date): Promise<boolean> {
-    const rows = await this.db.query("UPDATE brands SET unsubscribed_at = $3, unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2 RETURNING id", [
+  async markUnsubscribed(userId: string, senderId: string, at: Date): Promise<boolean> {
+    const rows = await this.db.query("UPDATE senders SET unsubscribed_at = $3, unsubscribe_claimed_at = NULL WHERE user_id = $1 AND id = $2 RETURNING id", [
       userId,
-      brandId,
+      senderId,
       at,
     ]);
     return rows.length === 1;

@@ -192,9 +192,9 @@ export class SqlSyncRepository implements SyncRepository {
       if (processed.length === 0) return 0;
       const claimed = await tx.query<{ gmail_id: string }>(
         `UPDATE gmail_messages AS m SET state = 'processed', sender = p.sender, subject = p.subject, sent_at = p.sent_at, processed_at = $3,
-           brand_domain = p.brand_domain, list_unsubscribe = p.list_unsubscribe, list_unsubscribe_post = p.list_unsubscribe_post
+           brand_domain = p.brand_domain, brand_name = p.brand_name, list_unsubscribe = p.list_unsubscribe, list_unsubscribe_post = p.list_unsubscribe_post
          FROM jsonb_to_recordset($2::jsonb) AS p(gmail_id text, sender text, subject text, sent_at timestamptz, brand_domain text,
-           list_unsubscribe text, list_unsubscribe_post text)
+           brand_name text, list_unsubscribe text, list_unsubscribe_post text)
          WHERE m.user_id = $1 AND m.gmail_id = p.gmail_id AND m.state = 'pending'
          RETURNING m.gmail_id`,
         [
@@ -206,6 +206,7 @@ export class SqlSyncRepository implements SyncRepository {
               subject: message.subject,
               sent_at: message.sentAt,
               brand_domain: message.brandDomain ?? null,
+              brand_name: message.brandName ?? null,
               list_unsubscribe: message.listUnsubscribe ?? null,
               list_unsubscribe_post: message.listUnsubscribePost ?? null,
             })),

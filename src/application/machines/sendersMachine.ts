@@ -13,15 +13,16 @@ export const SENDERS_MESSAGES = {
 export type SendersEvent =
   | { type: "RETRY" }
   | { type: "SORT"; sort: SenderSort }
-  | { type: "UNSUBSCRIBE"; brandId: string }
+  | { type: "UNSUBSCRIBE"; senderId: string }
   | { type: "CANCEL" }
   | { type: "CONFIRM" };
 
 interface SendersContext {
-  /** Null: every sender ("Your senders" in Settings); a brand's id: that brand only (its page). */
+  /** Null: every sender ("Your senders" in Settings); a brand's id: that brand's sender only (its page). */
   brandId: string | null;
   senders: Sender[];
   sort: SenderSort;
+  /** The sender whose unsubscribe is asked about or under way. */
   pendingId: string | null;
   error: string | null;
 }
@@ -41,7 +42,7 @@ export const sendersMachine = setup({
     list: fromPromise<Sender[], { brandId: string | null }>(async () => {
       throw new Error("list is provided at the composition root");
     }),
-    unsubscribe: fromPromise<Sender, { brandId: string }>(async () => {
+    unsubscribe: fromPromise<Sender, { senderId: string }>(async () => {
       throw new Error("unsubscribe is provided at the composition root");
     }),
   },
@@ -69,9 +70,9 @@ export const sendersMachine = setup({
       on: {
         SORT: { actions: assign({ sort: ({ event }) => event.sort }) },
         UNSUBSCRIBE: {
-          guard: ({ context, event }) => context.senders.some((sender) => sender.brandId === event.brandId && sender.unsubscribe?.kind === "one-click"),
+          guard: ({ context, event }) => context.senders.some((sender) => sender.id === event.senderId && sender.unsubscribe?.kind === "one-click"),
           target: "confirming",
-          actions: assign({ pendingId: ({ event }) => event.brandId }),
+          actions: assign({ pendingId: ({ event }) => event.senderId }),
         },
       },
     },
@@ -81,16 +82,16 @@ export const sendersMachine = setup({
       invoke: {
         id: "unsubscribe",
         src: "unsubscribe",
-        input: ({ context }) => ({ brandId: context.pendingId! }),
+        input: ({ context }) => ({ senderId: context.pendingId! }),
         onDone: {
           target: "ready",
           actions: [
-            assign({ senders: ({ context, event }) => context.senders.map((sender) => (sender.brandId === event.output.brandId ? event.output : sender)) }),
+            assign({ senders: ({ context, event }) => context.senders.map((sender) => (sender.id === event.output.id ? event.output : sender)) }),
             {
               type: "notify",
               params: ({ event }) => ({
                 title: SENDERS_MESSAGES.unsubscribedTitle,
-                description: `${event.output.brandName} was asked to stop sending you mail.`,
+                description: `${event.output.name} was asked to stop sending you mail.`,
                 variant: "success",
               }),
             },
@@ -109,8 +110,8 @@ export const sendersMachine = setup({
 export function provideSendersMachine(ports: { gateway: SendersGateway; notifier: Notifier }) {
   return sendersMachine.provide({
     actors: {
-      list: fromPromise(async ({ input }) => (input.brandId === null ? ports.gateway.list() : [await ports.gateway.one(input.brandId)])),
-      unsubscribe: fromPromise(({ input }) => ports.gateway.unsubscribe(input.brandId)),
+      list: fromPromise(async ({ input }) => (input.brandId === null ? ports.gateway.list() : [await ports.gateway.ofBrand(input.brandId)])),
+      unsubscribe: fromPromise(({ input }) => ports.gateway.unsubscribe(input.senderId)),
     },
     actions: { notify: (_, toast) => ports.notifier.notify(toast) },
   });
@@ -133,7 +134,7 @@ export function sendersViewOf(snapshot: SnapshotFrom<typeof sendersMachine>): Se
   const { senders, sort, pendingId, error } = snapshot.context;
   if (snapshot.matches("loading")) return { kind: "loading" };
   if (snapshot.matches("loadFailed")) return { kind: "failed", error: error ?? SENDERS_MESSAGES.loadFailed };
-  const pending = pendingId === null ? undefined : senders.find((sender) => sender.brandId === pendingId);
+  const pending = pendingId === null ? undefined : senders.find((sender) => sender.id === pendingId);
   const confirming = pending ? { sender: pending, unsubscribing: snapshot.matches("unsubscribing"), error } : null;
   return { kind: "ready", senders: sortSenders(senders, sort), sort, confirming };
 }

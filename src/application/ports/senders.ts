@@ -1,9 +1,13 @@
 import type { SenderSort } from "../../domain/senders";
 
-/** One brand in "Your senders": what its mail gives, and how to leave its list. */
+/** One sender in "Your senders": what its mail gives, and how to leave its list. */
 export interface Sender {
-  brandId: string;
-  brandName: string;
+  /** The sender's key: the one-click unsubscribe names it. */
+  id: string;
+  /** Its brand, whose page it has; null for a sender whose mail never gave a deal. */
+  brandId: string | null;
+  /** The brand's name, else the name its mail gave, else its domain. */
+  name: string;
   domain: string;
   mails: number;
   mailsPerWeek: number;
@@ -21,7 +25,8 @@ export type { SenderSort };
 /** "Your senders" on the server. Failures throw RequestError, whose message is the server's sentence. */
 export abstract class SendersGateway {
   abstract list(): Promise<Sender[]>;
-  abstract one(brandId: string): Promise<Sender>;
+  /** The sender of one of the person's brands (the brand page's card). */
+  abstract ofBrand(brandId: string): Promise<Sender>;
   /** The server's one-click POST to the sender; answers the sender as recorded. */
-  abstract unsubscribe(brandId: string): Promise<Sender>;
+  abstract unsubscribe(senderId: string): Promise<Sender>;
 }

@@ -14,11 +14,11 @@ export class HttpSendersGateway extends SendersGateway {
     return (await this.http.get("/senders", SendersCodec, { silent: true })).senders;
   }
 
-  async one(brandId: string): Promise<Sender> {
-    return (await this.http.get(`/senders/${encodeURIComponent(brandId)}`, SenderAnswerCodec, { silent: true })).sender;
+  async ofBrand(brandId: string): Promise<Sender> {
+    return (await this.http.get(`/brands/${encodeURIComponent(brandId)}/sender`, SenderAnswerCodec, { silent: true })).sender;
   }
 
-  async unsubscribe(brandId: string): Promise<Sender> {
-    return (await this.http.post(`/senders/${encodeURIComponent(brandId)}/unsubscribe`, SenderAnswerCodec, { silent: true })).sender;
+  async unsubscribe(senderId: string): Promise<Sender> {
+    return (await this.http.post(`/senders/${encodeURIComponent(senderId)}/unsubscribe`, SenderAnswerCodec, { silent: true })).sender;
   }
 }

@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { isRight } from "fp-ts/lib/Either";
 import { CATEGORIES } from "../../../src/domain/category";
 import { EXTENSION_DOWNLOAD_PATH } from "../../../src/domain/extension";
-import { ApiErrorCodec, DashboardCodec, SettingsCodec, contractProblems, routeContract } from "../../../src/contract";
+import { ApiErrorCodec, DashboardCodec, SendersCodec, SettingsCodec, contractProblems, routeContract } from "../../../src/contract";
 import { BUILD_INFO_FILE } from "../../../server/infrastructure/extensionZip";
 import { routesOf } from "./routeTable";
 import { api, decode, signUpWithGmail, startStack, waitForSync, type Stack, type StackOptions } from "./stack";
@@ -570,6 +570,7 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
   const settings = decode(SettingsCodec, (await api(stack, "GET", "/settings", { token })).body).data;
   const brandIds = settings.brands.map((brand) => brand.id);
   if (brandIds.length === 0) throw new Error("The fuzz needs a user with brands: the main account's mailbox gave none.");
+  const senderIds = decode(SendersCodec, (await api(stack, "GET", "/senders", { token })).body).senders.map((sender) => sender.id);
   const deals = decode(DashboardCodec, (await api(stack, "GET", "/dashboard-products", { token })).body).deals;
   const imagePaths = deals.flatMap((deal) => deal.imageUrls.map((url) => new URL(url, stack.baseUrl).pathname)).filter((path) => path.startsWith("/api/images/"));
   const dealFilters = {
@@ -609,8 +610,8 @@ async function routeExamples(stack: Stack, token: string): Promise<Record<string
     "GET /api/discover": {
       query: { ...dealFilters, page: fc.integer({ min: 1, max: 999_999 }).map(String), pageSize: fc.integer({ min: 1, max: 100 }).map(String) },
     },
-    "GET /api/senders/:id": { params: { id: fc.constantFrom(...brandIds) } },
-    "POST /api/senders/:id/unsubscribe": { params: { id: fc.constantFrom(...brandIds) } },
+    "GET /api/brands/:id/sender": { params: { id: fc.constantFrom(...brandIds) } },
+    "POST /api/senders/:id/unsubscribe": { params: { id: fc.constantFrom(...senderIds) } },
     "POST /api/alert-rules": {
       body: { kind: fc.constantFrom("percent", "code"), minPercent: fc.integer({ min: 0, max: 120 }), brand: fc.constantFrom(null, ...settings.brands.map((brand) => brand.name)) },
     },

@@ -67,6 +67,25 @@ export const Done: Story = {
   },
 };
 
+/**
+ * A brand whose mail gave nothing it still counts (its only deal marked "This is not a deal"): 0 deals, and still a way
+ * out of its list.
+ */
+export const NoDeals: Story = {
+  args: {
+    view: { kind: "ready", senders: [{ ...SAMPLE_SENDERS[3]!, dealsFound: 0, unsubscribedAt: null }], sort: "saved", confirming: null },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Mails a week").nextElementSibling).toHaveTextContent("4");
+    await expect(canvas.getByText("Deals found").nextElementSibling).toHaveTextContent("0");
+    await expect(canvas.getByText("Deals used").nextElementSibling).toHaveTextContent("0");
+    await expect(canvas.getByText("Money saved").nextElementSibling).toHaveTextContent("—");
+    await userEvent.click(canvas.getByRole("button", { name: "Unsubscribe from Cobblestone Coffee" }));
+    await expect(args.onUnsubscribe).toHaveBeenCalledWith("s4");
+  },
+};
+
 export const Loading: Story = {
   args: { view: { kind: "loading" } },
   play: async ({ canvasElement }) => {
@@ -80,5 +99,8 @@ export const OneClickPhoneDark: Story = { ...OneClick, decorators: [atWidth(390)
 export const ConfirmingPhone: Story = { ...Confirming, decorators: [atWidth(390)] };
 export const ConfirmingDark: Story = { ...Confirming, decorators: [inDarkScheme] };
 export const ConfirmingPhoneDark: Story = { ...Confirming, decorators: [atWidth(390), inDarkScheme] };
+export const NoDealsPhone: Story = { ...NoDeals, decorators: [atWidth(390)] };
+export const NoDealsDark: Story = { ...NoDeals, decorators: [inDarkScheme] };
+export const NoDealsPhoneDark: Story = { ...NoDeals, decorators: [atWidth(390), inDarkScheme] };
 export const DonePhoneDark: Story = { ...Done, decorators: [atWidth(390), inDarkScheme] };
 export const RefusedPhoneDark: Story = { ...Refused, decorators: [atWidth(390), inDarkScheme] };

@@ -11,7 +11,7 @@ import * as senderStyles from "../settings/YourSenders.css";
 export interface SenderCardViewProps {
   view: SendersView;
   onRetry: () => void;
-  onUnsubscribe: (brandId: string) => void;
+  onUnsubscribe: (senderId: string) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -65,7 +65,7 @@ export function SenderCard({ brandId }: { brandId: string }) {
     <SenderCardView
       view={view}
       onRetry={() => actor.send({ type: "RETRY" })}
-      onUnsubscribe={(id) => actor.send({ type: "UNSUBSCRIBE", brandId: id })}
+      onUnsubscribe={(senderId) => actor.send({ type: "UNSUBSCRIBE", senderId })}
       onCancel={() => actor.send({ type: "CANCEL" })}
       onConfirm={() => actor.send({ type: "CONFIRM" })}
     />

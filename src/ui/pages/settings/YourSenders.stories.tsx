@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { sortSenders } from "../../../domain/senders";
-import { SAMPLE_SENDERS } from "./senderFixtures";
+import { SAMPLE_SENDERS, SENDER_WITHOUT_DEALS } from "./senderFixtures";
 import { YourSendersCard } from "./YourSenders";
 import { atWidth, inDarkScheme } from "../../storybook/decorators";
 
@@ -33,6 +33,7 @@ export const WithSenders: Story = {
       "Lumen & Loom",
       "Cobblestone Coffee",
       "Harrowgate Outdoor",
+      "Marrowfield Weekly",
     ]);
     await expect(canvas.getByRole("columnheader", { name: /Money saved/ })).toHaveAttribute("aria-sort", "descending");
     await expect(canvas.getByRole("columnheader", { name: /Mails a week/ })).toHaveAttribute("aria-sort", "none");
@@ -55,7 +56,25 @@ export const SortedByMailsAWeek: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("columnheader", { name: /Mails a week/ })).toHaveAttribute("aria-sort", "descending");
     const first = canvas.getAllByRole("row")[1]!;
-    await expect(within(first).getByRole("rowheader")).toHaveTextContent("Harrowgate Outdoor");
+    await expect(within(first).getByRole("rowheader")).toHaveTextContent("Marrowfield Weekly");
+  },
+};
+
+/** The sender a person most wants to leave: nine mails a week and never a deal. No brand, so no brand page to link. */
+export const SenderWithoutDeals: Story = {
+  ...DESKTOP,
+  args: { view: ready("mailsPerWeek") },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const row = canvas.getAllByRole("row").find((candidate) => candidate.textContent?.includes(SENDER_WITHOUT_DEALS.name))!;
+    const cells = within(row).getAllByRole("cell").map((cell) => cell.textContent);
+    await expect(cells.slice(0, 4)).toEqual(["9", "0", "0", "—"]);
+    await expect(within(row).getByRole("rowheader")).toHaveTextContent("Marrowfield Weekly");
+    await expect(within(within(row).getByRole("rowheader")).queryByRole("link")).toBeNull();
+    // A sender with a brand links its page.
+    await expect(canvas.getByRole("link", { name: "Quillfern Paper" })).toHaveAttribute("href", "/brands/b1");
+    await userEvent.click(within(row).getByRole("button", { name: "Unsubscribe from Marrowfield Weekly" }));
+    await expect(args.onUnsubscribe).toHaveBeenCalledWith("s5");
   },
 };
 
@@ -136,6 +155,9 @@ export const Unsubscribed: Story = {
 };
 
 export const WithSendersPhone: Story = { ...WithSenders, ...PHONE };
+export const SenderWithoutDealsPhone: Story = { ...SenderWithoutDeals, ...PHONE };
+export const SenderWithoutDealsDark: Story = { ...SenderWithoutDeals, ...DESKTOP_DARK };
+export const SenderWithoutDealsPhoneDark: Story = { ...SenderWithoutDeals, ...PHONE_DARK };
 export const WithSendersDark: Story = { ...WithSenders, ...DESKTOP_DARK };
 export const WithSendersPhoneDark: Story = { ...WithSenders, ...PHONE_DARK };
 export const EmptyPhone: Story = { ...Empty, ...PHONE };

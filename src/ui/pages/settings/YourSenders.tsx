@@ -16,7 +16,7 @@ export interface YourSendersCardProps {
   view: SendersView;
   onRetry: () => void;
   onSort: (sort: SenderSort) => void;
-  onUnsubscribe: (brandId: string) => void;
+  onUnsubscribe: (senderId: string) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -40,8 +40,9 @@ function SortHeader({ sort, label, current, onSort }: { sort: SenderSort; label:
 }
 
 /**
- * Settings' "Your senders" (docs/product.md, "Senders that pay off"): per brand, mails a week, deals found and used,
- * money saved per currency, and leaving its list; sortable by money saved, mails a week and deals found.
+ * Settings' "Your senders" (docs/product.md, "Senders that pay off"): per sender, whether its mail gave deals or not,
+ * mails a week, deals found and used, money saved per currency, and leaving its list; sortable by money saved, mails a
+ * week and deals found.
  */
 export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel, onConfirm }: YourSendersCardProps) {
   return (
@@ -50,12 +51,12 @@ export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel
         <h2 id="your-senders-title" className={heading2}>
           Your senders
         </h2>
-        <p className={muted}>Which brands&apos; mail pays off: how often each writes, the deals it gave and what you saved with them.</p>
+        <p className={muted}>Which senders&apos; mail pays off: how often each writes, the deals it gave (if any) and what you saved with them.</p>
       </div>
       {view.kind === "loading" && <PanelLoading text="Loading your senders..." />}
       {view.kind === "failed" && <PanelRetry error={view.error} onRetry={onRetry} />}
       {view.kind === "ready" && view.senders.length === 0 && (
-        <EmptyState title="No senders yet" hint="Brands appear here once a sync has found deals in their mail." />
+        <EmptyState title="No senders yet" hint="Senders appear here once a sync has read their promotions." />
       )}
       {view.kind === "ready" && view.senders.length > 0 && (
         <div className={senderStyles.tableScroll} tabIndex={0} role="group" aria-label="Senders table, scrolls sideways on small screens">
@@ -79,7 +80,7 @@ export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel
             </thead>
             <tbody>
               {view.senders.map((sender) => (
-                <SenderRow key={sender.brandId} sender={sender} onUnsubscribe={onUnsubscribe} />
+                <SenderRow key={sender.id} sender={sender} onUnsubscribe={onUnsubscribe} />
               ))}
             </tbody>
           </table>
@@ -90,12 +91,13 @@ export function YourSendersCard({ view, onRetry, onSort, onUnsubscribe, onCancel
   );
 }
 
-function SenderRow({ sender, onUnsubscribe }: { sender: Sender; onUnsubscribe: (brandId: string) => void }) {
+function SenderRow({ sender, onUnsubscribe }: { sender: Sender; onUnsubscribe: (senderId: string) => void }) {
   const number = `${senderStyles.cell} ${senderStyles.numberCell}`;
   return (
     <tr>
       <th scope="row" className={`${senderStyles.cell} ${senderStyles.senderName} ${senderStyles.firstColumn}`}>
-        <Link href={`/brands/${sender.brandId}`}>{sender.brandName}</Link>
+        {/* A sender whose mail never gave a deal has no brand, so no page to open. */}
+        {sender.brandId === null ? sender.name : <Link href={`/brands/${sender.brandId}`}>{sender.name}</Link>}
       </th>
       <td className={number}>{sender.mailsPerWeek}</td>
       <td className={number}>{sender.dealsFound}</td>
@@ -117,7 +119,7 @@ export function YourSenders() {
       view={view}
       onRetry={() => actor.send({ type: "RETRY" })}
       onSort={(sort) => actor.send({ type: "SORT", sort })}
-      onUnsubscribe={(brandId) => actor.send({ type: "UNSUBSCRIBE", brandId })}
+      onUnsubscribe={(senderId) => actor.send({ type: "UNSUBSCRIBE", senderId })}
       onCancel={() => actor.send({ type: "CANCEL" })}
       onConfirm={() => actor.send({ type: "CONFIRM" })}
     />

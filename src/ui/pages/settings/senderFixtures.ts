@@ -1,10 +1,26 @@
 import type { Sender } from "../../../application/ports/senders";
 
-/** Fictional brands, written for the stories. */
+/** A sender whose mail never gave a deal (so no brand and no brand page), and the one that mails most. */
+export const SENDER_WITHOUT_DEALS: Sender = {
+  id: "s5",
+  brandId: null,
+  name: "Marrowfield Weekly",
+  domain: "marrowfield.example",
+  mails: 36,
+  mailsPerWeek: 9,
+  dealsFound: 0,
+  dealsUsed: 0,
+  saved: [],
+  unsubscribe: { kind: "one-click" },
+  unsubscribedAt: null,
+};
+
+/** Fictional senders, written for the stories. */
 export const SAMPLE_SENDERS: Sender[] = [
   {
-    brandId: "s1",
-    brandName: "Quillfern Paper",
+    id: "s1",
+    brandId: "b1",
+    name: "Quillfern Paper",
     domain: "quillfern.example",
     mails: 12,
     mailsPerWeek: 3,
@@ -15,8 +31,9 @@ export const SAMPLE_SENDERS: Sender[] = [
     unsubscribedAt: null,
   },
   {
-    brandId: "s2",
-    brandName: "Harrowgate Outdoor",
+    id: "s2",
+    brandId: "b2",
+    name: "Harrowgate Outdoor",
     domain: "harrowgate.example",
     mails: 28,
     mailsPerWeek: 7,
@@ -27,8 +44,9 @@ export const SAMPLE_SENDERS: Sender[] = [
     unsubscribedAt: null,
   },
   {
-    brandId: "s3",
-    brandName: "Lumen & Loom",
+    id: "s3",
+    brandId: "b3",
+    name: "Lumen & Loom",
     domain: "lumenloom.example",
     mails: 4,
     mailsPerWeek: 1,
@@ -42,8 +60,9 @@ export const SAMPLE_SENDERS: Sender[] = [
     unsubscribedAt: null,
   },
   {
-    brandId: "s4",
-    brandName: "Cobblestone Coffee",
+    id: "s4",
+    brandId: "b4",
+    name: "Cobblestone Coffee",
     domain: "cobblestone.example",
     mails: 16,
     mailsPerWeek: 4,
@@ -53,4 +72,5 @@ export const SAMPLE_SENDERS: Sender[] = [
     unsubscribe: { kind: "one-click" },
     unsubscribedAt: "2026-11-24T10:00:00.000Z",
   },
+  SENDER_WITHOUT_DEALS,
 ];
