@@ -1,5 +1,6 @@
 import { toCategory, type Category } from "../../src/domain/category";
 import type { FieldEvidence } from "../../src/domain/evidence";
+import { matchesOf } from "../../src/domain/patternMatches";
 
 /**
  * Keywords that say what a sender sells, each pointing at a fine-grained subcategory the shared map knows.
@@ -79,7 +80,7 @@ const WEAK_KEYWORDS = new Set(
 
 /** How many keywords of each subcategory a text holds, weighted. */
 function addCounts(text: string, weight: number, scores: number[]): void {
-  for (const match of text.toLowerCase().matchAll(ALL_KEYWORDS)) {
+  for (const match of matchesOf(ALL_KEYWORDS, text.toLowerCase())) {
     for (let group = 1; group < match.length; group++) {
       if (match[group] !== undefined) {
         scores[group - 1]! += WEAK_KEYWORDS.has(match[0]) ? weight / 2 : weight;
@@ -113,7 +114,7 @@ function guessSubcategoryWithEvidence(
   );
   const senderWords = sender.replace(/([a-z])([A-Z])/g, "$1 $2");
   addCounts(senderWords.replace(AMBIGUOUS_SENDER_WORDS, " "), SENDER_WEIGHT, scores);
-  for (const [word] of senderWords.matchAll(AMBIGUOUS_SENDER_WORDS)) addCounts(word, 1, scores);
+  for (const [word] of matchesOf(AMBIGUOUS_SENDER_WORDS, senderWords)) addCounts(word, 1, scores);
   const fromSender = [...scores];
   addCounts(subject, SUBJECT_WEIGHT, scores);
   const fromSubject = scores.map((score, index) => score - fromSender[index]!);

@@ -1,3 +1,5 @@
+import { matchesOf } from "./patternMatches";
+
 /**
  * Amounts as shops print them, on checkout pages (the extension) and in their mails (a deal's was/now prices):
  * "$1,234.56", "1.234,56 €", "£12", "CHF 1'299.00", "¥3,000". Amounts are kept in hundredths of the currency's unit
@@ -132,7 +134,7 @@ const MONEY_TEXT_CHARS = 2_000;
 export function moneyIn(text: string): MoneyInText[] {
   const spaced = text.slice(0, MONEY_TEXT_CHARS).replace(/\s/g, " ");
   const found: MoneyInText[] = [];
-  for (const match of spaced.matchAll(SIGNED)) {
+  for (const match of matchesOf(SIGNED, spaced)) {
     const groups = match.groups!;
     const raw = groups.figureAfterSign ?? groups.figure!;
     let currency = currencyOfSign(groups.before ?? groups.after!);
