@@ -123,6 +123,12 @@ const SIGNED = new RegExp(
   "gu",
 );
 
+/** Two currency signs, as SIGN writes them, one after the other: every amount has its own. */
+const TWO_SIGNS = /(?:\p{Sc}|[A-Z]{3}|kr|zł|Kč|Ft)[\s\S]*?(?:\p{Sc}|[A-Z]{3}|kr|zł|Kč|Ft)/u;
+
+/** Whether a text has signs enough for two amounts: a cheap test before moneyIn for a rule that needs a pair of them. */
+export const mayHoldTwoAmounts = (text: string): boolean => TWO_SIGNS.test(text);
+
 /** The most text an amount is looked for in: a line or a sentence of a mail, never a whole document. */
 const MONEY_TEXT_CHARS = 2_000;
 
