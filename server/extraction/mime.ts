@@ -254,6 +254,15 @@ export function repairWindows1252(text: string): string {
   return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!) : text;
 }
 
+/**
+ * A byte view that spans its whole buffer, as that buffer: postal-mime copies a view's bytes into a buffer of their own
+ * before reading them, and reads an ArrayBuffer in place (it never writes to it).
+ */
+function wholeBuffer(raw: string | Uint8Array | ArrayBuffer): string | Uint8Array | ArrayBuffer {
+  if (!(raw instanceof Uint8Array) || !(raw.buffer instanceof ArrayBuffer)) return raw;
+  return raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw.buffer : raw;
+}
+
 const MEGABYTE = 1024 * 1024;
 
 function byteLength(raw: string | Uint8Array | ArrayBuffer): number {
@@ -266,7 +275,7 @@ export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Prom
   }
   const head = headStart(raw);
   if (!looksLikeEmail(head)) throw new UnreadableMessageError("Not an email: the input does not start with RFC 5322 headers");
-  const email = await PostalMime.parse(withoutEnvelopeLine(raw, head));
+  const email = await PostalMime.parse(wholeBuffer(withoutEnvelopeLine(raw, head)));
   if ((email.html?.length ?? 0) > INPUT_LIMITS.bodyChars || (email.text?.length ?? 0) > INPUT_LIMITS.bodyChars) {
     throw new UnreadableMessageError(`The message body is longer than ${INPUT_LIMITS.bodyChars.toLocaleString("en")} characters`);
   }
