@@ -5,6 +5,7 @@
  * and an app-download QR code is not an offer's.
  */
 import { BARCODE_DIGITS, type Barcode } from "../../src/domain/barcode";
+import { matchesOf } from "../../src/domain/patternMatches";
 import type { HtmlImage } from "./html";
 import { webUrl } from "./sanitize";
 
@@ -24,7 +25,7 @@ const NAMES_A_BARCODE = /(?:^|[^a-z])(?:bar[\s_-]?code|qr(?:[\s_-]?code)?)(?:[^a
 const APP_OR_SOCIAL = /\b(?:app|apps|download|install|google\s*play|app\s*store|follow|instagram|wechat|whatsapp|social)\b/i;
 
 export function findBarcodeDigits(text: string): string | null {
-  for (const match of text.matchAll(LABELLED_DIGITS)) {
+  for (const match of matchesOf(LABELLED_DIGITS, text)) {
     const written = match[1]!;
     if (PHONE.test(written)) continue;
     if (NOT_AN_OFFER.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;

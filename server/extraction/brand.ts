@@ -1,4 +1,5 @@
 import type { FieldEvidence } from "../../src/domain/evidence";
+import { matchesOf } from "../../src/domain/patternMatches";
 import { getDomain, getDomainWithoutSuffix } from "tldts";
 import { nameMatchesAddress } from "./classify";
 
@@ -124,7 +125,7 @@ const WRITTEN_DOMAIN = /(?<![\w.-])((?:[\w.+-]+@)|(?:https?:\/\/))?((?:[a-z0-9](
 function writtenDomains(body: string): { named: string[]; all: string[] } {
   const named = new Set<string>();
   const all = new Set<string>();
-  for (const match of body.matchAll(WRITTEN_DOMAIN)) {
+  for (const match of matchesOf(WRITTEN_DOMAIN, body)) {
     const domain = registrableDomain(match[2]!.toLowerCase());
     if (!domain || isServiceDomain(domain)) continue;
     all.add(domain);
@@ -140,9 +141,11 @@ function domainInLocalPart(fromAddress: string | null): string | null {
   return written ? registrableDomain(written) : null;
 }
 
+const LIST_UNSUBSCRIBE_HOST = /<(?:mailto:[^@>]+@|https?:\/\/)([^/?>:]+)/gi;
+
 /** Registrable hosts of a List-Unsubscribe header's mailto: and web addresses, without services' domains. */
 function listDomains(header: string | null | undefined): string[] {
-  const hosts = [...(header ?? "").matchAll(/<(?:mailto:[^@>]+@|https?:\/\/)([^/?>:]+)/gi)].map((match) => registrableDomain(match[1]!));
+  const hosts = matchesOf(LIST_UNSUBSCRIBE_HOST, header ?? "").map((match) => registrableDomain(match[1]!));
   return [...new Set(hosts.filter((domain): domain is string => domain !== null && !isServiceDomain(domain)))];
 }
 
@@ -157,7 +160,7 @@ const OWNER_STATEMENTS = [
 ];
 
 function footerOwners(body: string): string[] {
-  return OWNER_STATEMENTS.flatMap((pattern) => [...body.matchAll(pattern)].map((match) => match[1]!));
+  return OWNER_STATEMENTS.flatMap((pattern) => matchesOf(pattern, body).map((match) => match[1]!));
 }
 
 /**
@@ -271,7 +274,7 @@ const WRITTEN_WORD = /[\p{L}\p{N}]+(?:['’.](?![sS]\b)[\p{L}\p{N}]+)*|&/gu;
  */
 function nameAsWritten(domain: string, text: string): string | null {
   const label = domain.split(".")[0]!.replace(/-/g, "");
-  const words = [...text.matchAll(WRITTEN_WORD)];
+  const words = matchesOf(WRITTEN_WORD, text);
   const counts = new Map<string, number>();
   for (let start = 0; start < words.length; start++) {
     // "Amazon.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).

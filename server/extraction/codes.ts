@@ -3,6 +3,7 @@
  * ("use code X", "code: X", "enter X at checkout", a code box under such a label), never by its shape alone.
  */
 import type { CodeEvidence, EvidenceKind } from "../../src/domain/evidence";
+import { matchesOf } from "../../src/domain/patternMatches";
 import type { Rendering } from "./rendering";
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
@@ -169,6 +170,9 @@ function standsBelowLabel(text: string, match: RegExpMatchArray): boolean {
   return !/\p{L}/u.test(rest) || /^\s*(?:[-–—:,(+]|(?:at|in|for|on|to|and|or|when)\b)/i.test(rest);
 }
 
+/** A further code in a list after the first ("codes SAVE10, SAVE20 and SAVE30"). */
+const LISTED_TOKEN = /[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g;
+
 /** A verb right before a code label that tells the reader to type what follows. */
 const USE_BEFORE = /\b(?:use|enter|apply|redeem)\s+(?:the\s+)?$/i;
 
@@ -179,7 +183,7 @@ export function findCodes(text: string): FoundCode[] {
     if (isCodeShaped(code, presented) && !found.some((existing) => existing.code === code)) found.push({ code, index, kind: "label" });
   };
 
-  for (const match of text.matchAll(LABELLED)) {
+  for (const match of matchesOf(LABELLED, text)) {
     if (!isCodeShaped(match[1]!, true) && !match[2]) continue;
     if (!labelAllowsCode(text, match.index)) continue;
     if (isAppliedLine(text, match.index)) continue;
@@ -191,22 +195,22 @@ export function findCodes(text: string): FoundCode[] {
       match[1]!.length >= 4 && /[a-z]/.test(label) && USE_BEFORE.test(text.slice(Math.max(0, match.index - 20), match.index));
     add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label) || instructed);
     const rest = match[2] ?? "";
-    for (const extra of rest.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g)) {
+    for (const extra of matchesOf(LISTED_TOKEN, rest)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);
     }
   }
   if (PROMO_WORD.test(text)) {
-    for (const match of text.matchAll(TIER_LINE)) {
+    for (const match of matchesOf(TIER_LINE, text)) {
       const token = (match[1] ?? match[2])!;
       if (/\d/.test(token) && /[A-Z]/.test(token)) add(token, match.index + match[0].indexOf(token));
     }
   }
-  for (const match of text.matchAll(WRAPPED_LABEL)) add(match[1]!, match.index + match[0].indexOf(match[1]!), true);
-  for (const match of text.matchAll(OFFER_COLON)) {
+  for (const match of matchesOf(WRAPPED_LABEL, text)) add(match[1]!, match.index + match[0].indexOf(match[1]!), true);
+  for (const match of matchesOf(OFFER_COLON, text)) {
     const token = match[1]!;
     if (/\d/.test(token) && /[A-Za-z]/.test(token) && !isAppliedLine(text, match.index)) add(token, match.index + match[0].lastIndexOf(token));
   }
-  for (const match of text.matchAll(ACTION)) {
+  for (const match of matchesOf(ACTION, text)) {
     const next = (match[3] ?? "").toLowerCase();
     const checkoutLike =
       /^(?:checkout|check-out|your|the|cart|bag|basket|app|online|store|pagar|caja|call|book|booking|shop\w*|order\w*|purchase|payment|billing)/.test(next) ||

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import type { Confidence, EvidenceKind, FieldEvidence } from "../../src/domain/evidence";
+import { matchesOf } from "../../src/domain/patternMatches";
 import type { Language } from "./language";
 import { addDays, formatDate, localDateString, namedZoneOffset } from "./timezone";
 
@@ -121,7 +122,7 @@ function windowBefore(text: string, index: number, previousEnd: number): string 
   const start = Math.max(previousEnd, index - 90);
   const stretch = text.slice(start, index);
   let clauseStart = 0;
-  for (const match of stretch.matchAll(CLAUSE_BREAK)) clauseStart = match.index + match[0].length;
+  for (const match of matchesOf(CLAUSE_BREAK, stretch)) clauseStart = match.index + match[0].length;
   return stretch.slice(clauseStart);
 }
 
@@ -296,6 +297,8 @@ const WHOLE_MONTH = new RegExp(
   "gi",
 );
 const HOLIDAY = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
+/** A day and month written with dots and no year ("11.30.", "30.11."). */
+const DOTTED_DAY = /(?<![\d.,$£€:])\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g;
 const DAY_RANGE = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
 
 /** Phrases chrono does not read the way offers mean them. */
@@ -306,13 +309,13 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   };
   const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0));
 
-  for (const match of text.matchAll(END_OF_MONTH)) {
+  for (const match of matchesOf(END_OF_MONTH, text)) {
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     push(match.index, lastDayOfMonth(year, monthIndex), 4, "relative");
   }
 
-  for (const match of text.matchAll(LAST_WEEKDAY_OF_MONTH)) {
+  for (const match of matchesOf(LAST_WEEKDAY_OF_MONTH, text)) {
     const weekday = WEEKDAYS.indexOf((match[1] ?? match[2])!.toLowerCase());
     const monthIndex = match[3] ? monthIndexOf(match[3]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[4] ? Number(match[4]) : match[3] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
@@ -320,7 +323,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     push(match.index, addDays(last.toISOString().slice(0, 10), -((last.getUTCDay() - weekday + 7) % 7)), 4, "relative");
   }
 
-  for (const match of text.matchAll(WHOLE_MONTH)) {
+  for (const match of matchesOf(WHOLE_MONTH, text)) {
     if (match[1] && /^may$/i.test(match[1]) && !/\bmay\s+long\b/i.test(match[0])) continue;
     // "for stays during March", "travelling during September": when the trip happens, not when the offer ends.
     if (NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
@@ -329,12 +332,12 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     push(match.index, lastDayOfMonth(year, monthIndex), 3);
   }
 
-  for (const match of text.matchAll(HOLIDAY)) {
+  for (const match of matchesOf(HOLIDAY, text)) {
     const window = windowBefore(text, match.index, 0);
     if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5, "relative");
   }
 
-  for (const match of text.matchAll(DAY_RANGE)) {
+  for (const match of matchesOf(DAY_RANGE, text)) {
     const window = windowBefore(text, match.index, 0);
     const score = cueScore(window) || (OFFER_PERIOD.test(window) ? 2 : 0);
     if (score === 0 || NOT_AN_OFFER_END.test(window.replace(/\bbook\w*\b/gi, ""))) continue;
@@ -345,7 +348,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   }
 
   // "Offer ends 11.30." or "gültig bis 30.11.": chrono reads a dotted pair without a year as a time, or not at all.
-  for (const match of text.matchAll(/(?<![\d.,$£€:])\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g)) {
+  for (const match of matchesOf(DOTTED_DAY, text)) {
     const window = windowBefore(text, match.index, 0);
     const score = cueBefore(match.index);
     if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || NOT_AN_OFFER_END.test(window)) continue;
@@ -369,7 +372,7 @@ const MEASURED_NOUN = /^[\s-]*(?:weekends?|breaks?|trips?|cruises?|stays?|rental
 
 function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: number, bias: number): Candidate[] {
   const found: Candidate[] = [];
-  for (const match of text.matchAll(DURATION)) {
+  for (const match of matchesOf(DURATION, text)) {
     const amount = Number(match[1]);
     const unit = match[2]!.toLowerCase();
     const before = text.slice(Math.max(0, match.index - 20), match.index);
@@ -387,14 +390,15 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
   return found;
 }
 
+const SAME_DAY = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
+const THIS_WEEKEND = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
+
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
   const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : "relative" });
-  const sameDay = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
-  for (const match of text.matchAll(sameDay)) push(match.index, sendDate, 2);
+  for (const match of matchesOf(SAME_DAY, text)) push(match.index, sendDate, 2);
 
-  const weekend = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
-  for (const match of text.matchAll(weekend)) {
+  for (const match of matchesOf(THIS_WEEKEND, text)) {
     const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();
     push(match.index, addDays(sendDate, (7 - sendDay) % 7), 2);
   }

@@ -60,6 +60,8 @@ const BLOCK_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:block|flex|grid|table|list-ite
 const INLINE_BOX_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:inline-block|inline-flex|inline-table|table-cell)\b/i;
 /** A table header cell that names the column of codes. */
 const CODE_COLUMN_HEADER = /^(?:(?:promo|coupon|discount|offer|voucher)\s+)?(?:codes?|coupons?)$|^c[oó]digo$|^gutschein(?:code)?$/i;
+/** A word every such header holds. */
+const MAY_NAME_CODE_COLUMN = /code|coupon|c[oó]digo|gutschein/i;
 
 const SHORT_CELL_PIECES = 8;
 /** Struck-through text is gathered when it is a price's length, and only this many of them per mail. */
@@ -161,6 +163,12 @@ function collapse(text: string): string {
  */
 const UNRENDERED = /<style\b[^>]*(?:>[\s\S]*?(?:<\/style\s*>|$)|$)|<!--\[if\s+!mso\]><!-->|<!--(?!>)[\s\S]*?(?:-->|$)|<!-->/gi;
 
+/** The link the innermost open element with one leads to. */
+function innermostLink(stack: readonly OpenElement[]): OpenElement["link"] {
+  for (let index = stack.length - 1; index >= 0; index--) if (stack[index]!.link) return stack[index]!.link;
+  return null;
+}
+
 /** The start of the text of pieces[from...], up to about `max` characters. */
 function joinUpTo(pieces: readonly string[], from: number, max: number): string {
   let text = "";
@@ -196,23 +204,20 @@ export function renderHtml(html: string): RenderedHtml {
     if (text === "") return;
     visible.push(text);
     visibleChars += text.length;
-    endsWithNewline = text.endsWith("\n");
+    endsWithNewline = text.charCodeAt(text.length - 1) === 0x0a;
   };
-  const top = () => stack[stack.length - 1];
-  const isHidden = () => top()?.hidden ?? false;
-  const isSkipped = () => top()?.skipped ?? false;
+  const top = (): OpenElement | undefined => stack[stack.length - 1];
   const currentItem = (): MicrodataItem | null => top()?.item ?? null;
   const append = (text: string) => {
-    if (isSkipped()) return;
-    if (isHidden()) hidden += text;
+    const element = top();
+    if (element?.skipped) return;
+    if (element?.hidden) hidden += text;
     else pushVisible(text);
   };
   const breakLine = () => {
-    if (isSkipped() || isHidden()) {
-      if (isHidden()) hidden += "\n";
-      return;
-    }
-    if (!endsWithNewline) pushVisible("\n");
+    const element = top();
+    if (element?.hidden) hidden += "\n";
+    else if (!element?.skipped && !endsWithNewline) pushVisible("\n");
   };
 
   const parser = new Parser(
@@ -244,11 +249,12 @@ export function renderHtml(html: string): RenderedHtml {
           const value = attributes.content ?? attributes.href ?? attributes.src ?? attributes.datetime;
           if (owner && value !== undefined) owner.properties[property] = value;
         }
+        const display = style.includes("display");
         const boundary: OpenElement["boundary"] = BLOCK_TAGS.has(name)
           ? null
-          : style.includes("display") && BLOCK_DISPLAY.test(style)
+          : display && BLOCK_DISPLAY.test(style)
             ? "line"
-            : BOX_TAGS.has(name) || (style.includes("display") && INLINE_BOX_DISPLAY.test(style))
+            : BOX_TAGS.has(name) || (display && INLINE_BOX_DISPLAY.test(style))
               ? "space"
               : null;
         if (BLOCK_TAGS.has(name) || boundary === "line") breakLine();
@@ -281,7 +287,7 @@ export function renderHtml(html: string): RenderedHtml {
             height: pixelSize(attributes.height, style, "height"),
             alt,
             className: (attributes.class ?? "").slice(0, 200),
-            linkHref: [...stack].reverse().find((open) => open.link)?.link?.href.trim() ?? null,
+            linkHref: innermostLink(stack)?.href.trim() ?? null,
             textBefore: visibleChars,
           });
           if (alt) append(` ${alt} `);
@@ -330,10 +336,15 @@ export function renderHtml(html: string): RenderedHtml {
         }
         // A header or code cell holds a few words; the layout cells around whole sections are never read.
         if (element.cell && !element.hidden && visible.length - element.boxStart <= SHORT_CELL_PIECES) {
-          const cellText = collapse(visible.slice(element.boxStart).join("")).trim();
           const { table, column } = element.cell;
-          if (table.codeColumn === null && CODE_COLUMN_HEADER.test(cellText)) table.codeColumn = column;
-          else if (table.codeColumn === column && cellText) codeCells.push(cellText);
+          // Only a header naming codes, or a cell below one, is read; a cell's pieces are already collapsed, so a
+          // header's words are in them as written.
+          const cellPieces = visible.slice(element.boxStart).join("");
+          if (table.codeColumn === null ? MAY_NAME_CODE_COLUMN.test(cellPieces) : table.codeColumn === column) {
+            const cellText = collapse(cellPieces).trim();
+            if (table.codeColumn === null && CODE_COLUMN_HEADER.test(cellText)) table.codeColumn = column;
+            else if (table.codeColumn === column && cellText) codeCells.push(cellText);
+          }
         }
         if (name === "table") tables.pop();
         if (element.link) {

@@ -3,6 +3,8 @@
  * numeric dates put the day first. The sender's own declaration wins (Content-Language, <html lang>); without one,
  * the words the text is made of decide.
  */
+import { matchesOf } from "../../src/domain/patternMatches";
+
 export type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
 
 const KNOWN: ReadonlySet<string> = new Set(["en", "de", "fr", "es", "it", "nl", "pt"]);
@@ -40,7 +42,7 @@ const WORD = /[\p{L}]+/gu;
 /** How many function words of each language the start of the text holds. */
 function countWords(text: string): Map<Language, number> {
   const counts = new Map<Language, number>();
-  for (const [word] of text.slice(0, SAMPLE_CHARS).toLowerCase().matchAll(WORD)) {
+  for (const [word] of matchesOf(WORD, text.slice(0, SAMPLE_CHARS).toLowerCase())) {
     for (const language of LANGUAGES_OF_WORD.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   return counts;

@@ -34,7 +34,13 @@ const utf8 = new TextEncoder();
 const NEWLINE = new Uint8Array([0x0a]);
 
 const bytesOf = (chunk: Chunk): Uint8Array =>
-  typeof chunk === "string" ? utf8.encode(chunk) : chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  chunk instanceof Uint8Array
+    ? chunk
+    : typeof chunk === "string"
+      ? utf8.encode(chunk)
+      : chunk instanceof ArrayBuffer
+        ? new Uint8Array(chunk)
+        : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /** The bytes `new Blob(chunks).arrayBuffer()` gives. A 7bit part alternates line bytes and "\n", so that one string is not encoded each time. */
 function joinChunks(chunks: readonly Chunk[]): ArrayBuffer {
@@ -84,20 +90,25 @@ class QuotedPrintableLines {
     const softBreak = end > 0 && line[end - 1] === EQUALS;
     if (softBreak) end--;
     this.reserve(end + 1);
-    let runStart = 0;
-    for (let at = line.indexOf(EQUALS); at !== -1 && at < end; at = line.indexOf(EQUALS, at + 1)) {
-      const high = at + 2 < end ? hexValue(line[at + 1]) : -1;
-      const low = high >= 0 ? hexValue(line[at + 2]) : -1;
-      if (low < 0) continue;
-      this.bytes.set(line.subarray(runStart, at), this.length);
-      this.length += at - runStart;
-      this.bytes[this.length++] = (high << 4) | low;
-      at += 2;
-      runStart = at + 1;
+    // Byte by byte: HTML parts escape every few bytes ("=3D" in each attribute), and a copy per run between escapes
+    // cost more in subarray views than the copying itself.
+    const bytes = this.bytes;
+    let length = this.length;
+    for (let at = 0; at < end; at++) {
+      const byte = line[at]!;
+      if (byte === EQUALS && at + 2 < end) {
+        const high = hexValue(line[at + 1]);
+        const low = high >= 0 ? hexValue(line[at + 2]) : -1;
+        if (low >= 0) {
+          bytes[length++] = (high << 4) | low;
+          at += 2;
+          continue;
+        }
+      }
+      bytes[length++] = byte;
     }
-    this.bytes.set(line.subarray(runStart, end), this.length);
-    this.length += end - runStart;
-    if (!softBreak) this.bytes[this.length++] = 0x0a;
+    if (!softBreak) bytes[length++] = 0x0a;
+    this.length = length;
   }
 
   finalize(): ArrayBuffer {
@@ -121,9 +132,18 @@ class Base64Lines {
 
   finalize(): ArrayBuffer {
     const text = Buffer.from(joinChunks(this.lines)).toString("latin1").replace(NOT_BASE64, "");
-    const units = text.split(/=+/).map((unit) => Buffer.from(unit.length % 4 === 1 ? unit.slice(0, -1) : unit, "base64"));
+    const units = unitsOf(text).map((unit) => Buffer.from(unit.length % 4 === 1 ? unit.slice(0, -1) : unit, "base64"));
     return joinChunks(units);
   }
+}
+
+/** `text.split(/=+/)`, without a pattern's scan of the whole part in the usual case: padding only at its end, or none. */
+function unitsOf(text: string): string[] {
+  const padding = text.indexOf("=");
+  if (padding === -1) return [text];
+  let after = padding;
+  while (text.charCodeAt(after) === EQUALS) after++;
+  return after === text.length ? [text.slice(0, padding), ""] : text.split(/=+/);
 }
 
 /**
@@ -181,13 +201,24 @@ function headStart(raw: string | Uint8Array | ArrayBuffer): string {
 /** An mbox envelope line ("From sender@example.com Thu Oct 1 ...") some single-message exports start with. */
 const ENVELOPE_LINE = /^From [^\r\n]*\r?\n/;
 
-/** True when the input starts with something shaped like an RFC 5322 header block. */
+const NAMED_HEADER = /^(from|date|subject|message-id|received|mime-version|to):/i;
+
+/**
+ * True when the input starts with something shaped like an RFC 5322 header block: a header line first, and a From,
+ * Date, Subject, ... line before the first empty line. Lines end at "\n" or "\r\n"; they are read one at a time up to
+ * the answer, not the whole probe split.
+ */
 function looksLikeEmail(raw: string): boolean {
   const start = raw.replace(/^\uFEFF/, "").replace(/^\s+/, "").replace(ENVELOPE_LINE, "");
-  const lines = start.split(/\r?\n/);
-  const headerLines = lines.slice(0, lines.findIndex((line) => line === "") === -1 ? lines.length : lines.findIndex((line) => line === ""));
-  if (!headerLines.length || !HEADER_LINE.test(headerLines[0]!)) return false;
-  return headerLines.some((line) => /^(from|date|subject|message-id|received|mime-version|to):/i.test(line));
+  for (let from = 0, first = true; ; first = false) {
+    const newline = start.indexOf("\n", from);
+    const end = newline === -1 ? start.length : newline > from && start.charCodeAt(newline - 1) === 0x0d ? newline - 1 : newline;
+    const line = start.slice(from, end);
+    if (line === "" || (first && !HEADER_LINE.test(line))) return false;
+    if (NAMED_HEADER.test(line)) return true;
+    if (newline === -1) return false;
+    from = newline + 1;
+  }
 }
 
 /** Parses "Thu, 17 Sep 2026 09:12:00 -0700 (PDT)" keeping its offset; Date.parse alone loses the zone. */
@@ -223,6 +254,15 @@ export function repairWindows1252(text: string): string {
   return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]!) : text;
 }
 
+/**
+ * A byte view that spans its whole buffer, as that buffer: postal-mime copies a view's bytes into a buffer of their own
+ * before reading them, and reads an ArrayBuffer in place (it never writes to it).
+ */
+function wholeBuffer(raw: string | Uint8Array | ArrayBuffer): string | Uint8Array | ArrayBuffer {
+  if (!(raw instanceof Uint8Array) || !(raw.buffer instanceof ArrayBuffer)) return raw;
+  return raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw.buffer : raw;
+}
+
 const MEGABYTE = 1024 * 1024;
 
 function byteLength(raw: string | Uint8Array | ArrayBuffer): number {
@@ -235,7 +275,7 @@ export async function parseMessage(raw: string | Uint8Array | ArrayBuffer): Prom
   }
   const head = headStart(raw);
   if (!looksLikeEmail(head)) throw new UnreadableMessageError("Not an email: the input does not start with RFC 5322 headers");
-  const email = await PostalMime.parse(withoutEnvelopeLine(raw, head));
+  const email = await PostalMime.parse(wholeBuffer(withoutEnvelopeLine(raw, head)));
   if ((email.html?.length ?? 0) > INPUT_LIMITS.bodyChars || (email.text?.length ?? 0) > INPUT_LIMITS.bodyChars) {
     throw new UnreadableMessageError(`The message body is longer than ${INPUT_LIMITS.bodyChars.toLocaleString("en")} characters`);
   }

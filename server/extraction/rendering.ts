@@ -1,6 +1,7 @@
 /** What a reader sees of a message, whether it has HTML or only plain text. */
 import { renderHtml, tidyLines, type RenderedHtml } from "./html";
 import type { ParsedMessage } from "./mime";
+import { matchesOf } from "../../src/domain/patternMatches";
 
 /** Text a reader sees, whether the message has HTML or only plain text. */
 export interface Rendering {
@@ -19,10 +20,12 @@ export function render(message: ParsedMessage): Rendering {
   return { body: tidyLines(message.text ?? ""), preheader: "", plainAlternative: "", html: null };
 }
 
+const BARE_URL = /https?:\/\/[^\s<>"')]+/g;
+
 /** Where the message's links lead; plain-text-only mail names its shop in bare URLs. */
 export function linkTargets(rendering: Rendering): string[] {
   if (rendering.html) return rendering.html.links.map((link) => link.href);
-  return [...rendering.body.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((url) => url[0]);
+  return matchesOf(BARE_URL, rendering.body).map((url) => url[0]);
 }
 
 /** The subject without emoji and with single spaces. */

@@ -81,8 +81,12 @@ export function capText(text: string, max: number): string {
   return `${kept.trimEnd()}${ELLIPSIS}`;
 }
 
+/** Printable ASCII: already well-formed, NFC and free of control characters (most titles, codes, names). */
+const PRINTABLE_ASCII = /^[ -~]*$/;
+
 /** Well-formed, NFC, without control characters; on one line, its whitespace runs collapsed to single spaces. */
 export function cleanLine(text: string): string {
+  if (PRINTABLE_ASCII.test(text) && !text.includes("  ")) return text.trim();
   return text.replace(LONE_SURROGATE, "").normalize("NFC").replace(CONTROL, "").replace(/\s+/g, " ").trim();
 }
 

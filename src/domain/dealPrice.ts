@@ -1,4 +1,4 @@
-import { formatMoney, moneyIn, type Money, type MoneyInText } from "./money";
+import { formatMoney, mayHoldTwoAmounts, moneyIn, type Money, type MoneyInText } from "./money";
 
 /**
  * What a mail says the offer costs now and cost before ("$35.99 instead of $59.99"), in hundredths of one currency:
@@ -72,6 +72,8 @@ function pairOf(was: MoneyInText, now: MoneyInText): DealPrice | null {
  * a spend ("$10 off $50", "on orders over $50") or a percentage is no price.
  */
 export function wasNowInLine(line: string, struck: ReadonlySet<string> = new Set()): DealPrice | null {
+  // Most lines of a mail name one amount or none: reading their amounts would find no pair.
+  if (!mayHoldTwoAmounts(line)) return null;
   const amounts = moneyIn(line);
   for (let index = 0; index + 1 < amounts.length; index++) {
     const first = amounts[index]!;

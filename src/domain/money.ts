@@ -1,3 +1,5 @@
+import { matchesOf } from "./patternMatches";
+
 /**
  * Amounts as shops print them, on checkout pages (the extension) and in their mails (a deal's was/now prices):
  * "$1,234.56", "1.234,56 €", "£12", "CHF 1'299.00", "¥3,000". Amounts are kept in hundredths of the currency's unit
@@ -121,6 +123,12 @@ const SIGNED = new RegExp(
   "gu",
 );
 
+/** Two currency signs, as SIGN writes them, one after the other: every amount has its own. */
+const TWO_SIGNS = /(?:\p{Sc}|[A-Z]{3}|kr|zł|Kč|Ft)[\s\S]*?(?:\p{Sc}|[A-Z]{3}|kr|zł|Kč|Ft)/u;
+
+/** Whether a text has signs enough for two amounts: a cheap test before moneyIn for a rule that needs a pair of them. */
+export const mayHoldTwoAmounts = (text: string): boolean => TWO_SIGNS.test(text);
+
 /** The most text an amount is looked for in: a line or a sentence of a mail, never a whole document. */
 const MONEY_TEXT_CHARS = 2_000;
 
@@ -132,7 +140,7 @@ const MONEY_TEXT_CHARS = 2_000;
 export function moneyIn(text: string): MoneyInText[] {
   const spaced = text.slice(0, MONEY_TEXT_CHARS).replace(/\s/g, " ");
   const found: MoneyInText[] = [];
-  for (const match of spaced.matchAll(SIGNED)) {
+  for (const match of matchesOf(SIGNED, spaced)) {
     const groups = match.groups!;
     const raw = groups.figureAfterSign ?? groups.figure!;
     let currency = currencyOfSign(groups.before ?? groups.after!);

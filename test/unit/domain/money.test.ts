@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyOfSign, formatAmount, formatMoney, moneyIn, parseAmount, type MoneyNotation } from "../../../src/domain/money";
+import { currencyOfSign, formatAmount, formatMoney, mayHoldTwoAmounts, moneyIn, parseAmount, type MoneyNotation } from "../../../src/domain/money";
 
 describe("amounts as checkouts print them", () => {
   it.each([
@@ -106,5 +106,24 @@ describe("amounts of money in a mail's text", () => {
       "CHF\u00a01,299.00",
       "¥3,000",
     ]);
+  });
+});
+
+describe("signs enough for two amounts, before reading them", () => {
+  it.each([
+    "Was $60, now $42",
+    "Now 42 € (was 60 €)",
+    "WAS 60 EUR NOW 42 EUR",
+    "CHF 1'299.00 instead of CHF 1'499.00",
+    "199 zł, wcześniej 299 zł",
+    "£12 or 15 USD",
+  ])("%s may hold two", (text) => {
+    expect(mayHoldTwoAmounts(text)).toBe(true);
+    expect(moneyIn(text).length).toBe(2);
+  });
+
+  it.each(["Save $20 today", "20% off everything", "Ends 12/31", "Only 5 € left"])("%s cannot", (text) => {
+    expect(mayHoldTwoAmounts(text)).toBe(false);
+    expect(moneyIn(text).length).toBeLessThan(2);
   });
 });

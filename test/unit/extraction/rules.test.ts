@@ -323,4 +323,9 @@ describe("category: phrases that cross categories", () => {
     expect(guessCategory("Harbor Lane Kitchen", "Dinner for two", "Bring a friend: two entrées and a dessert for $40.")).toBe("Travel and Local");
     expect(guessCategory("Harbor Lane Kitchen", "Restock the drawer", "Skillets, knives and bakeware, 20% off.")).toBe("Home");
   });
+
+  it("finds keywords that start inside a compound or with a group of words, as well as plain ones", () => {
+    expect(guessSubcategory("Someone", "Frühjahr", "Elektrowerkzeug und Handwerkzeug, jetzt 20% günstiger.")).toBe("home");
+    expect(guessSubcategory("Someone", "New in", "Wireless speakers and smart speakers for every room.")).toBe("department store");
+  });
 });

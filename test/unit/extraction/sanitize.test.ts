@@ -53,6 +53,16 @@ describe("cleanLine and cleanMultiline", () => {
     expect(cleanLine("\u0000Big\u0007 \t sale\u001b\u007f\u0085 \u202eNOW\u202c\ud800 \udc00!\n")).toBe("Big sale NOW !");
   });
 
+  it.each([
+    ["  Big sale  ", "Big sale"],
+    ["Big  sale", "Big sale"],
+    ["Big\tsale", "Big sale"],
+    ["Big\u007fsale", "Bigsale"],
+    ["SAVE20", "SAVE20"],
+  ])("cleans printable ASCII as any other text: %j", (text, cleaned) => {
+    expect(cleanLine(text)).toBe(cleaned);
+  });
+
   it("keeps surrogate pairs (emoji) and normalises to NFC", () => {
     const decomposed = "Cafe\u0301 🎉";
     expect(cleanLine(decomposed)).toBe("Café 🎉");
