@@ -44,8 +44,16 @@ function fileName(url: string): string {
   }
 }
 
+/**
+ * What an address needs for its file name to say barcode or QR code: the letters themselves (the URL parser drops tabs
+ * and line breaks between them), or an escape that may decode to them.
+ */
+const ADDRESS_MAY_NAME_A_BARCODE = /b[\t\n\r]*a[\t\n\r]*r|q[\t\n\r]*r|%/i;
+
 export function findBarcodeImage(images: readonly HtmlImage[]): string | null {
   for (const image of images) {
+    // Parsing every image's address cost more than the rest of the barcode rules: only one that may matter is.
+    if (!NAMES_A_BARCODE.test(image.alt) && !NAMES_A_BARCODE.test(image.className) && !ADDRESS_MAY_NAME_A_BARCODE.test(image.url)) continue;
     const names = [image.alt, fileName(image.url), image.className];
     if (!names.some((name) => NAMES_A_BARCODE.test(name))) continue;
     if (names.some((name) => APP_OR_SOCIAL.test(name.replace(/[_-]/g, " ")))) continue;

@@ -3,8 +3,6 @@
  * numeric dates put the day first. The sender's own declaration wins (Content-Language, <html lang>); without one,
  * the words the text is made of decide.
  */
-import { matchesOf } from "../../src/domain/patternMatches";
-
 export type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
 
 const KNOWN: ReadonlySet<string> = new Set(["en", "de", "fr", "es", "it", "nl", "pt"]);
@@ -42,7 +40,8 @@ const WORD = /[\p{L}]+/gu;
 /** How many function words of each language the start of the text holds. */
 function countWords(text: string): Map<Language, number> {
   const counts = new Map<Language, number>();
-  for (const [word] of matchesOf(WORD, text.slice(0, SAMPLE_CHARS).toLowerCase())) {
+  // The words as strings, in one native call: a match object per word cost more than the lookups.
+  for (const word of text.slice(0, SAMPLE_CHARS).toLowerCase().match(WORD) ?? []) {
     for (const language of LANGUAGES_OF_WORD.get(word) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   return counts;

@@ -90,8 +90,12 @@ export function cleanLine(text: string): string {
   return text.replace(LONE_SURROGATE, "").normalize("NFC").replace(CONTROL, "").replace(/\s+/g, " ").trim();
 }
 
+/** Printable ASCII lines: nothing for cleanMultiline to change but runs of spaces and of empty lines, and its ends. */
+const PRINTABLE_ASCII_LINES = /^[ -~\n]*$/;
+
 /** As cleanLine, but line breaks and tabs stay (CRLF and CR become LF) and at most one empty line separates two. */
 export function cleanMultiline(text: string): string {
+  if (PRINTABLE_ASCII_LINES.test(text) && !/ {2}| \n|\n |\n\n\n/.test(text)) return text.trim();
   return text
     .replace(LONE_SURROGATE, "")
     .normalize("NFC")

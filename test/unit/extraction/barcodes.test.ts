@@ -56,8 +56,13 @@ describe("barcode images", () => {
     ["a QR file name", image("https://img.example.com/qr-code.png?id=7")],
     ["a short qr file name", image("https://img.example.com/offer/qr.png")],
     ["a class", image("https://img.example.com/c/9.png", "", "coupon-barcode")],
+    ["file name written with an escape", image("https://img.example.com/coupons/b%61rcode.png")],
   ])("reads an image named by its %s", (_shape, found) => {
     expect(findBarcodeImage([image("https://img.example.com/hero.jpg", "Winter sale"), found])).toBe(found.url);
+  });
+
+  it("reads a file name broken by a tab, which the address parser drops", () => {
+    expect(findBarcodeImage([image("https://img.example.com/coupons/q\tr.png")])).toBe("https://img.example.com/coupons/qr.png");
   });
 
   it.each([

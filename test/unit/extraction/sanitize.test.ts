@@ -72,6 +72,15 @@ describe("cleanLine and cleanMultiline", () => {
   it("keeps line breaks and tabs where a field may hold them, one empty line at most", () => {
     expect(cleanMultiline("First\u0000 line\r\n\tindented\r\r\n\n\nlast\u2028 ")).toBe("First line\n\tindented\n\nlast");
   });
+
+  it.each([
+    [" Shop now.\nEnds Sunday. ", "Shop now.\nEnds Sunday."],
+    ["Shop  now", "Shop now"],
+    ["Shop now \n Ends Sunday", "Shop now\nEnds Sunday"],
+    ["One\n\n\n\nTwo", "One\n\nTwo"],
+  ])("cleans printable ASCII lines as any other text: %j", (text, cleaned) => {
+    expect(cleanMultiline(text)).toBe(cleaned);
+  });
 });
 
 describe("capText", () => {
