@@ -1,21 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
+import { databaseBefore } from "./support/migrations";
 import { DATABASES, openTestDatabase } from "./support/stack";
 
-const MIGRATIONS = fileURLToPath(new URL("../../server/infrastructure/db/migrations/", import.meta.url));
 const CAPS_MIGRATION = "004_field_caps.sql";
-
-/** A database as it stood before the field caps: every migration before 004 applied, and recorded as applied. */
-async function databaseBeforeCaps(db: Database): Promise<void> {
-  await db.exec("CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
-  for (const file of readdirSync(MIGRATIONS).filter((name) => name < CAPS_MIGRATION).sort()) {
-    await db.exec(readFileSync(`${MIGRATIONS}${file}`, "utf8"));
-    await db.query("INSERT INTO schema_migrations (version) VALUES ($1)", [file]);
-  }
-}
 
 const long = (length: number, unit = "x") => unit.repeat(length);
 
@@ -31,7 +20,7 @@ describe.each(DATABASES)("migration 004_field_caps, on %s", (database) => {
 
   it("brings rows stored before the caps within them, then refuses anything past them", async () => {
     ({ db, drop } = await openTestDatabase(database));
-    await databaseBeforeCaps(db);
+    await databaseBefore(db, CAPS_MIGRATION);
     const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('a@example.com') RETURNING id");
     const [brand] = await db.query<{ id: string }>("INSERT INTO brands (user_id, domain, name) VALUES ($1, 'shop.test', $2) RETURNING id", [
       user!.id,

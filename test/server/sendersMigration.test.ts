@@ -1,21 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
+import { databaseBefore } from "./support/migrations";
 import { DATABASES, openTestDatabase } from "./support/stack";
 
-const MIGRATIONS = fileURLToPath(new URL("../../server/infrastructure/db/migrations/", import.meta.url));
 const SENDERS_MIGRATION = "025_senders_without_deals.sql";
-
-/** A database as it stood before migration 025: every migration before it applied, and recorded as applied. */
-async function databaseBeforeSenders(db: Database): Promise<void> {
-  await db.exec("CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
-  for (const file of readdirSync(MIGRATIONS).filter((name) => name < SENDERS_MIGRATION).sort()) {
-    await db.exec(readFileSync(`${MIGRATIONS}${file}`, "utf8"));
-    await db.query("INSERT INTO schema_migrations (version) VALUES ($1)", [file]);
-  }
-}
 
 interface SenderRow {
   user_id: string;
@@ -38,7 +27,7 @@ describe.each(DATABASES)("migration 025_senders_without_deals, on %s", (database
 
   it("gives every sender synced before a row, brand or not, keeping a brand's unsubscription, and moves it off brands", async () => {
     ({ db, drop } = await openTestDatabase(database));
-    await databaseBeforeSenders(db);
+    await databaseBefore(db, SENDERS_MIGRATION);
     const [ada, bo] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com'), ('bo@example.com') RETURNING id");
     const left = new Date("2026-11-20T10:00:00.000Z");
     await db.query("INSERT INTO brands (user_id, domain, name, unsubscribed_at) VALUES ($1, 'deals.test', 'Deals', $2), ($3, 'deals.test', 'Deals', NULL)", [
