@@ -31,8 +31,9 @@ const gzipped = promisify(gzip);
 
 /**
  * Writes one HTML file per route from the built index.html: the public pages rendered by React at build time (the
- * same components the browser hydrates), the signed-in pages as the empty shell. The render runs from a server-side
- * build of src/prerender.tsx, so vanilla-extract's class names are the ones in the client build's stylesheet.
+ * same components the browser hydrates), the signed-in pages as their shell (src/ui/SignedInShell.tsx), which the
+ * app renders over. The render runs from a server-side build of src/prerender.tsx, so vanilla-extract's class names
+ * are the ones in the client build's stylesheet.
  */
 function prerenderPages(): Plugin {
   return {
@@ -54,7 +55,7 @@ function prerenderPages(): Plugin {
           ssr: { noExternal: true },
           build: { ssr: "src/prerender.tsx", outDir: serverBuild, emptyOutDir: true, sourcemap: false },
         });
-        const { renderPage, pageTitle, signedInRedirectScript, STATIC_PAGES } = (await import(
+        const { renderPage, renderSignedInShell, pageTitle, signedInRedirectScript, firstRequestsScript, STATIC_PAGES } = (await import(
           pathToFileURL(join(serverBuild, "prerender.js")).href
         )) as PrerenderModule;
         const manifest = JSON.parse(await readFile(join(OUT_DIR, MANIFEST), "utf8")) as Manifest;
@@ -71,25 +72,33 @@ function prerenderPages(): Plugin {
           return withChunks(page)
             .replace(/<head>/, () => `<head>${redirect}`)
             .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(pageTitle(page.path))}</title>`)
-            // The page shows without JavaScript, so the notice that it needs JavaScript goes, and the scripts (which
-            // only hydrate it) are fetched at low priority, leaving the bandwidth to the stylesheet first.
+            // The page shows without JavaScript, so the notice that it needs JavaScript goes.
             .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
             // The app installs from the signed-in pages it opens on (the manifest's start_url is the dashboard): a public
             // page without the manifest spares every first visit the manifest's and its icons' requests.
             .replace(/\s*<link rel="manifest"[^>]*>/, "")
-            .replace(/<(script type="module"|link rel="modulepreload") /g, (tag) => `${tag}fetchpriority="low" `)
             .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
         };
+        // A page painted before its script has run: the scripts are fetched at low priority, leaving the bandwidth
+        // to the stylesheets (and to a signed-in page's first request) first.
+        const scriptsAfterPaint = (html: string) =>
+          html.replace(/<(script type="module"|link rel="modulepreload") /g, (tag) => `${tag}fetchpriority="low" `);
+        // A signed-in page: its shell, painted before the app has run, preloading the page's own chunks so that they
+        // are not found only once the app has run, and asking its first screen's data at once.
+        const renderShell = async (page: StaticPage, demoMode: boolean) => {
+          const firstRequests = page.firstRequests ? `\n    <script>${firstRequestsScript(page.firstRequests)}</script>` : "";
+          const markup = await renderSignedInShell(demoMode);
+          return withChunks(page)
+            .replace(/<head>/, () => `<head>${firstRequests}`)
+            .replace(ROOT_ELEMENT, () => `<div id="root" data-shell="signed-in">${markup}</div>`);
+        };
+        const pageFile = async (page: StaticPage, demoMode: boolean) =>
+          scriptsAfterPaint(await (page.prerendered ? render : renderShell)(page, demoMode));
         for (const page of STATIC_PAGES) {
           const name = page.file.replace(/\.html$/, "");
-          if (!page.prerendered) {
-            // The empty shell, preloading the page's own chunk so that it is not found only once the app has run.
-            await writeFile(join(PAGES_DIR, page.file), withChunks(page));
-            continue;
-          }
           // The server answers the variant of its own demo mode (server/http/staticFiles.ts).
-          await writeFile(join(PAGES_DIR, page.file), await render(page, false));
-          await writeFile(join(PAGES_DIR, `${name}${DEMO_VARIANT}.html`), await render(page, true));
+          await writeFile(join(PAGES_DIR, page.file), await pageFile(page, false));
+          await writeFile(join(PAGES_DIR, `${name}${DEMO_VARIANT}.html`), await pageFile(page, true));
         }
       } finally {
         await rm(serverBuild, { recursive: true, force: true });

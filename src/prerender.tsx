@@ -4,11 +4,13 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { createContainer } from "./infrastructure/container";
-import { FETCH } from "./infrastructure/http/httpClient";
+import { FETCH, HTTP_TIMEOUT_MS } from "./infrastructure/http/httpClient";
+import { earlyRequestScript } from "./infrastructure/http/earlyRequests";
 import { LOCAL_STORAGE, SESSION_STORAGE, STORAGE_KEYS } from "./infrastructure/storage/localSessionStore";
 import { MemoryStorage } from "./infrastructure/storage/memoryStorage";
 import { ContainerProvider } from "./ui/di";
 import { App } from "./ui/App";
+import { SignedInShell } from "./ui/SignedInShell";
 import { InitialDemoMode } from "./ui/hooks";
 
 export { STATIC_PAGES } from "./ui/routing/pages";
@@ -36,6 +38,23 @@ export async function renderPage(path: string, demoMode: boolean): Promise<strin
     </StrictMode>,
   );
   return new Response(prelude).text();
+}
+
+/** The signed-in pages' shell (src/ui/SignedInShell.tsx), which the app renders over once its script has run. */
+export async function renderSignedInShell(demoMode: boolean): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Router ssrPath="/">
+        <SignedInShell demoMode={demoMode} />
+      </Router>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
+
+/** The classic script at the top of a signed-in page that asks its first screen's data (earlyRequests.ts). */
+export function firstRequestsScript(paths: readonly string[]): string {
+  return earlyRequestScript(paths, HTTP_TIMEOUT_MS);
 }
 
 /**

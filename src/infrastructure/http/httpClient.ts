@@ -9,6 +9,7 @@ import { Navigation } from "../../application/ports/platform";
 import { serviceToken } from "../../application/services";
 import { REQUEST_FAILED_TITLE, SESSION_EXPIRED_TITLE } from "../../application/messages";
 import { decodeAnswer } from "./decodeAnswer";
+import { takeEarlyResponse } from "./earlyRequests";
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = "Network error occurred";
@@ -112,6 +113,10 @@ export class HttpClient {
 
   private async send(method: string, path: string, options: RequestOptions) {
     const token = this.session.accessToken();
+    // The page's own script may have asked already (earlyRequests.ts); if that failed, this asks again.
+    const early = method === "GET" && token && options.query === undefined ? takeEarlyResponse(path, token) : null;
+    const answered = early && (await early.catch(() => null));
+    if (answered) return { response: answered, token };
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";

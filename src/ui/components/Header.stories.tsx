@@ -5,7 +5,7 @@ import { Header } from "./Header";
 const meta = {
   title: "Global/Header",
   component: Header,
-  args: { user: null, signingIn: false, demoMode: false, onLogout: fn() },
+  args: { user: null, sessionPending: false, demoMode: false, onLogout: fn() },
 } satisfies Meta<typeof Header>;
 
 export default meta;
@@ -105,9 +105,12 @@ export const SignedInMenuOnPhone: Story = {
   },
 };
 
-/** Coming back from Google with a sign-in to complete: no Login or Register for someone about to be signed in. */
-export const SigningIn: Story = {
-  args: { signingIn: true },
+/**
+ * A session on its way (back from Google with a sign-in to complete, or a signed-in page before its script has run):
+ * no Login or Register for someone about to be signed in.
+ */
+export const SessionPending: Story = {
+  args: { sessionPending: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("link", { name: "Deal Finder" })).toBeInTheDocument();

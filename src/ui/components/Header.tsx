@@ -13,8 +13,11 @@ export interface HeaderUser {
 export interface HeaderProps {
   /** Null for a visitor. */
   user: HeaderUser | null;
-  /** A sign-in is completing: the person is about to be signed in, so a visitor's Login and Register are not shown. */
-  signingIn: boolean;
+  /**
+   * A session is on its way (a sign-in completing, or a signed-in page painted before its script has run): neither a
+   * visitor's Login and Register nor a person's menu is shown.
+   */
+  sessionPending: boolean;
   demoMode: boolean;
   onLogout: () => void;
 }
@@ -23,7 +26,7 @@ export interface HeaderProps {
  * The global header: Install Extension, then Login and Register for visitors or the user menu for signed-in people.
  * It always fits one row: on phones the actions that do not fit move into a menu (the user menu, or a Menu button).
  */
-export function Header({ user, signingIn, demoMode, onLogout }: HeaderProps) {
+export function Header({ user, sessionPending, demoMode, onLogout }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -41,7 +44,7 @@ export function Header({ user, signingIn, demoMode, onLogout }: HeaderProps) {
           {user ? (
             <UserMenu user={user} onLogout={onLogout} />
           ) : (
-            !signingIn && <GuestActions />
+            !sessionPending && <GuestActions />
           )}
         </nav>
       </div>

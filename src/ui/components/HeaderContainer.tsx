@@ -15,12 +15,12 @@ export function HeaderContainer() {
   const [location] = useLocation();
   const search = useSearch();
   // Google's round trip came back with a sign-in to complete: the person is about to be signed in.
-  const signingIn = location === "/oauth-callback" && new URLSearchParams(search).get("success") === "true";
+  const sessionPending = location === "/oauth-callback" && new URLSearchParams(search).get("success") === "true";
   return (
     <>
       <Header
         user={user ? { displayName: displayNameOf(user), email: user.email, initials: initialsOf(user) } : null}
-        signingIn={signingIn}
+        sessionPending={sessionPending}
         demoMode={config?.demoMode ?? initialDemoMode}
         onLogout={signOut}
       />

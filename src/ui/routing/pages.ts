@@ -1,6 +1,7 @@
 /**
  * The HTML files the build writes, one per route, which the server answers for those paths. Public pages are
- * prerendered as a visitor sees them and hydrated; the signed-in pages get the empty shell the app renders into.
+ * prerendered as a visitor sees them and hydrated; the signed-in pages get the signed-in shell (SignedInShell.tsx),
+ * which the app renders over.
  * NOT_FOUND_PAGE is answered, with status 404, for every other path.
  */
 export interface StaticPage {
@@ -19,6 +20,11 @@ export interface StaticPage {
    * paints, instead of showing it until the app has run.
    */
   signedInGoesTo?: string;
+  /**
+   * The API paths (GET, no query) the page's first screen asks for, sent from the page's HTML with the stored session
+   * while the app's script is on its way (src/infrastructure/http/earlyRequests.ts).
+   */
+  firstRequests?: readonly string[];
 }
 
 /** The page that installs and connects the browser extension; the header's "Install Extension" leads there. */
@@ -37,6 +43,8 @@ export const STATIC_PAGES: readonly StaticPage[] = [
     file: "dashboard.html",
     prerendered: false,
     lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx",
+    // DashboardSource's first answer (src/infrastructure/http/dashboardSource.ts), which its first screen waits for.
+    firstRequests: ["/dashboard-products"],
     // What DashboardLogic's factory loads (registration/dashboard.ts); the chunks these import come with them.
     servicesModules: [
       "src/infrastructure/registration/dashboardMachines.ts",

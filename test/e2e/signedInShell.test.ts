@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { waitForSync } from "../server/support/stack";
+import { signUpInBrowser, startE2eApp, type E2eApp } from "./support/app";
+
+// The demo mailbox: a dashboard with deals.
+const ACCOUNT = "demo@example.com";
+
+/**
+ * Errors and warnings the page logs, and uncaught errors: a refused inline script would show here. A mail's image
+ * that cannot be fetched is answered 404 by the image proxy, which Chromium logs; that one is not the page's doing.
+ */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const image = new URL(message.location().url || "about:blank").pathname.startsWith("/api/images/");
+    if ((message.type() === "error" || message.type() === "warning") && !image) problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+describe("a signed-in page before its script has run", () => {
+  let app: E2eApp;
+  beforeAll(async () => {
+    app = await startE2eApp();
+  });
+  afterAll(() => app?.close());
+
+  it.each(["/dashboard", "/settings", "/extension", "/brands/some-brand"])(
+    "%s paints the header with the session pending and the loading state, with no visitor's links",
+    async (path) => {
+      const page = await app.newPage({ javaScriptEnabled: false });
+      await page.goto(`${app.stack.baseUrl}${path}`);
+      const header = page.getByRole("banner");
+      await header.getByRole("link", { name: "Deal Finder" }).waitFor({ timeout: 5_000 });
+      expect(await header.getByRole("link", { name: "Login" }).count()).toBe(0);
+      expect(await header.getByRole("link", { name: "Register" }).count()).toBe(0);
+      expect(await page.getByRole("main").getByRole("status").innerText()).toContain("Loading");
+      // Styled from the first paint: the header's classes are in the page's stylesheets.
+      expect(await page.getByRole("banner").evaluate((element) => getComputedStyle(element).position)).not.toBe("static");
+      await page.close();
+    },
+  );
+
+  it("the dashboard asks its first answer once, from its HTML, while the app's script is still on its way", async () => {
+    const page = await app.newPage();
+    await signUpInBrowser(page, app.stack, ACCOUNT);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // The first sync done, so that no refresh after it asks the dashboard again.
+    await waitForSync(app.stack, (await page.evaluate(() => localStorage.getItem("authToken")))!);
+    const problems = problemsOf(page);
+    const firstAnswers: { token: string; at: number }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/dashboard-products") firstAnswers.push({ token: request.headers().authorization ?? "none", at: Date.now() });
+    });
+    // The app's script held back a second, as on a slow connection.
+    let scriptReleasedAt = Number.POSITIVE_INFINITY;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      scriptReleasedAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(`${app.stack.baseUrl}/dashboard`, { waitUntil: "networkidle" });
+    await page.getByRole("grid").waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem("authToken"));
+    expect(firstAnswers.map((request) => request.token)).toEqual([`Bearer ${stored}`]);
+    expect(firstAnswers[0]!.at).toBeLessThan(scriptReleasedAt);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("a visitor who opens the dashboard sends nothing and goes to sign in", async () => {
+    const page = await app.newPage();
+    const problems = problemsOf(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+    });
+    await page.goto(`${app.stack.baseUrl}/dashboard`);
+    await page.waitForURL(`${app.stack.baseUrl}/login`);
+    await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
+    expect(asked).not.toContain("/api/dashboard-products");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
