@@ -10,14 +10,16 @@ import type { Dashboard } from "../../domain/dashboard";
 import { DataCache } from "../cache/dataCache";
 import { DashboardCodec, DashboardDealsPageCodec } from "../../contract";
 import { HttpClient } from "./httpClient";
+import { nextTask } from "../platform/nextTask";
 
 /** The cache key of the dashboard answer. */
 export const DASHBOARD_KEY = "dashboard";
 
 /** Attempts at each further page of deals, waiting 1 s, then 2 s, between them. */
 const PAGE_ATTEMPTS = 3;
+/** After the first page, further pages are added together, at most this often (fillIn says why). */
+const GROW_EVERY_MS = 3_000;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -76,26 +78,47 @@ export class CachedDashboardSource extends DashboardSource {
   }
 
   /**
-   * Adds the deals after `cursor` to the cached answer, page by page. A page is added only to the answer it continues:
-   * once a newer answer has replaced that one (a refresh), this stops, and the newer answer's own filling goes on.
+   * Adds the deals after `cursor` to the cached answer. The first page is added at once; the pages after it are kept
+   * and added together, when the last has come or GROW_EVERY_MS after the deals last grew: each addition works the
+   * whole list out again (order, filters, counts) and renders, so one per page would hold the page busy page after
+   * page. A page is added only to the answer it continues: once a newer answer has replaced that one (a refresh), this
+   * stops, and the newer answer's own filling goes on.
    */
   private async fillIn(cursor: string): Promise<void> {
+    /** Where the cached answer's deals end; the deals fetched after it wait in `kept`. */
+    let shownUpTo = cursor;
+    let kept: Dashboard["deals"] = [];
+    let grewAt: number | null = null;
     for (let after: string | null = cursor; after !== null; ) {
       // After the answer before it has been rendered: the first screen paints before more deals arrive.
       await nextTask();
       const page = await this.pageAfter(after);
-      if (!page) return;
-      const continued: string = after;
-      let added = null as Dashboard | null;
-      await this.cache.update<Dashboard>([DASHBOARD_KEY], (dashboard) => {
-        if (dashboard.nextCursor !== continued) return dashboard;
-        added = { ...dashboard, deals: [...dashboard.deals, ...page.deals], nextCursor: page.nextCursor };
-        return added;
-      });
-      if (!added) return;
-      if (page.nextCursor === null) this.keepForOffline(added);
-      after = page.nextCursor;
+      if (page) {
+        kept = [...kept, ...page.deals];
+        after = page.nextCursor;
+      }
+      const now = this.clock.now().getTime();
+      const lastPage = !page || after === null;
+      if (!lastPage && grewAt !== null && now - grewAt < GROW_EVERY_MS) continue;
+      // A page that could not be fetched ends the filling: the answer stays as far as it got.
+      const added = kept.length > 0 ? await this.addDeals(shownUpTo, kept, after) : null;
+      if (!added || !page) return;
+      if (after === null) this.keepForOffline(added);
+      else shownUpTo = after;
+      kept = [];
+      grewAt = now;
     }
+  }
+
+  /** Adds `deals` to the cached answer if it is still the one `continued` goes on from; the answer so grown, or null. */
+  private async addDeals(continued: string, deals: Dashboard["deals"], nextCursor: string | null): Promise<Dashboard | null> {
+    let added = null as Dashboard | null;
+    await this.cache.update<Dashboard>([DASHBOARD_KEY], (dashboard) => {
+      if (dashboard.nextCursor !== continued) return dashboard;
+      added = { ...dashboard, deals: [...dashboard.deals, ...deals], nextCursor };
+      return added;
+    });
+    return added;
   }
 
   /** A page of deals, tried a few times; null when it could not be fetched: the answer stays as far as it got. */

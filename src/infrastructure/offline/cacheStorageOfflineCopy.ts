@@ -2,6 +2,7 @@ import { inject, injectable } from "inversify";
 import { OfflineCopy, type SavedDashboard } from "../../application/ports/offlineCopy";
 import type { Dashboard } from "../../domain/dashboard";
 import { HTTP_CONFIG, type HttpConfig } from "../http/httpClient";
+import { nextTask } from "../platform/nextTask";
 
 import { OFFLINE_CACHE } from "./offlineCache";
 
@@ -11,6 +12,25 @@ const SAVED_AT_HEADER = "X-Deal-Finder-Saved-At";
 /** Where the browser has no Cache Storage (an insecure origin, the build-time render) nothing is kept. */
 function cacheStorage(): CacheStorage | null {
   return typeof caches === "undefined" ? null : caches;
+}
+
+/** Deals written to JSON in one task at most; thousands at once would hold the page for a noticeable moment. */
+const DEALS_PER_TASK = 250;
+
+
+/** The dashboard as JSON, its deals a slice per task, so that keeping the copy never blocks the page for long. */
+async function jsonInSlices({ deals, ...rest }: Dashboard): Promise<Blob> {
+  const others = JSON.stringify(rest);
+  const parts = [others === "{}" ? "{" : `${others.slice(0, -1)},`, '"deals":['];
+  for (let start = 0; start < deals.length; start += DEALS_PER_TASK) {
+    if (start > 0) {
+      await nextTask();
+      parts.push(",");
+    }
+    parts.push(deals.slice(start, start + DEALS_PER_TASK).map((deal) => JSON.stringify(deal)).join(","));
+  }
+  parts.push("]}");
+  return new Blob(parts, { type: "application/json" });
 }
 
 /**
@@ -34,7 +54,7 @@ export class CacheStorageOfflineCopy extends OfflineCopy {
     await storage.delete(OFFLINE_CACHE);
     const cache = await storage.open(OFFLINE_CACHE);
     const headers = { "Content-Type": "application/json", [OWNER_HEADER]: userId, [SAVED_AT_HEADER]: savedAt.toISOString() };
-    await cache.put(this.address(), new Response(JSON.stringify(dashboard), { headers }));
+    await cache.put(this.address(), new Response(await jsonInSlices(dashboard), { headers }));
   }
 
   async read(userId: string): Promise<SavedDashboard | null> {
