@@ -52,6 +52,8 @@ export const STATIC_PAGES: readonly StaticPage[] = [
       "src/infrastructure/platform/dashboardAddressBar.ts",
       "src/infrastructure/cache/queryCache.ts",
       "src/infrastructure/http/settingsGateway.ts",
+      // The deal detail, status, reminder and correction machines (registration/brands.ts), which the cards wait for.
+      "src/infrastructure/registration/brandsMachines.ts",
     ],
   },
   { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx" },
