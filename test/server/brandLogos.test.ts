@@ -7,33 +7,8 @@ import { DATABASES, decode, signUpWithGmail, startStack, waitForSync, type Stack
 import { wholeDashboard } from "./support/dashboard";
 import { PHOTO, startImageServer, type ImageServer } from "./support/imageServer";
 import { waitForLogoChecks } from "./support/logoChecks";
+import { ACCOUNT, header, organization, promotion, PROMOTIONS } from "./support/logoMail";
 import { ImageLinks } from "../../server/application/images/imageLinks";
-
-const ACCOUNT = "new.user@example.com";
-const PROMOTIONS = ["CATEGORY_PROMOTIONS", "INBOX"];
-
-/** A brand's promotion with a code of its own, whose HTML opens with `head` (its header, or its markup). */
-function promotion(brand: string, sequence: number, head: string): string {
-  const domain = `${brand.toLowerCase()}-shop.test`;
-  return [
-    `From: ${brand} <deals@news.${domain}>`,
-    `To: ${ACCOUNT}`,
-    `Subject: 20% off everything at ${brand}`,
-    `Date: ${new Date(Date.now() - 86_400_000 + sequence * 60_000).toUTCString().replace("GMT", "+0000")}`,
-    `Message-ID: <logo-${brand}-${sequence}@news.${domain}>`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/html; charset=utf-8",
-    `List-Unsubscribe: <https://news.${domain}/unsubscribe>`,
-    "",
-    `<html><body>${head}<h1>20% off everything</h1>`,
-    `<p>Use code <strong>${brand.toUpperCase()}${sequence}</strong> at checkout for 20% off your order.</p>`,
-    `<p><a href="https://www.${domain}/sale">Shop the sale</a></p></body></html>`,
-    "",
-  ].join("\r\n");
-}
-
-const header = (brand: string, src: string) => `<a href="https://www.${brand.toLowerCase()}-shop.test/"><img src="${src}" alt="${brand}"></a>`;
-const organization = (logo: string) => `<script type="application/ld+json">${JSON.stringify({ "@type": "Organization", logo: { "@type": "ImageObject", url: logo } })}</script>`;
 
 async function fetchPath(stack: Stack, path: string) {
   const response = await fetch(`${stack.baseUrl}${path}`);
