@@ -98,7 +98,7 @@ describe.each(DATABASES)("brand logos are checked once before they are offered, 
     expect(requestsFor("/gone-logo.png")).toBe(1);
   });
 
-  it("does not check a failed address again when later mail names it, but takes and checks a different one", async () => {
+  it("does not check a failed address again when later mail names it before its retry time, but takes and checks a different one", async () => {
     const countedBefore = await brandRow("Counted");
     stack.emulator.addMessage(ACCOUNT, promotion("Counted", 5, header("Counted", `${images.origin}/gone-logo.png`)), PROMOTIONS);
     stack.emulator.addMessage(ACCOUNT, promotion("Gonelogo", 6, header("Gonelogo", demoLogo("bluegannet-logo.png"))), PROMOTIONS);
@@ -116,6 +116,20 @@ describe.each(DATABASES)("brand logos are checked once before they are offered, 
       expect(deal.brandLogoUrls!.map(targetOf)).toEqual([`logo ${demoLogo("bluegannet-logo.png")}`]);
     }
     expect(await brandRow("Gonelogo")).toMatchObject({ logo_url: demoLogo("bluegannet-logo.png"), logo_state: "ok" });
+
+    // Past its retry time, a mail naming the failed address has it checked once more (the proxy's memory of the
+    // refusal, kept ten minutes, answers here) and remembered again.
+    const retryAfter = async () =>
+      new Date((await stack.server.db.query<{ retry_after: Date | string }>("SELECT retry_after FROM brand_logo_failures WHERE url = $1", [`${images.origin}/gone-logo.png`]))[0]!.retry_after).getTime();
+    await stack.server.db.query("UPDATE brand_logo_failures SET retry_after = now() - interval '1 minute' WHERE url = $1", [`${images.origin}/gone-logo.png`]);
+    stack.emulator.addMessage(ACCOUNT, promotion("Counted", 7, header("Counted", `${images.origin}/gone-logo.png`)), PROMOTIONS);
+    expect((await api(stack, "POST", "/sync-gmail", { token })).status).toBe(200);
+    await waitForSync(stack, token);
+    await dashboard();
+    expect(await retryAfter()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect((await brandRow("Counted")).logo_checked_at).not.toEqual(countedBefore.logo_checked_at);
+    expect(await brandRow("Counted")).toMatchObject({ logo_state: "failed" });
+    for (const deal of deals.filter((shown) => shown.brand === "Counted")) expect(deal.brandLogoUrls).toEqual([]);
   });
 });
 
@@ -162,6 +176,26 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
     expect(await checks.sweep()).toBe(0);
     expect(await states()).toEqual(["ok", "ok", "failed", "failed", "failed", "failed"]);
     expect(images.requests).toHaveLength(6);
+  });
+
+  it("remembers a failure for a day when the host did not answer, and for a month when its answer was no logo", async () => {
+    ({ db, drop } = await openTestDatabase(database));
+    await migrate(db);
+    images = await startImageServer();
+    const [ada] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id");
+    // Port 1 refuses the connection: nothing answers there.
+    for (const [index, url] of [`http://127.0.0.1:1/logo.png`, `${images.origin}/gone.png`].entries()) {
+      await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank) VALUES ($1, $2, $3, $4, 1)", [ada!.id, `shop-${index}.test`, `Shop ${index}`, url]);
+    }
+    const now = new Date("2026-11-27T12:00:00.000Z");
+    const proxy = new ImageProxy(new ImageLinks(Buffer.alloc(32, 7)), new HttpImageFetcher(["127.0.0.1"]), { cacheBytes: 1024 * 1024 });
+    const checks = new BrandLogoChecks(new SqlLogoChecksRepository(db), proxy, new SqlDataVersions(db), noQueue, { now: () => now });
+    expect(await checks.checkPerson(ada!.id)).toBe(2);
+    const failures = await db.query<{ reason: string; failed_at: Date | string; retry_after: Date | string }>("SELECT reason, failed_at, retry_after FROM brand_logo_failures ORDER BY reason");
+    expect(failures.map((failure) => [failure.reason, new Date(failure.failed_at).toISOString(), new Date(failure.retry_after).toISOString()])).toEqual([
+      ["unreachable", now.toISOString(), "2026-11-28T12:00:00.000Z"],
+      ["upstream_status", now.toISOString(), "2026-12-27T12:00:00.000Z"],
+    ]);
   });
 
   it("refuses an address no request may go to before any connection, and records why", async () => {

@@ -115,13 +115,14 @@ export class BrandLogoChecks {
     return results.length;
   }
 
-  /** Null when the address loads as a logo; else the proxy's refusal. An address no request may go to is refused unsent. */
+  /**
+   * Null when the address loads as a logo; else the proxy's refusal. An address no request may go to (not a web
+   * address, a private or local one, plain http to a host not allowed) is refused by the proxy's fetch unsent.
+   */
   private async refusalOf(address: string): Promise<string | null> {
     if (address.length > MAX_LOGO_URL_LENGTH || !URL.canParse(address)) return "address_refused";
-    const url = new URL(address);
-    if (url.protocol !== "https:" && url.protocol !== "http:") return "address_refused";
     try {
-      const answer = await this.judge.judgeLogo(url);
+      const answer = await this.judge.judgeLogo(new URL(address));
       return answer.ok ? null : answer.refusal;
     } catch (error) {
       this.log("A brand logo's check failed", errorLogRecord(error));
