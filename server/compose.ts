@@ -15,6 +15,9 @@ import { DashboardService } from "./application/dashboard";
 import { PersonDays } from "./application/personDay";
 import { ImageLinks } from "./application/images/imageLinks";
 import { ImageProxy } from "./application/images/imageProxy";
+import { BrandLogoChecks } from "./application/images/brandLogoChecks";
+import { logoCheckJobs } from "./application/images/logoCheckJobs";
+import { SqlLogoChecksRepository } from "./infrastructure/db/logoChecksRepository";
 import { openDatabase, type Database } from "./infrastructure/db/database";
 import { migrate } from "./infrastructure/db/migrate";
 import { SqlUsersRepository } from "./infrastructure/db/usersRepository";
@@ -170,9 +173,10 @@ export async function composeServer(
       leaseMs: config.sync.leaseSeconds * 1000,
       onUserDataChanged: async (userId) => {
         await dataVersions.bump(userId);
-        // Deals were stored: the alerts look at them soon rather than at their next five-minute tick. Syncs run only
-        // after composition, so `alerts` is there by then.
+        // Deals were stored: the alerts look at them soon rather than at their next five-minute tick, and the brands'
+        // new logos are checked. Syncs run only after composition, so `alerts` and `logoChecks` are there by then.
         await alerts.afterSync();
+        await logoChecks.afterStore(userId);
       },
     },
     options.log,
@@ -181,6 +185,9 @@ export async function composeServer(
   const preferences = new SqlPreferencesRepository(db, config.sync.backgroundIntervalMinutes || undefined);
   const signIn = new GoogleSignInService(google, users, new SqlOAuthStatesRepository(db), new SqlLoginCodesRepository(db), sessions, gmailConnection, sync, clock, preferences);
   const imageLinks = new ImageLinks(config.sessionSigningKey);
+  // One proxy, so a brand's logo is checked through the very fetch, rules and cache that serve it.
+  const images = new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES });
+  const logoChecks = new BrandLogoChecks(new SqlLogoChecksRepository(db), images, dataVersions, queue, clock, options.log);
   const personDays = new PersonDays(preferences, clock);
   const savings = new SqlSavingsRepository(db);
   const savedTotals = new SavedTotalsReader(savings);
@@ -244,6 +251,7 @@ export async function composeServer(
     reportJobs({ reports, retryDelaySeconds: config.mail.retryDelaySeconds }),
     alertJobs({ alerts, retryDelaySeconds: config.mail.retryDelaySeconds }),
     housekeepingJobs(new Housekeeping(new SqlHousekeepingRepository(db), clock, options.log)),
+    logoCheckJobs(logoChecks),
   ];
   await queue.declare(jobAreas.flatMap((area) => area.jobs));
   const services: ComposedServer["services"] = {
@@ -273,7 +281,7 @@ export async function composeServer(
     dashboard,
     dataVersions,
     dashboardCache: new EncodedJsonCache(),
-    images: new ImageProxy(imageLinks, new HttpImageFetcher(config.imageProxyAllowedHosts), { cacheBytes: IMAGE_CACHE_BYTES }),
+    images,
     extension,
     extensionPackage: config.extensionDir ? new ZippedExtensionFolder(config.extensionDir) : NO_EXTENSION_PACKAGE,
     rateLimitCounter: new SqlRateLimitCounter(db),

@@ -4,6 +4,7 @@ import type { Dashboard } from "../../src/domain/dashboard";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { waitForSync } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
+import { waitForLogoChecks } from "../server/support/logoChecks";
 import { SCREENSHOTS_DIR } from "./support/browser";
 import { signUpInBrowser, startE2eApp, type E2eApp } from "./support/app";
 
@@ -59,6 +60,8 @@ describe("the store's face: offer images, brand logos and monograms on the demo'
   /** How many cards the dashboard lists by default: the deals that can still be used. */
   const currentDeals = () => filterDeals(dashboard.deals, NO_FILTERS, new Date()).length;
   let allPictures: Promise<CardPicture[]> | null = null;
+  /** What the page asked the image proxy for and was refused, by the address each path names. */
+  const refusedImages: string[] = [];
   const everyPicture = () => (allPictures ??= settledPictures(page, currentDeals()));
 
   beforeAll(async () => {
@@ -68,7 +71,13 @@ describe("the store's face: offer images, brand logos and monograms on the demo'
     await signUpInBrowser(page, app.stack, "demo@example.com");
     const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
     await waitForSync(app.stack, token);
+    // A brand's logo is offered once its check passed, soon after the sync stored it (docs/product.md, "Brand logos").
+    await waitForLogoChecks(app.stack.server.db);
     dashboard = await wholeDashboard(app.stack, token);
+    page.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith("/api/images/") && response.status() !== 200) refusedImages.push(Buffer.from(path.split("/").at(-1)!, "base64url").toString("utf8"));
+    });
     await page.reload();
   }, 90_000);
 
@@ -101,8 +110,11 @@ describe("the store's face: offer images, brand logos and monograms on the demo'
   it("gives a brand whose logo cannot be fetched its monogram, and the others their logo", async () => {
     const pictures = await everyPicture();
     const byBrand = (brand: string) => dashboard.deals.filter((deal) => deal.brand === brand).map((deal) => pictures.find((picture) => picture.title === deal.title)).filter(Boolean);
-    // Forkcrest's logo stays on its own unreachable host (emulator/demo-images/README.md).
+    // Forkcrest's logo stays on its own unreachable host (emulator/demo-images/README.md): its check failed, so it is
+    // never offered, and the page never asks for it.
     expect(byBrand("Forkcrest").map((picture) => picture!.badge)).toContain("monogram");
+    for (const deal of dashboard.deals.filter((shown) => shown.brand === "Forkcrest")) expect(deal.brandLogoUrls).toEqual([]);
+    expect(refusedImages.filter((target) => target.startsWith("logo "))).toEqual([]);
     const gearloft = byBrand("Gearloft Parts")[0]!;
     expect(gearloft.media).toBe("image");
     expect(gearloft.badge).toBe("logo");

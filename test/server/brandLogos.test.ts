@@ -6,32 +6,9 @@ import { isProxiedImageUrl } from "../../src/domain/imageRules";
 import { DATABASES, decode, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { wholeDashboard } from "./support/dashboard";
 import { PHOTO, startImageServer, type ImageServer } from "./support/imageServer";
-
-const ACCOUNT = "new.user@example.com";
-const PROMOTIONS = ["CATEGORY_PROMOTIONS", "INBOX"];
-
-/** A brand's promotion with a code of its own, whose HTML opens with `head` (its header, or its markup). */
-function promotion(brand: string, sequence: number, head: string): string {
-  const domain = `${brand.toLowerCase()}-shop.test`;
-  return [
-    `From: ${brand} <deals@news.${domain}>`,
-    `To: ${ACCOUNT}`,
-    `Subject: 20% off everything at ${brand}`,
-    `Date: ${new Date(Date.now() - 86_400_000 + sequence * 60_000).toUTCString().replace("GMT", "+0000")}`,
-    `Message-ID: <logo-${brand}-${sequence}@news.${domain}>`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/html; charset=utf-8",
-    `List-Unsubscribe: <https://news.${domain}/unsubscribe>`,
-    "",
-    `<html><body>${head}<h1>20% off everything</h1>`,
-    `<p>Use code <strong>${brand.toUpperCase()}${sequence}</strong> at checkout for 20% off your order.</p>`,
-    `<p><a href="https://www.${domain}/sale">Shop the sale</a></p></body></html>`,
-    "",
-  ].join("\r\n");
-}
-
-const header = (brand: string, src: string) => `<a href="https://www.${brand.toLowerCase()}-shop.test/"><img src="${src}" alt="${brand}"></a>`;
-const organization = (logo: string) => `<script type="application/ld+json">${JSON.stringify({ "@type": "Organization", logo: { "@type": "ImageObject", url: logo } })}</script>`;
+import { waitForLogoChecks } from "./support/logoChecks";
+import { ACCOUNT, header, organization, promotion, PROMOTIONS } from "./support/logoMail";
+import { ImageLinks } from "../../server/application/images/imageLinks";
 
 async function fetchPath(stack: Stack, path: string) {
   const response = await fetch(`${stack.baseUrl}${path}`);
@@ -63,6 +40,7 @@ describe.each(DATABASES)("brand logos through the image proxy, on %s", (database
     for (const raw of mail) stack.emulator.addMessage(ACCOUNT, raw, PROMOTIONS);
     const { access_token: token } = await signUpWithGmail(stack, ACCOUNT);
     await waitForSync(stack, token);
+    await waitForLogoChecks(stack.server.db);
     deals = (await wholeDashboard(stack, token)).deals;
   }, 60_000);
 
@@ -71,8 +49,13 @@ describe.each(DATABASES)("brand logos through the image proxy, on %s", (database
     await images?.close();
   });
 
-  it("names each brand's logo from its mail by a signed proxy path only, never the sender's address", () => {
-    for (const brand of ["Pinecone", "Vectorly", "Disguised", "Thin", "Ranked", "Private"]) {
+  /** The proxy path the server would sign for a logo address, so a refused logo can be asked for all the same. */
+  const logoPath = (url: string) => new ImageLinks(stack.config.sessionSigningKey).logoPath(url)!;
+  const failureOf = async (brand: string) =>
+    (await stack.server.db.query<{ reason: string }>("SELECT f.reason FROM brand_logo_failures f JOIN brands b ON b.id = f.brand_id WHERE b.name = $1", [brand])).map((row) => row.reason);
+
+  it("names each brand's logo from its mail by a signed proxy path only, never the sender's address, once it loaded", () => {
+    for (const brand of ["Pinecone", "Ranked"]) {
       const logos = dealOf(brand).brandLogoUrls ?? [];
       expect(logos, brand).toHaveLength(1);
       for (const path of logos) {
@@ -80,36 +63,42 @@ describe.each(DATABASES)("brand logos through the image proxy, on %s", (database
         expect(path, brand).not.toContain("127.0.0.1");
       }
     }
+    // A logo whose check failed is never offered: the card shows its monogram without asking for it.
+    for (const brand of ["Vectorly", "Disguised", "Thin", "Private"]) expect(dealOf(brand).brandLogoUrls, brand).toEqual([]);
     // A brand whose mail shows no logo has none to try: its site's icon is never guessed (docs/product.md, "Brand logos").
     expect(dealOf("Plain").brandLogoUrls).toEqual([]);
   });
 
-  it("serves a logo as its sniffed type with the lock-down headers, and from its cache the second time", async () => {
+  it("checks a logo once and then serves it as its sniffed type with the lock-down headers, from the proxy's memory", async () => {
     const path = dealOf("Pinecone").brandLogoUrls![0]!;
-    const before = images.requests.length;
     const first = await fetchPath(stack, path);
     expect(first).toMatchObject({ status: 200, type: "image/png", csp: "default-src 'none'" });
     expect(first.bytes.equals(PHOTO)).toBe(true);
     const again = await fetchPath(stack, path);
     expect(again.status).toBe(200);
-    expect(images.requests.slice(before).map((request) => request.path)).toEqual(["/photo.png"]);
+    // The check's fetch was the only one: the proxy kept its answer.
+    expect(images.requests.filter((request) => request.path === "/photo.png")).toHaveLength(1);
   });
 
-  it("refuses SVG, declared or disguised, and an image too thin to be a logo, whatever the mail said of them", async () => {
-    await expect(fetchPath(stack, dealOf("Vectorly").brandLogoUrls![0]!).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_an_image"]);
-    await expect(fetchPath(stack, dealOf("Disguised").brandLogoUrls![0]!).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_an_image"]);
-    await expect(fetchPath(stack, dealOf("Thin").brandLogoUrls![0]!).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_a_logo"]);
+  it("fails SVG, declared or disguised, and an image too thin to be a logo, whatever the mail said of them, and the proxy refuses them too", async () => {
+    expect(await failureOf("Vectorly")).toEqual(["not_an_image"]);
+    expect(await failureOf("Disguised")).toEqual(["not_an_image"]);
+    expect(await failureOf("Thin")).toEqual(["not_a_logo"]);
+    await expect(fetchPath(stack, logoPath(`${images.origin}/vector.svg`)).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_an_image"]);
+    await expect(fetchPath(stack, logoPath(`${images.origin}/vector-disguised.png`)).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_an_image"]);
+    await expect(fetchPath(stack, logoPath(`${images.origin}/thin-strip.png`)).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_not_a_logo"]);
   });
 
-  it("refuses a logo at a private address", async () => {
-    await expect(fetchPath(stack, dealOf("Private").brandLogoUrls![0]!).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_address_refused"]);
+  it("fails a logo at a private address, and the proxy refuses it", async () => {
+    expect(await failureOf("Private")).toEqual(["address_refused"]);
+    await expect(fetchPath(stack, logoPath("http://10.0.0.1/logo.png")).then((answer) => [answer.status, answer.code()])).resolves.toEqual([404, "image_address_refused"]);
   });
 
   it("keeps the brand's best evidence: its markup's logo over any header image, before or after it", async () => {
-    const before = images.requests.length;
-    const answer = await fetchPath(stack, dealOf("Ranked").brandLogoUrls![0]!);
-    expect(answer.status).toBe(200);
-    expect(images.requests.slice(before).map((request) => request.path)).toEqual(["/photo-labelled-jpeg"]);
+    const path = dealOf("Ranked").brandLogoUrls![0]!;
+    const target = Buffer.from(path.split("/").at(-1)!, "base64url").toString("utf8");
+    expect(target).toBe(`logo ${images.origin}/photo-labelled-jpeg`);
+    expect((await fetchPath(stack, path)).status).toBe(200);
   });
 
   it("never lets a logo's signature stand for a deal image's, nor one edited byte through", async () => {

@@ -11,6 +11,7 @@ import { DEMO_CLIENT, emulatorEndpoints, loadConfig } from "../../server/config"
 import { composeServer, type ComposedServer } from "../../server/compose";
 import { SYNC_JOBS } from "../../server/application/gmail/syncJobs";
 import { HOUSEKEEPING_JOBS } from "../../server/application/housekeeping";
+import { LOGO_CHECK_JOBS } from "../../server/application/images/logoCheckJobs";
 import { openDatabase, type Database } from "../../server/infrastructure/db/database";
 import { DATABASES, api, decode, freePort, freshPostgresSchema, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
@@ -93,6 +94,7 @@ describe.each(DATABASES)("the sync job queue on %s", (database) => {
     expect(schedules).toEqual([
       { name: SYNC_JOBS.backgroundSync, cron: "* * * * *" },
       { name: HOUSEKEEPING_JOBS.cleanup, cron: "17 * * * *" },
+      { name: LOGO_CHECK_JOBS.logoSweep, cron: "*/5 * * * *" },
     ]);
 
     // Synced a moment ago: not due. An hour ago: due, with the default interval of 30 minutes.

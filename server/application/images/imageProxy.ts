@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { isAcceptableDealImage, isSafeToDecode, type DecodedImageSize } from "../../../src/domain/imageRules";
 import { isAcceptableLogoSize } from "../../../src/domain/brandLogo";
-import type { ImageKind, ImageLinks } from "./imageLinks";
+import type { LogoJudge } from "./brandLogoChecks";
+import { isWebUrl, MAX_IMAGE_URL_LENGTH, type ImageKind, type ImageLinks } from "./imageLinks";
 
 /** The image types a browser may be handed; never SVG, which can carry script. */
 export type ImageType = "png" | "jpeg" | "gif" | "webp" | "avif";
@@ -53,7 +54,7 @@ export interface ImageProxyOptions {
  * image (docs/product.md, "Deal images", judged by its real size, so tracking pixels are dropped). Answers and refusals are cached in
  * memory, and one fetch serves every request for the same image that arrives while it runs.
  */
-export class ImageProxy {
+export class ImageProxy implements LogoJudge {
   private readonly cache: LRUCache<string, ImageFetch>;
 
   constructor(
@@ -84,6 +85,16 @@ export class ImageProxy {
     if (!target) return { ok: false, refusal: "bad_signature" };
     // Only a fetch cut short by the cache itself (evicted while running) leaves no answer; the image was not served.
     return (await this.cache.fetch(`${target.kind} ${target.url.href}`)) ?? { ok: false, refusal: "unreachable" };
+  }
+
+  /**
+   * Whether an address loads as a logo, judged as image() would serve it (the brand logos' check, brandLogoChecks.ts).
+   * Through the same cache: a logo checked in this process is served from memory when a browser first asks for it.
+   */
+  async judgeLogo(url: URL): Promise<{ ok: true } | { ok: false; refusal: ImageRefusal }> {
+    if (!isWebUrl(url) || url.href.length > MAX_IMAGE_URL_LENGTH) return { ok: false, refusal: "address_refused" };
+    const answer = (await this.cache.fetch(`logo ${url.href}`)) ?? { ok: false, refusal: "unreachable" };
+    return answer.ok ? { ok: true } : { ok: false, refusal: answer.refusal };
   }
 
   private async load(url: URL, kind: ImageKind): Promise<ImageFetch> {

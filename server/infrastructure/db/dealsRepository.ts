@@ -36,7 +36,7 @@ export interface DealRow {
   sent_at: Date | string | null;
   /** NULL for a deal stored before evidence was kept (migration 015). */
   evidence: DealEvidence | null;
-  /** The brand's stored logo (migration 021), where the query reads it (DEAL_COLUMNS). */
+  /** The brand's stored logo (migration 021) once its check passed (026), where the query reads it (DEAL_COLUMNS). */
   brand_logo_url?: string | null;
   /** The mail's was/now price (migration 020): all three or none. */
   price_currency: string | null;
@@ -165,7 +165,8 @@ interface PositionRow {
 /** A deal's columns as toDeal reads them, over `deals d JOIN brands b`. */
 export const DEAL_COLUMNS = `d.id, d.title, d.description, b.name AS brand, b.id AS brand_id, b.domain AS brand_domain, d.category,
   d.deal_url, d.promo_codes, d.discount, d.expiration_date::text AS expiration_date, d.image_urls, d.source,
-  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, d.barcode, b.logo_url AS brand_logo_url,
+  d.terms, d.code_conditions, d.status, d.sent_at, d.evidence, d.barcode,
+  CASE WHEN b.logo_state = 'ok' THEN b.logo_url END AS brand_logo_url,
   d.price_currency, d.price_now_hundredths::int AS price_now_hundredths, d.price_was_hundredths::int AS price_was_hundredths,
   d.saved_hundredths::int AS saved_hundredths, d.saved_currency, d.saved_at,
   EXISTS (SELECT 1 FROM deal_reminders r WHERE r.user_id = d.user_id AND r.deal_id = d.id) AS remind`;

@@ -222,14 +222,32 @@ export class SqlSyncRepository implements SyncRepository {
       const logos = bestLogos(stored.flatMap(({ deals: found }) => found));
       const decisions = await this.decideBrandCategories(tx, userId, stored, [...brandNames.keys()]);
       if (brandNames.size === 0) return 0;
+      // A brand takes the mail's logo when it has none, when the logo is better evidence than the one kept, or when
+      // the one kept failed its check; never an address that failed for this brand until its retry time
+      // (docs/product.md, "Brand logos"). A logo taken starts unchecked, and is offered only once its check passes.
       const brands = await tx.query<{ id: string; domain: string }>(
-        `INSERT INTO brands (user_id, domain, name, logo_url, logo_rank)
-         SELECT $1, b.domain, b.name, b.logo_url, coalesce(b.logo_rank, 0) FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text, logo_url text, logo_rank smallint)
+        `WITH incoming AS (
+           SELECT * FROM jsonb_to_recordset($2::jsonb) AS b(domain text, name text, logo_url text, logo_rank smallint)
+         ), decided AS (
+           SELECT i.domain, i.name,
+             (i.logo_url IS NOT NULL AND (kept.id IS NULL OR (
+               (i.logo_url IS DISTINCT FROM kept.logo_url AND (i.logo_rank > kept.logo_rank OR kept.logo_state = 'failed')
+                 OR i.logo_url = kept.logo_url AND kept.logo_state = 'failed')
+               AND NOT EXISTS (SELECT 1 FROM brand_logo_failures f
+                 WHERE f.brand_id = kept.id AND md5(f.url) = md5(i.logo_url) AND f.url = i.logo_url AND f.retry_after > $3)))) AS takes_logo,
+             i.logo_url, i.logo_rank
+           FROM incoming i LEFT JOIN brands kept ON kept.user_id = $1 AND kept.domain = i.domain
+         )
+         INSERT INTO brands (user_id, domain, name, logo_url, logo_rank)
+         SELECT $1, d.domain, d.name, CASE WHEN d.takes_logo THEN d.logo_url END, CASE WHEN d.takes_logo THEN d.logo_rank ELSE 0 END FROM decided d
          ON CONFLICT (user_id, domain) DO UPDATE SET domain = EXCLUDED.domain,
-           logo_url = CASE WHEN EXCLUDED.logo_rank > brands.logo_rank THEN EXCLUDED.logo_url ELSE brands.logo_url END,
-           logo_rank = greatest(brands.logo_rank, EXCLUDED.logo_rank)
+           logo_url = coalesce(EXCLUDED.logo_url, brands.logo_url),
+           logo_rank = CASE WHEN EXCLUDED.logo_url IS NULL THEN brands.logo_rank
+             WHEN EXCLUDED.logo_url = brands.logo_url THEN greatest(brands.logo_rank, EXCLUDED.logo_rank) ELSE EXCLUDED.logo_rank END,
+           logo_state = CASE WHEN EXCLUDED.logo_url IS NULL THEN brands.logo_state ELSE 'unchecked' END,
+           logo_checked_at = CASE WHEN EXCLUDED.logo_url IS NULL THEN brands.logo_checked_at END
          RETURNING id, domain`,
-        [userId, JSON.stringify([...brandNames].map(([domain, name]) => ({ domain, name, logo_url: logos.get(domain)?.url ?? null, logo_rank: logos.get(domain)?.rank ?? 0 })))],
+        [userId, JSON.stringify([...brandNames].map(([domain, name]) => ({ domain, name, logo_url: logos.get(domain)?.url ?? null, logo_rank: logos.get(domain)?.rank ?? 0 }))), now],
       );
       const brandIds = new Map(brands.map((brand) => [brand.domain, brand.id]));
       // A deal is unique per message and code: its key is its codes joined ('' for a sale without a code).
