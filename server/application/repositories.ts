@@ -96,6 +96,8 @@ export interface SyncState {
   progressMessage: string;
   processed: number;
   total: number;
+  /** The new deals the sync running (or the last one) has stored, over every worker that ran it (storeBatch's count). */
+  newDeals: number;
   historyId: string | null;
   lastSyncAt: Date | null;
   lastError: string | null;

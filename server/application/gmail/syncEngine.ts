@@ -170,10 +170,12 @@ export class SyncEngine {
       const outcome = await this.processPending(userId, lease, gmail);
       if (outcome === "given-back") return outcome;
       const skipped = outcome.failed > 0 ? ` (${outcome.failed} email${outcome.failed === 1 ? "" : "s"} could not be read and were skipped)` : "";
+      // Counted over the whole sync: a run that resumed one given back counts what the run before it stored too.
+      const { newDeals } = await this.repository.state(userId);
       await this.repository.finish(
         userId,
         lease.id,
-        { message: `Sync completed: ${outcome.newDeals} new deal${outcome.newDeals === 1 ? "" : "s"}${skipped}`, historyId, error: null },
+        { message: `Sync completed: ${newDeals} new deal${newDeals === 1 ? "" : "s"}${skipped}`, historyId, error: null },
         this.clock.now(),
       );
     } catch (error) {
@@ -221,11 +223,10 @@ export class SyncEngine {
     return latest;
   }
 
-  private async processPending(userId: string, lease: HeldLease, gmail: GmailCaller): Promise<{ newDeals: number; failed: number } | "given-back"> {
+  private async processPending(userId: string, lease: HeldLease, gmail: GmailCaller): Promise<{ failed: number } | "given-back"> {
     const pending = await this.repository.pendingIds(userId);
     const total = pending.length;
     let processed = 0;
-    let newDeals = 0;
     let failed = 0;
     let lastReport = 0;
     const report = async (force = false) => {
@@ -238,11 +239,10 @@ export class SyncEngine {
 
     // Progress counts what is committed, so a restart never reports less than was shown.
     const commits = new GroupCommit(this.settings.commitBatchSize, this.settings.commitDelayMs, async (group) => {
-      const stored = await this.storeGroup(userId, group);
-      newDeals += stored.newDeals;
+      const skipped = await this.storeGroup(userId, group);
       processed += sizeOf(group);
-      failed += stored.skipped.length;
-      for (const { gmailId, reason } of stored.skipped) this.log("Gmail message skipped", { userId, gmailId, reason });
+      failed += skipped.length;
+      for (const { gmailId, reason } of skipped) this.log("Gmail message skipped", { userId, gmailId, reason });
       await this.settings.onUserDataChanged?.(userId);
       await report();
     });
@@ -270,25 +270,25 @@ export class SyncEngine {
     if (failure) throw failure.reason;
     await report(true);
     if ((this.stopping || lease.lost) && next < pending.length) return "given-back";
-    return { newDeals, failed };
+    return { failed };
   }
 
   /**
    * Stores a group in one transaction. When the database refuses something in it, its messages are stored one by one,
    * and those it still refuses are marked skipped with the SQLSTATE; the others are kept. Any other failure (the
-   * database is unavailable) stops the sync, which resumes later with nothing lost.
+   * database is unavailable) stops the sync, which resumes later with nothing lost. Answers the messages skipped.
    */
-  private async storeGroup(userId: string, group: Group): Promise<{ newDeals: number; skipped: FailedMessage[] }> {
+  private async storeGroup(userId: string, group: Group): Promise<FailedMessage[]> {
     try {
-      return { newDeals: await this.repository.storeBatch(userId, group.processed, group.failed, this.clock.now()), skipped: group.failed };
+      await this.repository.storeBatch(userId, group.processed, group.failed, this.clock.now());
+      return group.failed;
     } catch (error) {
       if (!(error instanceof StoreRefusedError)) throw error;
     }
-    let newDeals = 0;
     const refused: FailedMessage[] = [];
     for (const message of group.processed) {
       try {
-        newDeals += await this.repository.storeBatch(userId, [message], [], this.clock.now());
+        await this.repository.storeBatch(userId, [message], [], this.clock.now());
       } catch (error) {
         if (!(error instanceof StoreRefusedError)) throw error;
         refused.push({ gmailId: message.message.gmailId, reason: `The database refused it (SQLSTATE ${error.code})` });
@@ -296,7 +296,7 @@ export class SyncEngine {
     }
     const skipped = [...group.failed, ...refused];
     await this.repository.storeBatch(userId, [], skipped, this.clock.now());
-    return { newDeals, skipped };
+    return skipped;
   }
 
   /** Fetches and extracts one message. A message that cannot be read is skipped and counted, never fatal. */

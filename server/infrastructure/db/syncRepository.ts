@@ -41,6 +41,7 @@ interface SyncRow {
   progress_message: string;
   processed_count: number;
   total_count: number;
+  new_deals_count: number;
   history_id: string | null;
   last_sync_at: Date | null;
   last_error: string | null;
@@ -52,6 +53,7 @@ const NEVER_SYNCED: SyncState = {
   progressMessage: "",
   processed: 0,
   total: 0,
+  newDeals: 0,
   historyId: null,
   lastSyncAt: null,
   lastError: null,
@@ -71,6 +73,7 @@ export class SqlSyncRepository implements SyncRepository {
       progressMessage: row.progress_message,
       processed: row.processed_count,
       total: row.total_count,
+      newDeals: row.new_deals_count,
       historyId: row.history_id,
       lastSyncAt: row.last_sync_at ? new Date(row.last_sync_at) : null,
       lastError: row.last_error,
@@ -81,7 +84,7 @@ export class SqlSyncRepository implements SyncRepository {
     await this.ensure(userId);
     const rows = await this.db.query<{ sync_job_id: string | null }>(
       `UPDATE gmail_sync_state
-       SET status = 'queued', heartbeat_at = $2, processed_count = 0, total_count = 0,
+       SET status = 'queued', heartbeat_at = $2, processed_count = 0, total_count = 0, new_deals_count = 0,
            progress_message = 'Waiting to start...', last_error = NULL
        WHERE user_id = $1 AND (status = 'idle' OR heartbeat_at IS NULL OR heartbeat_at < $3)
        RETURNING sync_job_id`,
@@ -299,6 +302,9 @@ export class SqlSyncRepository implements SyncRepository {
          WHERE ${inStatesSql(CURRENT_STATES, { expirationDate: "a.expiration_date", status: "a.status", brandShown: "b.is_active" }, "$3::date")}`,
         [userId, JSON.stringify(deals), await this.personDay(tx, userId, now)],
       );
+      if (inserted!.added > 0) {
+        await tx.query("UPDATE gmail_sync_state SET new_deals_count = new_deals_count + $2 WHERE user_id = $1", [userId, inserted!.added]);
+      }
       return inserted!.added;
     });
   }
