@@ -85,6 +85,27 @@ interface OpenTable {
 const SKIPPED_TAGS = new Set(["style", "head", "title", "noscript", "template", "svg", "xml"]);
 const VOID_TAGS = new Set(["img", "br", "hr", "meta", "link", "input", "area", "base", "col", "embed", "source", "wbr"]);
 
+/** What a tag name says of its element, by the sets above: one lookup a tag instead of one a set. */
+const BLOCK = 1;
+const CELL = 2;
+const BOX = 4;
+const VOID = 8;
+const SKIPPED = 16;
+const STRUCK = 32;
+const TAG_KINDS: ReadonlyMap<string, number> = (() => {
+  const kinds = new Map<string, number>();
+  const mark = (names: ReadonlySet<string>, kind: number) => {
+    for (const name of names) kinds.set(name, (kinds.get(name) ?? 0) | kind);
+  };
+  mark(BLOCK_TAGS, BLOCK);
+  mark(CELL_TAGS, CELL);
+  mark(BOX_TAGS, BOX);
+  mark(VOID_TAGS, VOID);
+  mark(SKIPPED_TAGS, SKIPPED);
+  mark(STRUCK_TAGS, STRUCK);
+  return kinds;
+})();
+
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)/i;
 const ZERO_HEIGHT = /(?:^|;)\s*max-height\s*:\s*0(?:px)?\s*(?:!important)?\s*(?:;|$)/i;
 const ZERO_OPACITY = /(?:^|;)\s*opacity\s*:\s*0(?:\.0+)?\s*(?:!important)?\s*(?:;|$)/i;
@@ -227,6 +248,7 @@ export function renderHtml(html: string): RenderedHtml {
           throw new UnreadableMessageError(`The HTML nests elements more than ${INPUT_LIMITS.htmlDepth} deep`);
         }
         const parent = top();
+        const kind = TAG_KINDS.get(name) ?? 0;
         const style = attributes.style ?? "";
         if (lang === null && (name === "html" || name === "body") && attributes.lang) lang = attributes.lang;
         const hiddenHere = (parent?.hidden ?? false) || isHiddenStyle(style) || "hidden" in attributes;
@@ -234,7 +256,7 @@ export function renderHtml(html: string): RenderedHtml {
         const shadowRoot = name === "template" && ("shadowrootmode" in attributes || "shadowroot" in attributes);
         // A <head> opened inside <body> is ignored by browsers, and so is its missing end tag.
         const strayHead = name === "head" && stack.some((open) => open.name === "body");
-        const skippedHere = (parent?.skipped ?? false) || (SKIPPED_TAGS.has(name) && !shadowRoot && !strayHead) || name === "script";
+        const skippedHere = (parent?.skipped ?? false) || ((kind & SKIPPED) !== 0 && !shadowRoot && !strayHead) || name === "script";
         const isJsonLd = name === "script" && /ld\+json/i.test(attributes.type ?? "");
         const scope = "itemscope" in attributes;
         const property = attributes.itemprop ?? null;
@@ -250,24 +272,25 @@ export function renderHtml(html: string): RenderedHtml {
           if (owner && value !== undefined) owner.properties[property] = value;
         }
         const display = style.includes("display");
-        const boundary: OpenElement["boundary"] = BLOCK_TAGS.has(name)
-          ? null
-          : display && BLOCK_DISPLAY.test(style)
-            ? "line"
-            : BOX_TAGS.has(name) || (display && INLINE_BOX_DISPLAY.test(style))
-              ? "space"
-              : null;
-        if (BLOCK_TAGS.has(name) || boundary === "line") breakLine();
-        else if (CELL_TAGS.has(name) || boundary === "space") append(" ");
+        const boundary: OpenElement["boundary"] =
+          kind & BLOCK
+            ? null
+            : display && BLOCK_DISPLAY.test(style)
+              ? "line"
+              : kind & BOX || (display && INLINE_BOX_DISPLAY.test(style))
+                ? "space"
+                : null;
+        if (kind & BLOCK || boundary === "line") breakLine();
+        else if (kind & CELL || boundary === "space") append(" ");
         if (name === "table") tables.push({ cellIndex: 0, codeColumn: null });
         else if (name === "tr" && tables.length > 0) tables[tables.length - 1]!.cellIndex = 0;
-        const table = CELL_TAGS.has(name) ? tables[tables.length - 1] : undefined;
+        const table = kind & CELL ? tables[tables.length - 1] : undefined;
         const element: OpenElement = {
           name,
           hidden: hiddenHere,
           skipped: skippedHere,
           box: style !== "" && MAY_BOX.test(style) && CODE_BOX_STYLE.test(style),
-          struck: STRUCK_TAGS.has(name) || (style.includes("line-through") && LINE_THROUGH.test(style)),
+          struck: (kind & STRUCK) !== 0 || (style.includes("line-through") && LINE_THROUGH.test(style)),
           boundary,
           boxStart: visible.length,
           charsBefore: visibleChars,
@@ -295,7 +318,7 @@ export function renderHtml(html: string): RenderedHtml {
         if (name === "input" && attributes.value && !/^(?:hidden|submit|button|checkbox|radio)$/i.test(attributes.type ?? "text")) {
           append(` ${collapse(attributes.value).trim()} `);
         }
-        if (!VOID_TAGS.has(name)) stack.push(element);
+        if (!(kind & VOID)) stack.push(element);
       },
       ontext(data) {
         const element = top();
@@ -313,8 +336,9 @@ export function renderHtml(html: string): RenderedHtml {
         append(NOT_WHITESPACE.test(data) ? collapse(data) : " ");
       },
       onclosetag(name) {
-        if (VOID_TAGS.has(name)) {
-          if (BLOCK_TAGS.has(name)) breakLine();
+        const kind = TAG_KINDS.get(name) ?? 0;
+        if (kind & VOID) {
+          if (kind & BLOCK) breakLine();
           return;
         }
         const element = stack.pop();
@@ -350,8 +374,8 @@ export function renderHtml(html: string): RenderedHtml {
         if (element.link) {
           links.push({ href: element.link.href.trim(), text: collapse(joinUpTo(visible, element.link.start, LINK_TEXT_CHARS)).trim() });
         }
-        if (BLOCK_TAGS.has(name) || element.boundary === "line") breakLine();
-        else if (CELL_TAGS.has(name) || element.boundary === "space") append(" ");
+        if (kind & BLOCK || element.boundary === "line") breakLine();
+        else if (kind & CELL || element.boundary === "space") append(" ");
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
