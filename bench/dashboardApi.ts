@@ -10,7 +10,8 @@
  *   again: two version bumps), then 50 connections ask at once, one size after the other (the order alternates).
  *   After one round each that is not counted, BENCH_COLD_ROUNDS rounds (default 30) make a repeat; BENCH_REPEATS
  *   repeats (default 3). Each repeat's p50 and p95 are printed with the load average, then every round's together,
- *   the spread of the repeats' p95s, and the ratio of the larger size's p95 to the smaller's in each repeat.
+ *   the spread of the repeats' p95s, and the ratio of the larger size's p95 to the smaller's: in each repeat, over
+ *   every round, and round by round (each round's p95 over the other size's in the same round, moments apart).
  * - Warm: 50 connections asking with nothing changing, BENCH_WARM_SECONDS (default 10) for each size, in slices of
  *   2 s taken in turns.
  * Requests ask for brotli or gzip, as browsers do. The servers and the emulators each run in a process of their own.
@@ -218,9 +219,12 @@ async function benchDatabase(database: DatabaseKind, sizes: number[]): Promise<v
     if (sized.length === 2) {
       const ratios = Array.from({ length: REPEATS }, (_, repeat) => p95Of(cold[1]![repeat]!) / p95Of(cold[0]![repeat]!));
       const all = p95Of(cold[1]!.flat()) / p95Of(cold[0]!.flat());
+      // Each round of one size beside the same round of the other, taken moments apart: the pairs share the load.
+      const paired = cold[1]!.flatMap((rounds, repeat) => rounds.map((run, round) => p95Of([run]) / p95Of([cold[0]![repeat]![round]!]))).sort((a, b) => a - b);
       console.info(
         `${label} cold p95, ${names(sized[1]!.deals)} over ${names(sized[0]!.deals)}: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")} by repeat, ` +
-          `${all.toFixed(2)} over every round (within ${FLAT_WITHIN * 100}%: ${Math.abs(all - 1) <= FLAT_WITHIN ? "yes" : "no"})`,
+          `${all.toFixed(2)} over every round (within ${FLAT_WITHIN * 100}%: ${Math.abs(all - 1) <= FLAT_WITHIN ? "yes" : "no"}); ` +
+          `round by round, median ${percentile(paired, 0.5).toFixed(2)} (quartiles ${percentile(paired, 0.25).toFixed(2)} to ${percentile(paired, 0.75).toFixed(2)})`,
       );
     }
 
