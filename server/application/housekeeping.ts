@@ -15,11 +15,14 @@ export interface PurgedCounts {
   extensionPairingCodes: number;
   extensionSessions: number;
   testReports: number;
+  /** Rows of the new deals' kept counts (per quarter hour stored) from before anyone's today. */
+  newDealCounts: number;
 }
 
 /**
  * Rows that outlive their use: sign-in states past their lifetime, login codes used or expired, extension pairing
- * codes and extension sessions past theirs, test reports' sent-log rows after a week.
+ * codes and extension sessions past theirs, test reports' sent-log rows after a week, and the kept counts of new deals
+ * once no person's today reaches back to them.
  */
 export interface HousekeepingRepository {
   /** Deletes what has expired by `now`; answers how many rows of each kind went. */

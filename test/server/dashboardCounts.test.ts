@@ -8,6 +8,7 @@ import { DEAL_AND_BRAND, dealStateSql } from "../../server/infrastructure/db/dea
 import { SqlDealsRepository } from "../../server/infrastructure/db/dealsRepository";
 import { migrate } from "../../server/infrastructure/db/migrate";
 import { DATABASES, freshPostgresSchema } from "./support/stack";
+import { databaseBefore } from "./support/migrations";
 
 /**
  * The dashboard's figures as kept (dashboard_counts, maintained as deals are stored, marked, hidden and deleted) against
@@ -22,7 +23,7 @@ const CATEGORIES = ["Home", "Fashion", "Pets"] as const;
 const BRANDS = 4;
 
 /** What the summary was before the counts were kept: aggregates over every deal and message ("known by" in UTC). */
-async function aggregateSummary(db: Database, userId: string, today: string, monthAgo: string): Promise<DashboardSummary> {
+async function aggregateSummary(db: Database, userId: string, today: string, monthAgo: string, todayBegan: Date): Promise<DashboardSummary> {
   const knownBy = (time: string, day: string) => `${time} < ((${day} + 1)::timestamp AT TIME ZONE 'UTC')`;
   const current = (state: string) => `${state} IN (${CURRENT_STATES.map((name) => `'${name}'`).join(", ")})`;
   type CategoryRow = { category: string; deals: number; current_now: number; current_before: number; ending_now: number; ending_before: number; new_today: number };
@@ -38,7 +39,7 @@ async function aggregateSummary(db: Database, userId: string, today: string, mon
                   ${dealStateSql(DEAL_AND_BRAND, "$3::date", "$4::int")} AS state_before
            FROM deals d JOIN brands b ON b.id = d.brand_id WHERE d.user_id = $1 AND b.is_active) AS deals
      GROUP BY category ORDER BY category`,
-    [userId, today, monthAgo, EXPIRING_SOON_DAYS, new Date(`${today}T00:00:00Z`)],
+    [userId, today, monthAgo, EXPIRING_SOON_DAYS, todayBegan],
   );
   const [others] = await db.query<{ emails_now: number; emails_before: number; brands_now: number; brands_before: number }>(
     `SELECT emails.*, brands.* FROM
@@ -191,13 +192,22 @@ const monthBefore = (day: Date) => {
   return dayText(before.getTime());
 };
 
+/**
+ * Where a person's day began, in minutes from UTC's midnight: UTC's own; a zone half an hour off the hour (India's,
+ * a day earlier); and an offset that is no whole number of quarter hours, as no zone has today, which the count of
+ * new deals corrects from the deals themselves.
+ */
+const MIDNIGHTS = [0, -330, 7.25];
+
 async function expectKeptAsAggregated(db: Database, userId: string): Promise<void> {
   const repository = new SqlDealsRepository(db);
   for (const day of DAYS) {
     const today = dayText(day.getTime());
-    // A person in UTC, whose day began at UTC's midnight.
-    const summary = await repository.summary(userId, today, monthBefore(day), new Date(`${today}T00:00:00Z`));
-    expect(summary, today).toEqual(await aggregateSummary(db, userId, today, monthBefore(day)));
+    for (const minutes of MIDNIGHTS) {
+      const began = new Date(day.getTime() + minutes * 60_000);
+      const summary = await repository.summary(userId, today, monthBefore(day), began);
+      expect(summary, `${today}, day begun at ${began.toISOString()}`).toEqual(await aggregateSummary(db, userId, today, monthBefore(day), began));
+    }
   }
 }
 
@@ -261,6 +271,27 @@ describe.each(DATABASES.flatMap((database) => ["UTC", "America/Los_Angeles"].map
       await expectKeptAsAggregated(db, person.userId);
     });
 
+    it("count as new the deals stored after midnight, at the edges of midnight and of its quarter hour", async () => {
+      const shown = { brand: 0, category: "Home" as const, status: null, expires: null, sentAt: null };
+      for (const minutes of MIDNIGHTS) {
+        const midnight = T + minutes * 60_000;
+        const quarter = Math.ceil(midnight / 900_000) * 900_000;
+        const times = [midnight - 1, midnight, midnight + 1, quarter - 1, quarter, quarter + 1, quarter + 3_600_000];
+        const deals: DealSeed[] = [
+          ...times.flatMap((time) => [{ ...shown, createdAt: new Date(time) }, { ...shown, createdAt: new Date(time) }]),
+          // Neither new: marked, and of a hidden brand.
+          { ...shown, status: "used", createdAt: new Date(midnight + 1) },
+          { ...shown, brand: 1, createdAt: new Date(quarter + 1) },
+        ];
+        const person = await addPerson(db, [true, false, true, true], deals, []);
+        const today = dayText(T);
+        const summary = await new SqlDealsRepository(db).summary(person.userId, today, monthBefore(new Date(T)), new Date(midnight));
+        // Two of each instant after midnight, as a sync stores several deals in one statement at one instant.
+        expect(summary.newDealsToday, `midnight at ${new Date(midnight).toISOString()}`).toBe(2 * times.filter((time) => time > midnight).length);
+        await expectKeptAsAggregated(db, person.userId);
+      }
+    });
+
     it("forget a deleted account's counts and keep everyone else's", async () => {
       const deals = fc.sample(fc.array(dealArb, { minLength: 20, maxLength: 20 }), { numRuns: 1, seed: 7 })[0]!;
       const messages = fc.sample(fc.array(messageArb, { minLength: 5, maxLength: 5 }), { numRuns: 1, seed: 7 })[0]!;
@@ -268,30 +299,32 @@ describe.each(DATABASES.flatMap((database) => ["UTC", "America/Los_Angeles"].map
       const staying = await addPerson(db, [true, false, true, true], deals, messages);
       await db.query("DELETE FROM users WHERE id = $1", [leaving.userId]);
       expect(await db.query("SELECT 1 FROM dashboard_counts WHERE user_id = $1", [leaving.userId])).toEqual([]);
+      expect(await db.query("SELECT 1 FROM dashboard_found_counts WHERE user_id = $1", [leaving.userId])).toEqual([]);
       await expectKeptAsAggregated(db, staying.userId);
     });
   },
 );
 
-describe.each(DATABASES)("the counts' migration on %s", (database) => {
-  it("counts the deals and messages stored before it", async () => {
-    const { db, drop } = await openIn(database, "UTC");
-    try {
-      // Every migration but the counts' first, some data, then the counts' migration over it.
-      await db.query("CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
-      await db.query("INSERT INTO schema_migrations (version) VALUES ('014_dashboard_counts.sql')");
-      await migrate(db);
-      const [deals, messages] = fc.sample(fc.tuple(fc.array(dealArb, { minLength: 30, maxLength: 30 }), fc.array(messageArb, { minLength: 10, maxLength: 10 })), {
-        numRuns: 1,
-        seed: 11,
-      })[0]!;
-      const person = await addPerson(db, [true, false, true, true], deals, messages);
-      await db.query("DELETE FROM schema_migrations WHERE version = '014_dashboard_counts.sql'");
-      expect(await migrate(db)).toContain("014_dashboard_counts.sql");
-      await expectKeptAsAggregated(db, person.userId);
-    } finally {
-      await db.close();
-      await drop?.();
-    }
-  });
-});
+describe.each(DATABASES.flatMap((database) => ["014_dashboard_counts.sql", "027_dashboard_first_answer_flat.sql"].map((migration) => [database, migration] as const)))(
+  "the counts' migrations on %s: %s",
+  (database, migration) => {
+    it("counts the deals and messages stored before it", async () => {
+      const { db, drop } = await openIn(database, "UTC");
+      try {
+        await databaseBefore(db, migration);
+        const [deals, messages] = fc.sample(fc.tuple(fc.array(dealArb, { minLength: 30, maxLength: 30 }), fc.array(messageArb, { minLength: 10, maxLength: 10 })), {
+          numRuns: 1,
+          seed: 11,
+        })[0]!;
+        // Stored today as well, so that the new deals of today have some to count.
+        const today = deals.map((deal, index) => (index % 3 === 0 ? { ...deal, createdAt: new Date(T + index * 60_000) } : deal));
+        const person = await addPerson(db, [true, false, true, true], today, messages);
+        expect(await migrate(db)).toContain(migration);
+        await expectKeptAsAggregated(db, person.userId);
+      } finally {
+        await db.close();
+        await drop?.();
+      }
+    });
+  },
+);

@@ -12,7 +12,7 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
   });
   afterAll(() => stack.close());
 
-  it("purges expired sign-in states, used or expired login codes and lapsed extension rows, and keeps the live ones", async () => {
+  it("purges expired sign-in states, used or expired login codes, lapsed extension rows and old counts of new deals, and keeps the live ones", async () => {
     const { db } = stack.server;
     const now = new Date("2026-11-23T12:00:00Z");
     const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
@@ -46,8 +46,13 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
       await db.query("INSERT INTO email_sends (user_id, period_key, kind, state, claimed_at) VALUES ($1, $2, $3, 'sent', $4)", [userId, period, period.split(":")[0], claimed]);
     }
 
+    await db.query("DELETE FROM dashboard_found_counts");
+    for (const quarter of [minutes(-49 * 60), minutes(-47 * 60)]) {
+      await db.query("INSERT INTO dashboard_found_counts (user_id, found_quarter, end_date, status, n) VALUES ($1, $2, 'infinity', '', 3)", [userId, quarter]);
+    }
+
     const housekeeping = new Housekeeping(new SqlHousekeepingRepository(db), { now: () => now });
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2, extensionPairingCodes: 1, extensionSessions: 1, testReports: 1 });
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 1, loginCodes: 2, extensionPairingCodes: 1, extensionSessions: 1, testReports: 1, newDealCounts: 1 });
 
     expect((await db.query<{ state_hash: string }>("SELECT state_hash FROM oauth_states")).map((row) => row.state_hash)).toEqual(["live-state"]);
     expect((await db.query<{ code_hash: string }>("SELECT code_hash FROM login_codes")).map((row) => row.code_hash)).toEqual(["live-code"]);
@@ -55,7 +60,11 @@ describe.each(DATABASES)("housekeeping on %s", (database) => {
     expect((await db.query<{ access_token_hash: string }>("SELECT access_token_hash FROM extension_sessions")).map((row) => row.access_token_hash)).toEqual(["live-session"]);
     // A weekly period's row is what keeps that report from going out twice: it stays.
     expect((await db.query<{ period_key: string }>("SELECT period_key FROM email_sends ORDER BY period_key")).map((row) => row.period_key)).toEqual(["test:recent", "weekly:2026-W40"]);
-    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0, extensionPairingCodes: 0, extensionSessions: 0, testReports: 0 });
+    // Two days back at most: no one's today reaches further.
+    expect((await db.query<{ found_quarter: Date }>("SELECT found_quarter FROM dashboard_found_counts")).map((row) => new Date(row.found_quarter).toISOString())).toEqual([
+      minutes(-47 * 60).toISOString(),
+    ]);
+    expect(await housekeeping.purge()).toEqual({ oauthStates: 0, loginCodes: 0, extensionPairingCodes: 0, extensionSessions: 0, testReports: 0, newDealCounts: 0 });
   });
 });
 

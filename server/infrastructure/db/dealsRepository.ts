@@ -14,6 +14,9 @@ import { DEAL_AND_BRAND, dealStateSql, inStatesSql, type LifecycleColumns } from
  */
 const KEPT_COUNT: LifecycleColumns = { expirationDate: "nullif(c.end_date, 'infinity'::date)", status: "nullif(c.status, '')", brandShown: "TRUE" };
 
+/** The quarter hour a deal stored at `instant` is kept in (dashboard_found_counts, migration 027, which bins the same way). */
+const FOUND_QUARTER = (instant: string) => `date_bin('15 minutes', ${instant}, '2000-01-01 00:00:00+00'::timestamptz)`;
+
 export interface DealRow {
   id: string;
   title: string;
@@ -253,8 +256,8 @@ export class SqlDealsRepository implements DealsRepository {
    * a month earlier counts the deals known by the end of that day (a deal is known from its email's time, or from when
    * it was stored): all of them less those known after. `today` is the person's day (calendarDay's dayIn); the kept
    * rows' own days (when a deal or mail was known) are UTC dates, so the month-earlier figures may be off by the hours
-   * between the two. The new deals of today are counted from the deals themselves, those stored since `todayBegan`,
-   * the instant of the person's midnight.
+   * between the two. The new deals of today are those stored after `todayBegan`, the instant of the person's midnight,
+   * from the counts kept per quarter hour a deal was stored (dashboard_found_counts), exact in any zone.
    */
   async summary(userId: string, today: string, monthAgo: string, todayBegan: Date): Promise<DashboardSummary> {
     const current = (state: string) => `${state} IN (${CURRENT_STATES.map((name) => `'${name}'`).join(", ")})`;
@@ -290,10 +293,20 @@ export class SqlDealsRepository implements DealsRepository {
             FROM brands b WHERE b.user_id = $1 AND b.is_active) AS brands`,
         [userId, today, monthAgo],
       ),
-      // Only today's deals are read (index deals_user_found, migration 021).
+      // The kept quarters from the first one that starts at or after midnight (migration 027), corrected from the
+      // deals themselves (index deals_user_found) for what lies between: nothing when midnight starts a quarter, as in
+      // every zone today, but for the deals stored at the very instant of midnight, which are not new ("after").
       this.db.query<{ new_today: number }>(
-        `SELECT count(*)::int AS new_today FROM deals d JOIN brands b ON b.id = d.brand_id
-         WHERE d.user_id = $1 AND d.created_at > $2::timestamptz AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$3::date")}`,
+        `WITH midnight AS (
+           SELECT $2::timestamptz AS began, CASE WHEN ${FOUND_QUARTER("$2::timestamptz")} = $2::timestamptz THEN $2::timestamptz
+             ELSE ${FOUND_QUARTER("$2::timestamptz")} + interval '15 minutes' END AS quarter)
+         SELECT ((SELECT coalesce(sum(c.n), 0) FROM dashboard_found_counts c, midnight
+                  WHERE c.user_id = $1 AND c.found_quarter >= midnight.quarter AND ${inStatesSql(CURRENT_STATES, KEPT_COUNT, "$3::date")})
+               + (SELECT count(*) FILTER (WHERE d.created_at > midnight.began AND d.created_at < midnight.quarter)
+                       - count(*) FILTER (WHERE d.created_at = midnight.began AND midnight.began = midnight.quarter)
+                  FROM midnight, deals d JOIN brands b ON b.id = d.brand_id
+                  WHERE d.user_id = $1 AND d.created_at BETWEEN midnight.began AND midnight.quarter
+                    AND ${inStatesSql(CURRENT_STATES, DEAL_AND_BRAND, "$3::date")}))::int AS new_today`,
         [userId, todayBegan.toISOString(), today],
       ),
     ]);

@@ -3,6 +3,11 @@ import type { Database } from "./database";
 
 /** How long a test report's row stays in the sent log, for support questions ("did my test report go out?"). */
 const TEST_REPORT_LOG_DAYS = 7;
+/**
+ * How long the new deals' counts per quarter hour stored are kept: the dashboard reads those since the person's
+ * midnight, never more than a day (25 hours on a day clocks go back) before now in any zone.
+ */
+const NEW_DEAL_COUNTS_HOURS = 48;
 
 export class SqlHousekeepingRepository implements HousekeepingRepository {
   constructor(private readonly db: Database) {}
@@ -19,8 +24,11 @@ export class SqlHousekeepingRepository implements HousekeepingRepository {
       "DELETE FROM email_sends WHERE kind = 'test' AND claimed_at <= $1 RETURNING 1",
       [new Date(now.getTime() - TEST_REPORT_LOG_DAYS * 86_400_000)],
     );
+    const newDealCounts = await this.db.query("DELETE FROM dashboard_found_counts WHERE found_quarter < $1 RETURNING 1", [
+      new Date(now.getTime() - NEW_DEAL_COUNTS_HOURS * 3_600_000),
+    ]);
     // The embedded database runs no autovacuum: its planner statistics are refreshed here, hourly, as the deals grow.
     if (this.db.kind === "pglite") await this.db.exec("ANALYZE");
-    return { oauthStates: states.length, loginCodes: codes.length, extensionPairingCodes: pairingCodes.length, extensionSessions: sessions.length, testReports: testReports.length };
+    return { oauthStates: states.length, loginCodes: codes.length, extensionPairingCodes: pairingCodes.length, extensionSessions: sessions.length, testReports: testReports.length, newDealCounts: newDealCounts.length };
   }
 }
