@@ -155,10 +155,22 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
     images = await startImageServer();
     const [ada, bo] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com'), ('bo@example.com') RETURNING id");
     // Two that load, then three that answer 404; and someone else's tracking pixel, which is no logo.
+    // Stored a second apart, so "oldest first" has one answer (two rows stored in the same instant would tie).
+    const storedAt = (second: number) => new Date(Date.UTC(2026, 10, 27, 12, 0, second));
     for (const [index, path] of ["/photo.png", "/photo-labelled-jpeg", "/gone-1.png", "/gone-2.png", "/gone-3.png"].entries()) {
-      await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank) VALUES ($1, $2, $3, $4, 1)", [ada!.id, `shop-${index}.test`, `Shop ${index}`, `${images.origin}${path}`]);
+      await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank, created_at) VALUES ($1, $2, $3, $4, 1, $5)", [
+        ada!.id,
+        `shop-${index}.test`,
+        `Shop ${index}`,
+        `${images.origin}${path}`,
+        storedAt(index),
+      ]);
     }
-    await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank) VALUES ($1, 'other.test', 'Other', $2, 1)", [bo!.id, `${images.origin}/open-image`]);
+    await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank, created_at) VALUES ($1, 'other.test', 'Other', $2, 1, $3)", [
+      bo!.id,
+      `${images.origin}/open-image`,
+      storedAt(5),
+    ]);
     const versions = new SqlDataVersions(db);
     const versionBefore = await versions.of(ada!.id);
     const proxy = new ImageProxy(new ImageLinks(Buffer.alloc(32, 7)), new HttpImageFetcher(["127.0.0.1"]), { cacheBytes: 1024 * 1024 });
