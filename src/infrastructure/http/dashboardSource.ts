@@ -101,7 +101,7 @@ export class CachedDashboardSource extends DashboardSource {
       const lastPage = !page || after === null;
       if (!lastPage && grewAt !== null && now - grewAt < GROW_EVERY_MS) continue;
       // A page that could not be fetched ends the filling: the answer stays as far as it got.
-      const added = kept.length > 0 ? await this.addDeals(shownUpTo, kept, after) : null;
+      const added = page || kept.length > 0 ? await this.addDeals(shownUpTo, kept, after) : null;
       if (!added || !page) return;
       if (after === null) this.keepForOffline(added);
       else shownUpTo = after;
