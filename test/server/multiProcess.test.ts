@@ -99,19 +99,20 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("API and 
   }, 60_000);
 
   it("finishes on the other worker, with exactly the deals of an uninterrupted run, a sync whose worker was killed", async () => {
-    await fill(1, 0, 40);
+    await fill(1, 0, 100);
     const { access_token: token, user } = await signUpWithGmail(apis[0]!, account(1));
-    // Only one worker runs so far, so it is the one holding the sync.
+    // Only one worker runs so far, so it is the one holding the sync. It is killed at once: its replacement starts
+    // after, since a worker takes seconds to start and the sync could be over by then.
     await expect.poll(async () => (await status(apis[1]!, token)).progress?.processed ?? 0, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(10);
-    await startWorker();
     await workers[0]!.stop("SIGKILL");
     const [left] = await db.query<{ pending: number }>("SELECT count(*)::int AS pending FROM gmail_messages WHERE user_id = $1 AND state = 'pending'", [user.id]);
     expect(left!.pending).toBeGreaterThan(0);
+    await startWorker();
 
     const finished = await untilIdle(token);
     // Counted over the whole sync, the run before the kill included.
-    expect(finished.gmail_sync_progress).toBe("Sync completed: 40 new deals");
-    expect(await storedCodes(user.id)).toEqual(codes(0, 40));
+    expect(finished.gmail_sync_progress).toBe("Sync completed: 100 new deals");
+    expect(await storedCodes(user.id)).toEqual(codes(0, 100));
     // A replacement, as a deployment restarts a worker that died: two workers again for what follows.
     workers.splice(0, 1);
     await startWorker();
@@ -136,12 +137,11 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("API and 
   });
 
   it("has a worker stopped with SIGTERM mid-sync store what it read and give the sync back, for another worker to finish", async () => {
-    await fill(7, 0, 40);
+    await fill(7, 0, 100);
     const { access_token: token, user } = await signUpWithGmail(apis[1]!, account(7));
     await expect.poll(async () => (await status(apis[0]!, token)).progress?.processed ?? 0, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(10);
-    // Whichever of the two holds it stops; the one started now takes it up.
+    // Whichever of the two holds it stops, and the other too; a worker started after takes it up.
     const stopping = workers.splice(0);
-    await startWorker();
     await Promise.all(stopping.map((worker) => worker.stop("SIGTERM")));
     expect(stopping.map((worker) => worker.process.exitCode)).toEqual([0, 0]);
     const [row] = await db.query<{ status: string; pending: number }>(
@@ -150,10 +150,11 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("API and 
     );
     expect(row!.pending).toBeGreaterThan(0);
     expect(row!.status).not.toBe("idle");
+    await startWorker();
 
     // Counted over the whole sync, what the stopped worker stored included.
-    expect((await untilIdle(token)).gmail_sync_progress).toBe("Sync completed: 40 new deals");
-    expect(await storedCodes(user.id)).toEqual(codes(0, 40));
+    expect((await untilIdle(token)).gmail_sync_progress).toBe("Sync completed: 100 new deals");
+    expect(await storedCodes(user.id)).toEqual(codes(0, 100));
   });
 
   it("drops a brand toggled through one API process from the dashboard the other serves, at once", async () => {
