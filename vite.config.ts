@@ -4,10 +4,12 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
+import type { CodeSplittingGroup, CodeSplittingNameFunction } from "rolldown";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { VitePWA } from "vite-plugin-pwa";
 import type * as Prerender from "./src/prerender";
+import { STATIC_PAGES, type StaticPage } from "./src/ui/routing/pages.js";
 
 const OUT_DIR = "dist";
 /** Where the per-route HTML files go; the server answers them for their paths (server/http/staticFiles.ts). */
@@ -24,7 +26,6 @@ const MANIFEST = join(".vite", "manifest.json");
 type Manifest = Record<string, { file: string; name?: string; css?: string[]; imports?: string[] }>;
 
 type PrerenderModule = typeof Prerender;
-type StaticPage = PrerenderModule["STATIC_PAGES"][number];
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -35,7 +36,7 @@ const gzipped = promisify(gzip);
  * app renders over. The render runs from a server-side build of src/prerender.tsx, so vanilla-extract's class names
  * are the ones in the client build's stylesheet.
  */
-function prerenderPages(): Plugin {
+function prerenderPages(signedInModules: ReadonlySet<string>): Plugin {
   return {
     name: "deal-finder:prerender-pages",
     apply: "build",
@@ -55,7 +56,7 @@ function prerenderPages(): Plugin {
           ssr: { noExternal: true },
           build: { ssr: "src/prerender.tsx", outDir: serverBuild, emptyOutDir: true, sourcemap: false },
         });
-        const { renderPage, renderSignedInShell, pageTitle, signedInRedirectScript, firstRequestsScript, STATIC_PAGES } = (await import(
+        const { renderPage, renderSignedInShell, pageTitle, signedInRedirectScript, firstRequestsScript } = (await import(
           pathToFileURL(join(serverBuild, "prerender.js")).href
         )) as PrerenderModule;
         const manifest = JSON.parse(await readFile(join(OUT_DIR, MANIFEST), "utf8")) as Manifest;
@@ -63,7 +64,7 @@ function prerenderPages(): Plugin {
         // Replacements are functions: a "$" in a page's text must not be read as a replacement pattern.
         const withChunks = (page: StaticPage) => {
           const modules = [...(page.lazyModule ? [page.lazyModule] : []), ...(page.servicesModules ?? [])];
-          return shell.replace("</head>", () => `${modules.length > 0 ? chunkLinks(manifest, modules, shell) : ""}</head>`);
+          return shell.replace("</head>", () => `${modules.length > 0 ? chunkLinks(manifest, modules, shell, signedInModules) : ""}</head>`);
         };
         const render = async (page: StaticPage, demoMode: boolean) => {
           const markup = await renderPage(page.path, demoMode);
@@ -140,11 +141,11 @@ function precompress(): Plugin {
  * The <link>s a page needs for its lazily loaded modules: their stylesheets (else a prerendered page shows unstyled
  * until its script has run) and its scripts, preloaded so that the app need not discover them one by one.
  */
-function chunkLinks(manifest: Manifest, modules: readonly string[], shell: string): string {
+function chunkLinks(manifest: Manifest, modules: readonly string[], shell: string, signedInModules: ReadonlySet<string>): string {
   const styles = new Set<string>();
   const scripts = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key] ?? sharedChunkOf(manifest, key);
+    const chunk = manifest[key] ?? sharedChunkOf(manifest, key, signedInModules);
     if (scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
@@ -160,14 +161,62 @@ function chunkLinks(manifest: Manifest, modules: readonly string[], shell: strin
 }
 
 /**
- * A module imported both statically and on demand lands in a shared chunk, which the manifest keys by its file
- * ("_dashboardSource-<hash>.js") and names after the module.
+ * A module the manifest does not key by its source is in a shared chunk, which the manifest keys by its file
+ * ("_dashboardSource-<hash>.js") and names after the module, or after its group (signedInChunk).
  */
-function sharedChunkOf(manifest: Manifest, module: string): Manifest[string] {
-  const name = module.replace(/^.*\//, "").replace(/\.tsx?$/, "");
+function sharedChunkOf(manifest: Manifest, module: string, signedInModules: ReadonlySet<string>): Manifest[string] {
+  const name = signedInModules.has(resolve(module)) ? SIGNED_IN_CHUNK : module.replace(/^.*\//, "").replace(/\.tsx?$/, "");
   const chunks = Object.entries(manifest).filter(([key, chunk]) => key.startsWith("_") && chunk.name === name);
   if (chunks.length !== 1) throw new Error(`${module} is not in the build manifest`);
   return chunks[0]![1];
+}
+
+const SIGNED_IN_CHUNK = "signedIn";
+
+/**
+ * The signed-in pages' code in one script: what those pages and their services statically import, unless the first
+ * page's script or a public page needs it too. Left to itself, rolldown makes a chunk of every set of modules two lazy
+ * pages share: about 25 small scripts before the dashboard's first screen, each a request of its own. `modules` tells
+ * the prerender which source modules went there.
+ */
+function signedInChunk(): { group: CodeSplittingGroup; modules: Set<string> } {
+  const rootsOf = (pages: readonly StaticPage[]) =>
+    pages.flatMap((page) => [...(page.lazyModule ? [page.lazyModule] : []), ...(page.servicesModules ?? [])]).map((module) => resolve(module));
+  const signedInRoots = rootsOf(STATIC_PAGES.filter((page) => !page.prerendered));
+  const publicRoots = rootsOf(STATIC_PAGES.filter((page) => page.prerendered));
+  const modules = new Set<string>();
+  let graph: { signedIn: Set<string>; public: Set<string>; inFirstScript: Map<string, boolean> } | undefined;
+  const name: CodeSplittingNameFunction = (moduleId, context) => {
+    const info = (id: string) => context.getModuleInfo(id);
+    const closureOf = (roots: readonly string[]) => {
+      const found = new Set<string>();
+      const visit = (id: string) => {
+        if (found.has(id)) return;
+        found.add(id);
+        info(id)?.importedIds.forEach(visit);
+      };
+      roots.forEach(visit);
+      return found;
+    };
+    graph ??= { signedIn: closureOf(signedInRoots), public: closureOf(publicRoots), inFirstScript: new Map() };
+    const { inFirstScript } = graph;
+    // Some chain of static imports leads to it from an entry.
+    const isInFirstScript = (id: string): boolean => {
+      const known = inFirstScript.get(id);
+      if (known !== undefined) return known;
+      inFirstScript.set(id, false); // an import cycle adds nothing
+      const module = info(id);
+      const result = !!module && (module.isEntry || module.importers.some(isInFirstScript));
+      inFirstScript.set(id, result);
+      return result;
+    };
+    if (!graph.signedIn.has(moduleId) || graph.public.has(moduleId) || isInFirstScript(moduleId)) return null;
+    modules.add(moduleId);
+    return SIGNED_IN_CHUNK;
+  };
+  // What the group leaves out stays out: rolldown would otherwise pull those modules in after the signed-in code
+  // that imports them, and the public pages with them.
+  return { group: { name, includeDependenciesRecursively: false }, modules };
 }
 
 function escapeHtml(text: string): string {
@@ -223,8 +272,10 @@ function installableApp(): Plugin[] {
 }
 
 /** The SPA build. The API is on the same origin under /api unless VITE_API_BASE_URL names another host. */
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(), ...installableApp(), precompress()])],
+export default defineConfig(({ isSsrBuild }) => {
+  const signedIn = signedInChunk();
+  return {
+  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(signedIn.modules), ...installableApp(), precompress()])],
   // "hidden": maps are written for reading production stack traces, but no script points to them (and none is served).
   build: {
     outDir: OUT_DIR,
@@ -239,11 +290,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       checks: { bundlerTimings: false },
       // Everything the first page needs in one script: left to itself, rolldown splits what the lazy pages share with
       // it (React, wouter) into a second one, one more request on every first visit.
-      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
+      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }, signedIn.group] } },
     },
   },
   server: {
     port: 5173,
     proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080" },
   },
-}));
+  };
+});

@@ -13,7 +13,6 @@ import { App } from "./ui/App";
 import { SignedInShell } from "./ui/SignedInShell";
 import { InitialDemoMode } from "./ui/hooks";
 
-export { STATIC_PAGES } from "./ui/routing/pages";
 export { pageTitle } from "./ui/routing/RouteFocus";
 
 /**
