@@ -43,17 +43,18 @@ describe("a signed-in page before its script has run", () => {
     },
   );
 
-  it("the dashboard asks its first answer once, from its HTML, while the app's script is still on its way", async () => {
+  it("the dashboard asks who is signed in and its first answer once each, from its HTML, while the app's script is still on its way", async () => {
     const page = await app.newPage();
     await signUpInBrowser(page, app.stack, ACCOUNT);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     // The first sync done, so that no refresh after it asks the dashboard again.
     await waitForSync(app.stack, (await page.evaluate(() => localStorage.getItem("authToken")))!);
     const problems = problemsOf(page);
-    const firstAnswers: { token: string; at: number }[] = [];
+    const firstRequests = new Map<string, { token: string; at: number }[]>();
     page.on("request", (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === "/api/dashboard-products") firstAnswers.push({ token: request.headers().authorization ?? "none", at: Date.now() });
+      const { pathname } = new URL(request.url());
+      if (pathname !== "/api/dashboard-products" && pathname !== "/api/auth/me") return;
+      firstRequests.set(pathname, [...(firstRequests.get(pathname) ?? []), { token: request.headers().authorization ?? "none", at: Date.now() }]);
     });
     // The app's script held back a second, as on a slow connection.
     let scriptReleasedAt = Number.POSITIVE_INFINITY;
@@ -65,8 +66,11 @@ describe("a signed-in page before its script has run", () => {
     await page.goto(`${app.stack.baseUrl}/dashboard`, { waitUntil: "networkidle" });
     await page.getByRole("grid").waitFor();
     const stored = await page.evaluate(() => localStorage.getItem("authToken"));
-    expect(firstAnswers.map((request) => request.token)).toEqual([`Bearer ${stored}`]);
-    expect(firstAnswers[0]!.at).toBeLessThan(scriptReleasedAt);
+    for (const path of ["/api/auth/me", "/api/dashboard-products"]) {
+      const requests = firstRequests.get(path) ?? [];
+      expect(requests.map((request) => request.token), path).toEqual([`Bearer ${stored}`]);
+      expect(requests[0]!.at, path).toBeLessThan(scriptReleasedAt);
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -83,6 +87,7 @@ describe("a signed-in page before its script has run", () => {
     await page.waitForURL(`${app.stack.baseUrl}/login`);
     await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
     expect(asked).not.toContain("/api/dashboard-products");
+    expect(asked).not.toContain("/api/auth/me");
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -27,6 +27,12 @@ export interface StaticPage {
   firstRequests?: readonly string[];
 }
 
+/**
+ * What every signed-in page asks first: who the stored session is (the auth machine's check, which the page waits for
+ * before it shows anything of the person's).
+ */
+const SESSION_CHECK = "/auth/me";
+
 /** The page that installs and connects the browser extension; the header's "Install Extension" leads there. */
 export const EXTENSION_PAGE_PATH = "/extension";
 
@@ -44,7 +50,7 @@ export const STATIC_PAGES: readonly StaticPage[] = [
     prerendered: false,
     lazyModule: "src/ui/pages/dashboard/DashboardPage.tsx",
     // DashboardSource's first answer (src/infrastructure/http/dashboardSource.ts), which its first screen waits for.
-    firstRequests: ["/dashboard-products"],
+    firstRequests: [SESSION_CHECK, "/dashboard-products"],
     // What DashboardLogic's factory loads (registration/dashboard.ts); the chunks these import come with them.
     servicesModules: [
       "src/infrastructure/registration/dashboardMachines.ts",
@@ -56,10 +62,17 @@ export const STATIC_PAGES: readonly StaticPage[] = [
       "src/infrastructure/registration/brandsMachines.ts",
     ],
   },
-  { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx" },
+  { path: "/settings", file: "settings.html", prerendered: false, lazyModule: "src/ui/pages/settings/SettingsPage.tsx", firstRequests: [SESSION_CHECK] },
   // Also answered for /brands/:id (server/http/staticFiles.ts).
-  { path: "/brands", file: "brands.html", prerendered: false, lazyModule: "src/ui/pages/brand/BrandPage.tsx" },
-  { path: EXTENSION_PAGE_PATH, file: "extension.html", prerendered: false, lazyModule: "src/ui/pages/extension/ExtensionPage.tsx" },
-  { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false, lazyModule: "src/ui/pages/OAuthCallbackPage.tsx" },
+  { path: "/brands", file: "brands.html", prerendered: false, lazyModule: "src/ui/pages/brand/BrandPage.tsx", firstRequests: [SESSION_CHECK] },
+  {
+    path: EXTENSION_PAGE_PATH,
+    file: "extension.html",
+    prerendered: false,
+    lazyModule: "src/ui/pages/extension/ExtensionPage.tsx",
+    firstRequests: [SESSION_CHECK],
+  },
+  // Also a signed-in person's, back from connecting Gmail.
+  { path: "/oauth-callback", file: "oauth-callback.html", prerendered: false, lazyModule: "src/ui/pages/OAuthCallbackPage.tsx", firstRequests: [SESSION_CHECK] },
   NOT_FOUND_PAGE,
 ];
