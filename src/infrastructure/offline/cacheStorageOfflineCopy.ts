@@ -17,19 +17,20 @@ function cacheStorage(): CacheStorage | null {
 /** Deals written to JSON in one task at most; thousands at once would hold the page for a noticeable moment. */
 const DEALS_PER_TASK = 250;
 
-
-/** The dashboard as JSON, its deals a slice per task, so that keeping the copy never blocks the page for long. */
+/**
+ * The dashboard as JSON, its deals a slice per task, so that keeping the copy never blocks the page for long. Each
+ * slice becomes a Blob in its own task: a Blob encodes its text when made, and one Blob of every slice's text at the
+ * end was one long task again.
+ */
 async function jsonInSlices({ deals, ...rest }: Dashboard): Promise<Blob> {
   const others = JSON.stringify(rest);
-  const parts = [others === "{}" ? "{" : `${others.slice(0, -1)},`, '"deals":['];
+  const parts: Blob[] = [new Blob([others === "{}" ? "{" : `${others.slice(0, -1)},`, '"deals":['])];
   for (let start = 0; start < deals.length; start += DEALS_PER_TASK) {
-    if (start > 0) {
-      await nextTask();
-      parts.push(",");
-    }
-    parts.push(deals.slice(start, start + DEALS_PER_TASK).map((deal) => JSON.stringify(deal)).join(","));
+    if (start > 0) await nextTask();
+    const slice = deals.slice(start, start + DEALS_PER_TASK).map((deal) => JSON.stringify(deal));
+    parts.push(new Blob([start > 0 ? "," : "", slice.join(",")]));
   }
-  parts.push("]}");
+  parts.push(new Blob(["]}"]));
   return new Blob(parts, { type: "application/json" });
 }
 
