@@ -6,7 +6,8 @@ import { Router } from "wouter";
 import { createContainer } from "./infrastructure/container";
 import { FETCH, HTTP_TIMEOUT_MS } from "./infrastructure/http/httpClient";
 import { earlyRequestScript } from "./infrastructure/http/earlyRequests";
-import { LOCAL_STORAGE, SESSION_STORAGE, STORAGE_KEYS } from "./infrastructure/storage/localSessionStore";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "./infrastructure/storage/localSessionStore";
+import { sessionIsStoredIn, storedTokenIn } from "./infrastructure/storage/storedSessionScript";
 import { MemoryStorage } from "./infrastructure/storage/memoryStorage";
 import { ContainerProvider } from "./ui/di";
 import { App } from "./ui/App";
@@ -59,15 +60,14 @@ export function firstRequestsScript(paths: readonly string[]): string {
 
 /**
  * The classic script at the top of a guest page's <head> that sends a person with a stored session on to `target`
- * before the guest's page paints. It tests what LocalSessionStore.storedUser tests, short of decoding the user: if
- * that fails, the app there sends them back as a guest, by a navigation inside the app, so this never loops. The
- * server allows it by its hash (server/http/staticFiles.ts); a style set from a script needs no CSP permission.
+ * before the guest's page paints. Its test (storedSessionScript.ts) is LocalSessionStore.storedUser's, short of
+ * decoding the user: if that fails, the app there sends them back as a guest, by a navigation inside the app, so this
+ * never loops. The server allows it by its hash (server/http/staticFiles.ts); a style set from a script needs no CSP
+ * permission.
  */
 export function signedInRedirectScript(target: string): string {
-  const token = JSON.stringify(STORAGE_KEYS.authToken);
-  const user = JSON.stringify(STORAGE_KEYS.user);
   return (
-    `try{var s=localStorage;if(s.getItem(${token})&&JSON.parse(s.getItem(${user})||"null")){` +
+    `try{var s=localStorage;if(${sessionIsStoredIn("s", storedTokenIn("s"))}){` +
     `document.documentElement.style.visibility="hidden";location.replace(${JSON.stringify(target)})}}catch(e){}`
   );
 }
