@@ -1,6 +1,6 @@
 // Before any adapter module: inversify keeps what its decorators declare in reflect-metadata's store.
 import "reflect-metadata/lite";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { createContainer } from "./infrastructure/container";
@@ -27,27 +27,26 @@ export async function renderPage(path: string, demoMode: boolean): Promise<strin
   container.rebind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
   container.rebind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
   container.rebind(FETCH).toConstantValue(() => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)));
-  const { prelude } = await prerender(
-    <StrictMode>
-      <Router ssrPath={path}>
-        <ContainerProvider container={container}>
-          <InitialDemoMode value={demoMode}>
-            <App />
-          </InitialDemoMode>
-        </ContainerProvider>
-      </Router>
-    </StrictMode>,
+  return htmlOf(
+    <ContainerProvider container={container}>
+      <InitialDemoMode value={demoMode}>
+        <App />
+      </InitialDemoMode>
+    </ContainerProvider>,
+    path,
   );
-  return new Response(prelude).text();
 }
 
 /** The signed-in pages' shell (src/ui/SignedInShell.tsx), which the app renders over once its script has run. */
-export async function renderSignedInShell(demoMode: boolean): Promise<string> {
+export function renderSignedInShell(demoMode: boolean): Promise<string> {
+  return htmlOf(<SignedInShell demoMode={demoMode} />, "/");
+}
+
+/** The HTML of `tree` with the router at `path`, in StrictMode as src/main.tsx renders. */
+async function htmlOf(tree: ReactNode, path: string): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
-      <Router ssrPath="/">
-        <SignedInShell demoMode={demoMode} />
-      </Router>
+      <Router ssrPath={path}>{tree}</Router>
     </StrictMode>,
   );
   return new Response(prelude).text();
