@@ -1,12 +1,13 @@
 // Before any adapter module: inversify keeps what its decorators declare in reflect-metadata's store.
 import "reflect-metadata/lite";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { createContainer } from "./infrastructure/container";
 import { FETCH, HTTP_TIMEOUT_MS } from "./infrastructure/http/httpClient";
 import { earlyRequestScript } from "./infrastructure/http/earlyRequests";
-import { LOCAL_STORAGE, SESSION_STORAGE, STORAGE_KEYS } from "./infrastructure/storage/localSessionStore";
+import { LOCAL_STORAGE, SESSION_STORAGE } from "./infrastructure/storage/localSessionStore";
+import { sessionIsStoredIn, storedTokenIn } from "./infrastructure/storage/storedSessionScript";
 import { MemoryStorage } from "./infrastructure/storage/memoryStorage";
 import { ContainerProvider } from "./ui/di";
 import { App } from "./ui/App";
@@ -25,27 +26,26 @@ export async function renderPage(path: string, demoMode: boolean): Promise<strin
   container.rebind(LOCAL_STORAGE).toConstantValue(new MemoryStorage());
   container.rebind(SESSION_STORAGE).toConstantValue(new MemoryStorage());
   container.rebind(FETCH).toConstantValue(() => Promise.reject(new Error(`Nothing is fetched while prerendering ${path}`)));
-  const { prelude } = await prerender(
-    <StrictMode>
-      <Router ssrPath={path}>
-        <ContainerProvider container={container}>
-          <InitialDemoMode value={demoMode}>
-            <App />
-          </InitialDemoMode>
-        </ContainerProvider>
-      </Router>
-    </StrictMode>,
+  return htmlOf(
+    <ContainerProvider container={container}>
+      <InitialDemoMode value={demoMode}>
+        <App />
+      </InitialDemoMode>
+    </ContainerProvider>,
+    path,
   );
-  return new Response(prelude).text();
 }
 
 /** The signed-in pages' shell (src/ui/SignedInShell.tsx), which the app renders over once its script has run. */
-export async function renderSignedInShell(demoMode: boolean): Promise<string> {
+export function renderSignedInShell(demoMode: boolean): Promise<string> {
+  return htmlOf(<SignedInShell demoMode={demoMode} />, "/");
+}
+
+/** The HTML of `tree` with the router at `path`, in StrictMode as src/main.tsx renders. */
+async function htmlOf(tree: ReactNode, path: string): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
-      <Router ssrPath="/">
-        <SignedInShell demoMode={demoMode} />
-      </Router>
+      <Router ssrPath={path}>{tree}</Router>
     </StrictMode>,
   );
   return new Response(prelude).text();
@@ -58,15 +58,14 @@ export function firstRequestsScript(paths: readonly string[]): string {
 
 /**
  * The classic script at the top of a guest page's <head> that sends a person with a stored session on to `target`
- * before the guest's page paints. It tests what LocalSessionStore.storedUser tests, short of decoding the user: if
- * that fails, the app there sends them back as a guest, by a navigation inside the app, so this never loops. The
- * server allows it by its hash (server/http/staticFiles.ts); a style set from a script needs no CSP permission.
+ * before the guest's page paints. Its test (storedSessionScript.ts) is LocalSessionStore.storedUser's, short of
+ * decoding the user: if that fails, the app there sends them back as a guest, by a navigation inside the app, so this
+ * never loops. The server allows it by its hash (server/http/staticFiles.ts); a style set from a script needs no CSP
+ * permission.
  */
 export function signedInRedirectScript(target: string): string {
-  const token = JSON.stringify(STORAGE_KEYS.authToken);
-  const user = JSON.stringify(STORAGE_KEYS.user);
   return (
-    `try{var s=localStorage;if(s.getItem(${token})&&JSON.parse(s.getItem(${user})||"null")){` +
+    `try{var s=localStorage;if(${sessionIsStoredIn("s", storedTokenIn("s"))}){` +
     `document.documentElement.style.visibility="hidden";location.replace(${JSON.stringify(target)})}}catch(e){}`
   );
 }

@@ -187,8 +187,11 @@ export interface SyncRepository {
    * Stores a group of messages in one transaction: each processed message is marked processed in the same commit as
    * its deals, each failed one marked failed. Messages no longer pending (stored by an earlier run) are left alone.
    * Answers how many new deals a person can use (docs/product.md, "New deals"): those stored now that are current on
-   * `now`'s day, not one that had already ended or whose brand the person hid. Throws StoreRefusedError when the
-   * database refuses something in the group, and then stores nothing of it.
+   * `now`'s day, not one that had already ended or whose brand the person hid. The same transaction adds them to the
+   * sync's kept total (SyncState.newDeals: gmail_sync_state.new_deals_count, migration 028), which the sync engine
+   * reads for "Sync completed: N new deals" rather than adding up these answers: a sync given back by one worker and
+   * resumed by another counts what both stored. Throws StoreRefusedError when the database refuses something in the
+   * group, and then stores nothing of it.
    */
   storeBatch(userId: string, processed: ProcessedMessage[], failed: FailedMessage[], now: Date): Promise<number>;
 }

@@ -8,7 +8,7 @@ import { DEAL_AND_BRAND, dealStateSql } from "../../server/infrastructure/db/dea
 import { SqlDealsRepository } from "../../server/infrastructure/db/dealsRepository";
 import { migrate } from "../../server/infrastructure/db/migrate";
 import { DATABASES, freshPostgresSchema } from "./support/stack";
-import { databaseBefore } from "./support/migrations";
+import { migrationDatabases } from "./support/migrations";
 
 /**
  * The dashboard's figures as kept (dashboard_counts, maintained as deals are stored, marked, hidden and deleted) against
@@ -308,23 +308,18 @@ describe.each(DATABASES.flatMap((database) => ["UTC", "America/Los_Angeles"].map
 describe.each(DATABASES.flatMap((database) => ["014_dashboard_counts.sql", "027_dashboard_first_answer_flat.sql"].map((migration) => [database, migration] as const)))(
   "the counts' migrations on %s: %s",
   (database, migration) => {
+    const databases = migrationDatabases(() => openIn(database, "UTC"));
     it("counts the deals and messages stored before it", async () => {
-      const { db, drop } = await openIn(database, "UTC");
-      try {
-        await databaseBefore(db, migration);
-        const [deals, messages] = fc.sample(fc.tuple(fc.array(dealArb, { minLength: 30, maxLength: 30 }), fc.array(messageArb, { minLength: 10, maxLength: 10 })), {
-          numRuns: 1,
-          seed: 11,
-        })[0]!;
-        // Stored today as well, so that the new deals of today have some to count.
-        const today = deals.map((deal, index) => (index % 3 === 0 ? { ...deal, createdAt: new Date(T + index * 60_000) } : deal));
-        const person = await addPerson(db, [true, false, true, true], today, messages);
-        expect(await migrate(db)).toContain(migration);
-        await expectKeptAsAggregated(db, person.userId);
-      } finally {
-        await db.close();
-        await drop?.();
-      }
+      const db = await databases.before(migration);
+      const [deals, messages] = fc.sample(fc.tuple(fc.array(dealArb, { minLength: 30, maxLength: 30 }), fc.array(messageArb, { minLength: 10, maxLength: 10 })), {
+        numRuns: 1,
+        seed: 11,
+      })[0]!;
+      // Stored today as well, so that the new deals of today have some to count.
+      const today = deals.map((deal, index) => (index % 3 === 0 ? { ...deal, createdAt: new Date(T + index * 60_000) } : deal));
+      const person = await addPerson(db, [true, false, true, true], today, messages);
+      expect(await migrate(db)).toContain(migration);
+      await expectKeptAsAggregated(db, person.userId);
     });
   },
 );

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../server/infrastructure/db/database";
+import { describe, expect, it } from "vitest";
 import { migrate } from "../../server/infrastructure/db/migrate";
-import { databaseBefore } from "./support/migrations";
+import { migrationDatabases, refusalCode } from "./support/migrations";
 import { DATABASES, openTestDatabase } from "./support/stack";
 
 const CAPS_MIGRATION = "004_field_caps.sql";
@@ -9,18 +8,10 @@ const CAPS_MIGRATION = "004_field_caps.sql";
 const long = (length: number, unit = "x") => unit.repeat(length);
 
 describe.each(DATABASES)("migration 004_field_caps, on %s", (database) => {
-  let db: Database | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await db?.close();
-    await drop?.();
-    db = undefined;
-    drop = undefined;
-  });
+  const databases = migrationDatabases(() => openTestDatabase(database));
 
   it("brings rows stored before the caps within them, then refuses anything past them", async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await databaseBefore(db, CAPS_MIGRATION);
+    const db = await databases.before(CAPS_MIGRATION);
     const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('a@example.com') RETURNING id");
     const [brand] = await db.query<{ id: string }>("INSERT INTO brands (user_id, domain, name) VALUES ($1, 'shop.test', $2) RETURNING id", [
       user!.id,
@@ -66,12 +57,11 @@ describe.each(DATABASES)("migration 004_field_caps, on %s", (database) => {
       { subject: 500, sender: 600, failure: 500 },
     ]);
 
-    const refusal = (sql: string, params: unknown[]) => db!.query(sql, params).then(() => null, (error: { code?: string }) => error.code);
     const insertDeal = (column: string, value: unknown) => {
       const row: Record<string, unknown> = { user_id: user!.id, brand_id: brand!.id, gmail_id: "m3", code_key: "k3", title: "T", description: "D" };
       Object.assign(row, { category: "Others", promo_codes: [], source: "text", [column]: value });
       const columns = Object.keys(row);
-      return refusal(`INSERT INTO deals (${columns.join(", ")}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})`, Object.values(row));
+      return refusalCode(db, `INSERT INTO deals (${columns.join(", ")}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})`, Object.values(row));
     };
     expect(await insertDeal("title", long(201))).toBe("23514");
     expect(await insertDeal("description", long(1_001))).toBe("23514");
@@ -82,7 +72,7 @@ describe.each(DATABASES)("migration 004_field_caps, on %s", (database) => {
     expect(await insertDeal("deal_url", " javascript:alert(1)")).toBe("23514");
     expect(await insertDeal("deal_url", `https://shop.test/${long(2_048)}`)).toBe("23514");
     expect(await insertDeal("deal_url", "https://shop.test/ok")).toBeNull();
-    expect(await refusal("UPDATE gmail_messages SET subject = $1", [long(501)])).toBe("23514");
-    expect(await refusal("UPDATE gmail_messages SET sender = $1", [long(601)])).toBe("23514");
+    expect(await refusalCode(db, "UPDATE gmail_messages SET subject = $1", [long(501)])).toBe("23514");
+    expect(await refusalCode(db, "UPDATE gmail_messages SET sender = $1", [long(601)])).toBe("23514");
   });
 });

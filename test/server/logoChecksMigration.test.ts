@@ -1,31 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../server/infrastructure/db/database";
 import { migrate } from "../../server/infrastructure/db/migrate";
 import { DEAL_COLUMNS, toDeal, type DealRow } from "../../server/infrastructure/db/dealsRepository";
-import { databaseBefore } from "./support/migrations";
+import { migrationDatabases } from "./support/migrations";
 import { DATABASES, openTestDatabase } from "./support/stack";
 
 const LOGO_CHECKS_MIGRATION = "026_brand_logo_checks.sql";
 const LOGO = "https://cdn.torqhaven.test/logo.png";
 
 describe.each(DATABASES)("migration 026_brand_logo_checks, on %s", (database) => {
-  let db: Database | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await db?.close();
-    await drop?.();
-    db = undefined;
-    drop = undefined;
-  });
+  const databases = migrationDatabases(() => openTestDatabase(database));
 
   /** The brand logos a deal carries, as every deal query reads them. */
-  const dealLogos = async () =>
-    (await db!.query<DealRow>(`SELECT ${DEAL_COLUMNS} FROM deals d JOIN brands b ON b.id = d.brand_id ORDER BY b.name`)).map((row) => [row.brand, toDeal(row).brandLogoUrls]);
+  const dealLogos = async (db: Database) =>
+    (await db.query<DealRow>(`SELECT ${DEAL_COLUMNS} FROM deals d JOIN brands b ON b.id = d.brand_id ORDER BY b.name`)).map((row) => [row.brand, toDeal(row).brandLogoUrls]);
 
   it("keeps a logo stored before it, unchecked and not offered until its check passes", async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await databaseBefore(db, LOGO_CHECKS_MIGRATION);
+    const db = await databases.before(LOGO_CHECKS_MIGRATION);
     const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id");
     const brands = await db.query<{ id: string }>(
       "INSERT INTO brands (user_id, domain, name, logo_url, logo_rank) VALUES ($1, 'torqhaven.test', 'Torqhaven', $2, 2), ($1, 'plain.test', 'Plain', NULL, 0) RETURNING id",
@@ -45,15 +37,15 @@ describe.each(DATABASES)("migration 026_brand_logo_checks, on %s", (database) =>
       { name: "Plain", logo_url: null, logo_rank: 0, logo_state: "unchecked", logo_checked_at: null },
       { name: "Torqhaven", logo_url: LOGO, logo_rank: 2, logo_state: "unchecked", logo_checked_at: null },
     ]);
-    expect(await dealLogos()).toEqual([["Plain", []], ["Torqhaven", []]]);
+    expect(await dealLogos(db)).toEqual([["Plain", []], ["Torqhaven", []]]);
     await db.query("UPDATE brands SET logo_state = 'ok', logo_checked_at = now() WHERE name = 'Torqhaven'");
-    expect(await dealLogos()).toEqual([["Plain", []], ["Torqhaven", [LOGO]]]);
+    expect(await dealLogos(db)).toEqual([["Plain", []], ["Torqhaven", [LOGO]]]);
     await db.query("UPDATE brands SET logo_state = 'failed' WHERE name = 'Torqhaven'");
-    expect(await dealLogos()).toEqual([["Plain", []], ["Torqhaven", []]]);
+    expect(await dealLogos(db)).toEqual([["Plain", []], ["Torqhaven", []]]);
   });
 
   it("refuses a state with no address, a checked state with no time, and keeps one failure per brand and address, however long", async () => {
-    ({ db, drop } = await openTestDatabase(database));
+    const db = await databases.empty();
     await migrate(db);
     const [user] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id");
     const [brand] = await db.query<{ id: string }>("INSERT INTO brands (user_id, domain, name) VALUES ($1, 'plain.test', 'Plain') RETURNING id", [user!.id]);
@@ -66,7 +58,7 @@ describe.each(DATABASES)("migration 026_brand_logo_checks, on %s", (database) =>
     // so the key is the address's hash.
     const long = `https://cdn.plain.test/${[...randomBytes(2048 - 23)].map((byte) => String.fromCodePoint(0x400 + byte)).join("")}`;
     const remember = (reason: string) =>
-      db!.query(
+      db.query(
         `INSERT INTO brand_logo_failures (brand_id, url, reason, failed_at, retry_after) VALUES ($1, $2, $3, now(), now() + interval '1 day')
          ON CONFLICT (brand_id, md5(url)) DO UPDATE SET reason = EXCLUDED.reason`,
         [brand!.id, long, reason],

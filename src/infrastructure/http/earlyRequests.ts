@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "../storage/localSessionStore";
+import { sessionIsStoredIn, storedTokenIn } from "../storage/storedSessionScript";
 
 /** Where the page's inline script keeps the requests it sent, by API path. */
 const HOLDER = "__dealFinderEarlyRequests";
@@ -21,11 +21,9 @@ export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? "/api";
  * same headers and timeout; a failure is the app's to meet again with its own request.
  */
 export function earlyRequestScript(paths: readonly string[], timeoutMs: number): string {
-  const token = JSON.stringify(STORAGE_KEYS.authToken);
-  const user = JSON.stringify(STORAGE_KEYS.user);
   return (
-    `try{var s=localStorage,t=s.getItem(${token}),c=t&&JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));` +
-    `if(c&&c.exp*1e3>Date.now()+5e3&&JSON.parse(s.getItem(${user})||"null")){var h=window.${HOLDER}={};` +
+    `try{var s=localStorage,t=${storedTokenIn("s")},c=t&&JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));` +
+    `if(${sessionIsStoredIn("s", "t")}&&c&&c.exp*1e3>Date.now()+5e3){var h=window.${HOLDER}={};` +
     `${JSON.stringify(paths)}.forEach(function(p){var r=fetch(${JSON.stringify(API_BASE_URL)}+p,{headers:{Accept:"application/json",Authorization:"Bearer "+t},` +
     `credentials:"same-origin",signal:AbortSignal.timeout&&AbortSignal.timeout(${timeoutMs})});r.catch(function(){});h[p]={token:t,response:r}})}}catch(e){}`
   );
