@@ -62,6 +62,15 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
     estimateSize: (row) => estimates[row]!,
     getItemKey: (row) => deals.slice(row * columns, (row + 1) * columns).map((deal) => deal.id).join(" "),
     indexAttribute: "data-row",
+    // A row's height as its ResizeObserver reports it, after the browser's own layout; a row just mounted keeps its
+    // last known height (or the estimate) until then. Reading offsetHeight as each row mounts forced a layout of the
+    // whole page inside the render, once more than the browser does anyway.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return Math.round(box.blockSize);
+      const row = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(row)) ?? instance.options.estimateSize(row);
+    },
     gap: GAP_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
