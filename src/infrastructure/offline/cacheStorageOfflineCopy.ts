@@ -18,15 +18,16 @@ function cacheStorage(): CacheStorage | null {
 const DEALS_PER_TASK = 250;
 
 /**
- * The dashboard as JSON, its deals a slice per task, so that keeping the copy never blocks the page for long. Each
- * slice becomes a Blob in its own task: a Blob encodes its text when made, and one Blob of every slice's text at the
- * end was one long task again.
+ * The dashboard as JSON, its deals a slice per task, so that keeping the copy never blocks the page for long: the first
+ * slice too, which would otherwise join the task that added the last deals and rendered them. Each slice becomes a
+ * Blob in its own task: a Blob encodes its text when made, and one Blob of every slice's text at the end was one long
+ * task again.
  */
 async function jsonInSlices({ deals, ...rest }: Dashboard): Promise<Blob> {
   const others = JSON.stringify(rest);
   const parts: Blob[] = [new Blob([others === "{}" ? "{" : `${others.slice(0, -1)},`, '"deals":['])];
   for (let start = 0; start < deals.length; start += DEALS_PER_TASK) {
-    if (start > 0) await nextTask();
+    await nextTask();
     const slice = deals.slice(start, start + DEALS_PER_TASK).map((deal) => JSON.stringify(deal));
     parts.push(new Blob([start > 0 ? "," : "", slice.join(",")]));
   }
