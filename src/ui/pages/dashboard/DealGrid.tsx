@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Deal } from "../../../domain/deal";
 import { promoCodesOf } from "../../../domain/deal";
@@ -30,6 +30,27 @@ const cellOf = (target: EventTarget | null): HTMLElement | null => (target insta
 const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [tabindex]";
 
 /**
+ * The element's distance from the top of the page, which changes as what is above it wraps or expands: read after
+ * each layout that changes the page's size, when reading it costs nothing. Read at every render, it forced a layout
+ * of the whole page inside the render. Until the first reading the element counts as at the top: only rows below
+ * the screen are mounted that need not be.
+ */
+function useDistanceFromPageTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const measured = element.getBoundingClientRect().top + window.scrollY;
+      setTop((current) => (Math.abs(measured - current) > 1 ? measured : current));
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+/**
  * The deal cards in rows of `columns`, virtualised: only the rows near the viewport are mounted, so thousands of deals
  * scroll smoothly. Rows keep reading order (left to right, top to bottom) the list's order, for eyes and keys alike.
  *
@@ -39,18 +60,13 @@ const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [ta
  */
 export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, onHideBrand, labelledBy }: DealGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  const scrollMargin = useDistanceFromPageTop(gridRef);
   const [activeIndex, setActiveIndex] = useState(0);
   /** The card being worked in, whose controls Tab reaches; null when focus is on a card itself or outside the grid. */
   const [workingIn, setWorkingIn] = useState<number | null>(null);
   /** A card to focus once its row is mounted (a key moved to a row scrolled away). */
   const pendingFocus = useRef<number | null>(null);
 
-  // The list's distance from the top of the page changes as filters above it wrap or expand.
-  useLayoutEffect(() => {
-    const top = (gridRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
   const rowCount = Math.ceil(deals.length / columns);
   // Worked out once per list: the virtualiser asks again for every row below each one it measures.
   const estimates = useMemo(() => {
