@@ -3,8 +3,7 @@ import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { build, defineConfig, type Plugin } from "vite";
-import type { CodeSplittingGroup, CodeSplittingNameFunction } from "rolldown";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { VitePWA } from "vite-plugin-pwa";
@@ -179,14 +178,14 @@ const SIGNED_IN_CHUNK = "signedIn";
  * pages share: about 25 small scripts before the dashboard's first screen, each a request of its own. `modules` tells
  * the prerender which source modules went there.
  */
-function signedInChunk(): { group: CodeSplittingGroup; modules: Set<string> } {
+function signedInChunk(): { group: Rolldown.CodeSplittingGroup; modules: Set<string> } {
   const rootsOf = (pages: readonly StaticPage[]) =>
     pages.flatMap((page) => [...(page.lazyModule ? [page.lazyModule] : []), ...(page.servicesModules ?? [])]).map((module) => resolve(module));
   const signedInRoots = rootsOf(STATIC_PAGES.filter((page) => !page.prerendered));
   const publicRoots = rootsOf(STATIC_PAGES.filter((page) => page.prerendered));
   const modules = new Set<string>();
   let graph: { signedIn: Set<string>; public: Set<string>; inFirstScript: Map<string, boolean> } | undefined;
-  const name: CodeSplittingNameFunction = (moduleId, context) => {
+  const name: Rolldown.CodeSplittingNameFunction = (moduleId, context) => {
     const info = (id: string) => context.getModuleInfo(id);
     const closureOf = (roots: readonly string[]) => {
       const found = new Set<string>();

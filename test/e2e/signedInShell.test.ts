@@ -91,4 +91,36 @@ describe("a signed-in page before its script has run", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("the signed-in pages' code comes in a few scripts, and a visitor's pages fetch none of it", async () => {
+    const scriptsOf = (page: Page) => {
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      return scripts;
+    };
+    const signedInCode = (scripts: string[]) => scripts.filter((path) => /^\/assets\/signedIn-[\w-]+\.js$/.test(path));
+
+    for (const path of ["/", "/login", "/register"]) {
+      const visitor = await app.newPage();
+      const scripts = scriptsOf(visitor);
+      await visitor.goto(`${app.stack.baseUrl}${path}`, { waitUntil: "networkidle" });
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(signedInCode(scripts), path).toEqual([]);
+      await visitor.close();
+    }
+
+    const page = await app.newPage();
+    await signUpInBrowser(page, app.stack, ACCOUNT);
+    await page.getByRole("grid").waitFor();
+    const scripts = scriptsOf(page);
+    await page.goto(`${app.stack.baseUrl}/dashboard`);
+    await page.getByRole("grid").waitFor();
+    expect(signedInCode(scripts)).toHaveLength(1);
+    // The first page's script, the signed-in code, and the few modules it shares with the public pages; rolldown's
+    // own split made about 30.
+    expect(new Set(scripts).size).toBeLessThanOrEqual(8);
+    await page.close();
+  });
 });
