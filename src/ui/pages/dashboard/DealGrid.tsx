@@ -39,7 +39,8 @@ function useDistanceFromPageTop(ref: RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    // Where the browser has no ResizeObserver (a test's document without layout), the element stays at the top.
+    if (!element || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       const measured = element.getBoundingClientRect().top + window.scrollY;
       setTop((current) => (Math.abs(measured - current) > 1 ? measured : current));
