@@ -274,27 +274,27 @@ function installableApp(): Plugin[] {
 export default defineConfig(({ isSsrBuild }) => {
   const signedIn = signedInChunk();
   return {
-  plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(signedIn.modules), ...installableApp(), precompress()])],
-  // "hidden": maps are written for reading production stack traces, but no script points to them (and none is served).
-  build: {
-    outDir: OUT_DIR,
-    sourcemap: "hidden",
-    // A stylesheet per lazily loaded page beside the first page's (2.4 KB brotli instead of 5.3 for the whole app): the
-    // landing page does not carry the signed-in screens' styles. A prerendered page links its chunk's stylesheets.
-    cssCodeSplit: true,
-    // The prerender plugin reads which files each lazy page became.
-    manifest: true,
-    rolldownOptions: {
-      // The prerender and compression steps take a few seconds by design; rolldown's note about slow plugins is noise.
-      checks: { bundlerTimings: false },
-      // Everything the first page needs in one script: left to itself, rolldown splits what the lazy pages share with
-      // it (React, wouter) into a second one, one more request on every first visit.
-      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }, signedIn.group] } },
+    plugins: [react(), vanillaExtractPlugin(), ...(isSsrBuild ? [] : [prerenderPages(signedIn.modules), ...installableApp(), precompress()])],
+    // "hidden": maps are written for reading production stack traces, but no script points to them (and none is served).
+    build: {
+      outDir: OUT_DIR,
+      sourcemap: "hidden",
+      // A stylesheet per lazily loaded chunk beside the first page's (the signed-in pages share theirs): the landing page
+      // does not carry the signed-in screens' styles. A page links its chunks' stylesheets.
+      cssCodeSplit: true,
+      // The prerender plugin reads which files each lazy page became.
+      manifest: true,
+      rolldownOptions: {
+        // The prerender and compression steps take a few seconds by design; rolldown's note about slow plugins is noise.
+        checks: { bundlerTimings: false },
+        // Everything the first page needs in one script: left to itself, rolldown splits what the lazy pages share with
+        // it (React, wouter) into a second one, one more request on every first visit.
+        output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }, signedIn.group] } },
+      },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080" },
-  },
+    server: {
+      port: 5173,
+      proxy: { "/api": process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080" },
+    },
   };
 });
