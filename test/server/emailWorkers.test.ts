@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailSink, type MailSink } from "../../emulator/outbox/mailSink";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
+import { EMAIL_CONCURRENCY } from "../../server/application/reports/reportJobs";
 import { DATABASES, freshPostgresSchema } from "./support/stack";
 import { splitDeploymentEnv, startWorkerProcess, type ChildProgram } from "./support/processes";
 
@@ -89,11 +90,12 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("the week
     }
 
     expect(await api.services.reports.queueDue()).toBe(PEOPLE);
-    // The first worker claims what it can run at once and hangs on its silent mail server.
+    // The first worker claims as many sends as it runs at once and hangs on its silent mail server. Read before it has
+    // claimed them all, the claims it dies holding would be too few.
     await expect
       .poll(async () => (await api.db.query("SELECT 1 FROM email_sends WHERE state = 'sending'")).length, { timeout: 20_000, interval: 50 })
-      .toBeGreaterThan(0);
-    // Its two sends hang for the SMTP timeout (20 s): these claims are the ones it dies holding.
+      .toBe(EMAIL_CONCURRENCY);
+    // Its sends hang for the SMTP timeout (20 s): these claims are the ones it dies holding.
     const held = (await api.db.query<{ user_id: string }>("SELECT user_id FROM email_sends WHERE state = 'sending' ORDER BY user_id")).map((row) => row.user_id);
     workers.push(await startWorkerProcess({ ...env, SMTP_URL: sink.smtpUrl }));
     await workers[0]!.stop("SIGKILL");

@@ -19,7 +19,7 @@ export interface EmailJobData {
 
 const EVERY_MINUTE = "* * * * *";
 /** Emails one worker sends at once (nodemailer pools two SMTP connections). */
-const EMAIL_CONCURRENCY = 2;
+export const EMAIL_CONCURRENCY = 2;
 /** An email send that fails for a while is tried this many times more, waiting twice as long each time. */
 const EMAIL_RETRY_LIMIT = 8;
 /** The queue gives a send whose worker died back after this (our own lease guards the send itself). */
