@@ -98,6 +98,8 @@ export interface SyncState {
   total: number;
   /** The new deals the sync running (or the last one) has stored, over every worker that ran it (storeBatch's count). */
   newDeals: number;
+  /** The emails it skipped (unreadable, or refused by the database), counted the same way. */
+  skipped: number;
   historyId: string | null;
   lastSyncAt: Date | null;
   lastError: string | null;
@@ -185,7 +187,8 @@ export interface SyncRepository {
   pendingIds(userId: string): Promise<string[]>;
   /**
    * Stores a group of messages in one transaction: each processed message is marked processed in the same commit as
-   * its deals, each failed one marked failed. Messages no longer pending (stored by an earlier run) are left alone.
+   * its deals, each failed one marked failed and added to the sync's kept count of skipped emails (SyncState.skipped:
+   * gmail_sync_state.skipped_count, migration 029). Messages no longer pending (stored by an earlier run) are left alone.
    * Answers how many new deals a person can use (docs/product.md, "New deals"): those stored now that are current on
    * `now`'s day, not one that had already ended or whose brand the person hid. The same transaction adds them to the
    * sync's kept total (SyncState.newDeals: gmail_sync_state.new_deals_count, migration 028), which the sync engine

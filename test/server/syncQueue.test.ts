@@ -13,6 +13,7 @@ import { SYNC_JOBS } from "../../server/application/gmail/syncJobs";
 import { HOUSEKEEPING_JOBS } from "../../server/application/housekeeping";
 import { LOGO_CHECK_JOBS } from "../../server/application/images/logoCheckJobs";
 import { openDatabase, type Database } from "../../server/infrastructure/db/database";
+import { INPUT_LIMITS } from "../../server/extraction/limits";
 import { DATABASES, api, decode, freePort, freshPostgresSchema, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
 
@@ -172,7 +173,16 @@ describe.each(DATABASES)("a sync cut off by a stopping server, on %s", (database
       quotaUnitsPerMinute: 0,
       clients: [{ ...DEMO_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/google-signin/callback`] }],
     });
+    // An email the extractor refuses at each end of the listing (ids grow with the Date header): the first server
+    // skips the earliest, the second the latest, and the closing line counts both.
+    const tooDeep = "<div>".repeat(INPUT_LIMITS.htmlDepth + 10);
+    emulator.addMessage(
+      "new.user@example.com",
+      `From: Deep Shop <news@deep-shop.test>\r\nDate: ${new Date(Date.now() - 4 * 86_400_000).toUTCString()}\r\nSubject: Nested\r\nContent-Type: text/html\r\n\r\n${tooDeep}`,
+      PROMOTIONS,
+    );
     fillMailbox(emulator, "new.user@example.com", 0, 600);
+    emulator.addMessage("new.user@example.com", "This is not an email: no headers at all.", PROMOTIONS);
     const config = loadConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -195,14 +205,14 @@ describe.each(DATABASES)("a sync cut off by a stopping server, on %s", (database
     servers.splice(0);
     const stopped = await openDatabase(config.database);
     try {
-      const [row] = await stopped.query<{ status: string; job: string; processed: number; pending: number }>(
+      const [row] = await stopped.query<{ status: string; job: string; processed: number; pending: number; failed: number }>(
         `SELECT s.status, s.sync_job_id AS job, count(*) FILTER (WHERE m.state = 'processed')::int AS processed,
-           count(*) FILTER (WHERE m.state = 'pending')::int AS pending
+           count(*) FILTER (WHERE m.state = 'pending')::int AS pending, count(*) FILTER (WHERE m.state = 'failed')::int AS failed
          FROM gmail_sync_state s JOIN gmail_messages m USING (user_id) WHERE s.user_id = $1 GROUP BY s.status, s.sync_job_id`,
         [user.id],
       );
       // Stopped mid-sync: what it read is stored, and the sync and its job are back in the queue.
-      expect(row).toMatchObject({ status: "queued" });
+      expect(row).toMatchObject({ status: "queued", failed: 1 });
       expect(row!.processed).toBeGreaterThanOrEqual(100);
       expect(row!.pending).toBeGreaterThan(0);
       const [job] = await stopped.query<{ state: string }>(`SELECT state FROM ${await queueSchema(stopped)}.job WHERE id = $1`, [row!.job]);
@@ -214,7 +224,10 @@ describe.each(DATABASES)("a sync cut off by a stopping server, on %s", (database
     const second = await composeServer({ ...config, port: 0 });
     servers.push(second);
     const { db } = second;
-    await expect.poll(async () => (await second.services.syncState.state(user.id)).progressMessage, { timeout: 60_000, interval: 100 }).toMatch(/^Sync completed: \d+ new deals$/);
+    await expect.poll(async () => (await second.services.syncState.state(user.id)).progressMessage, { timeout: 60_000, interval: 100 }).toMatch(/^Sync completed: /);
+    expect((await second.services.syncState.state(user.id)).progressMessage).toBe(
+      "Sync completed: 600 new deals (2 emails could not be read and were skipped)",
+    );
     expect(await storedCodes(db, user.id)).toEqual(codes(0, 600));
   });
 });

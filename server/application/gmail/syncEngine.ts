@@ -167,15 +167,14 @@ export class SyncEngine {
       const state = await this.repository.state(userId);
       const historyId = await this.collectMessageIds(userId, lease, gmail, state.monitoredLabels, state.historyId);
       if (this.stopping || lease.lost) return "given-back";
-      const outcome = await this.processPending(userId, lease, gmail);
-      if (outcome === "given-back") return outcome;
-      const skipped = outcome.failed > 0 ? ` (${outcome.failed} email${outcome.failed === 1 ? "" : "s"} could not be read and were skipped)` : "";
+      if ((await this.processPending(userId, lease, gmail)) === "given-back") return "given-back";
       // Counted over the whole sync: a run that resumed one given back counts what the run before it stored too.
-      const { newDeals } = await this.repository.state(userId);
+      const { newDeals, skipped } = await this.repository.state(userId);
+      const skippedNote = skipped > 0 ? ` (${skipped} email${skipped === 1 ? "" : "s"} could not be read and were skipped)` : "";
       await this.repository.finish(
         userId,
         lease.id,
-        { message: `Sync completed: ${newDeals} new deal${newDeals === 1 ? "" : "s"}${skipped}`, historyId, error: null },
+        { message: `Sync completed: ${newDeals} new deal${newDeals === 1 ? "" : "s"}${skippedNote}`, historyId, error: null },
         this.clock.now(),
       );
     } catch (error) {
@@ -223,11 +222,10 @@ export class SyncEngine {
     return latest;
   }
 
-  private async processPending(userId: string, lease: HeldLease, gmail: GmailCaller): Promise<{ failed: number } | "given-back"> {
+  private async processPending(userId: string, lease: HeldLease, gmail: GmailCaller): Promise<"done" | "given-back"> {
     const pending = await this.repository.pendingIds(userId);
     const total = pending.length;
     let processed = 0;
-    let failed = 0;
     let lastReport = 0;
     const report = async (force = false) => {
       const now = this.clock.now();
@@ -241,7 +239,6 @@ export class SyncEngine {
     const commits = new GroupCommit(this.settings.commitBatchSize, this.settings.commitDelayMs, async (group) => {
       const skipped = await this.storeGroup(userId, group);
       processed += sizeOf(group);
-      failed += skipped.length;
       for (const { gmailId, reason } of skipped) this.log("Gmail message skipped", { userId, gmailId, reason });
       await this.settings.onUserDataChanged?.(userId);
       await report();
@@ -270,7 +267,7 @@ export class SyncEngine {
     if (failure) throw failure.reason;
     await report(true);
     if ((this.stopping || lease.lost) && next < pending.length) return "given-back";
-    return { failed };
+    return "done";
   }
 
   /**

@@ -42,6 +42,7 @@ interface SyncRow {
   processed_count: number;
   total_count: number;
   new_deals_count: number;
+  skipped_count: number;
   history_id: string | null;
   last_sync_at: Date | null;
   last_error: string | null;
@@ -54,6 +55,7 @@ const NEVER_SYNCED: SyncState = {
   processed: 0,
   total: 0,
   newDeals: 0,
+  skipped: 0,
   historyId: null,
   lastSyncAt: null,
   lastError: null,
@@ -74,6 +76,7 @@ export class SqlSyncRepository implements SyncRepository {
       processed: row.processed_count,
       total: row.total_count,
       newDeals: row.new_deals_count,
+      skipped: row.skipped_count,
       historyId: row.history_id,
       lastSyncAt: row.last_sync_at ? new Date(row.last_sync_at) : null,
       lastError: row.last_error,
@@ -84,7 +87,7 @@ export class SqlSyncRepository implements SyncRepository {
     await this.ensure(userId);
     const rows = await this.db.query<{ sync_job_id: string | null }>(
       `UPDATE gmail_sync_state
-       SET status = 'queued', heartbeat_at = $2, processed_count = 0, total_count = 0, new_deals_count = 0,
+       SET status = 'queued', heartbeat_at = $2, processed_count = 0, total_count = 0, new_deals_count = 0, skipped_count = 0,
            progress_message = 'Waiting to start...', last_error = NULL
        WHERE user_id = $1 AND (status = 'idle' OR heartbeat_at IS NULL OR heartbeat_at < $3)
        RETURNING sync_job_id`,
@@ -185,10 +188,14 @@ export class SqlSyncRepository implements SyncRepository {
     // A few set-based statements per group, whatever its size: rows travel as one JSON document each.
     return this.db.transaction(async (tx) => {
       if (failed.length > 0) {
+        // Only messages still pending are marked and counted: one an earlier run skipped counts once.
         await tx.query(
-          `UPDATE gmail_messages AS m SET state = 'failed', failure = f.reason, processed_at = $3
-           FROM jsonb_to_recordset($2::jsonb) AS f(gmail_id text, reason text)
-           WHERE m.user_id = $1 AND m.gmail_id = f.gmail_id AND m.state = 'pending'`,
+          `WITH marked AS (
+             UPDATE gmail_messages AS m SET state = 'failed', failure = f.reason, processed_at = $3
+             FROM jsonb_to_recordset($2::jsonb) AS f(gmail_id text, reason text)
+             WHERE m.user_id = $1 AND m.gmail_id = f.gmail_id AND m.state = 'pending'
+             RETURNING 1)
+           UPDATE gmail_sync_state SET skipped_count = skipped_count + (SELECT count(*) FROM marked) WHERE user_id = $1`,
           [userId, JSON.stringify(failed.map(({ gmailId, reason }) => ({ gmail_id: gmailId, reason: reason.slice(0, 500) }))), now],
         );
       }
