@@ -90,6 +90,8 @@ function prerenderPages(signedInModules: ReadonlySet<string>): Plugin {
           const markup = await renderSignedInShell(demoMode);
           return withChunks(page)
             .replace(/<head>/, () => `<head>${firstRequests}`)
+            // The shell says that it needs JavaScript where its spinner would be.
+            .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, "")
             .replace(ROOT_ELEMENT, () => `<div id="root" data-shell="signed-in">${markup}</div>`);
         };
         const pageFile = async (page: StaticPage, demoMode: boolean) =>

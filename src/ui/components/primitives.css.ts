@@ -118,6 +118,9 @@ export const spinner = style({
   animation: `${spin} 800ms linear infinite`,
 });
 
+/** Hidden where scripts cannot run (the `scripting` media feature): a spinner that would never stop. */
+export const onlyWithScripts = style({ "@media": { "(scripting: none)": { display: "none" } } });
+
 export const visuallyHidden = style({
   position: "absolute",
   width: "1px",
