@@ -29,6 +29,14 @@ const METRICS = [
   ["total-byte-weight", "transfer", "bytes"],
 ] as const;
 
+/**
+ * Lighthouse's measure of the host's CPU. Its default 4x CPU slowdown stands for a mid-range phone only on a host
+ * scoring about 1,000 or more; below that Lighthouse itself warns that scores read low (its docs/throttling.md, "CPU
+ * throttling"). Printed so that figures from different machines can be compared.
+ */
+const BENCHMARK_INDEX = "benchmark-index";
+const SLOW_HOST_INDEX = 1000;
+
 interface Target {
   label: string;
   met: (figures: Map<string, number>) => boolean;
@@ -95,6 +103,7 @@ async function audit(url: string, port: number, keepStorage: boolean, attempt = 
   const figures = new Map<string, number>();
   for (const category of CATEGORIES) figures.set(category, Math.round((lhr.categories[category]?.score ?? 0) * 100));
   for (const [id] of METRICS) figures.set(id, lhr.audits[id]?.numericValue ?? Number.NaN);
+  figures.set(BENCHMARK_INDEX, lhr.environment.benchmarkIndex);
   const failed = ["accessibility", "best-practices"].flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -122,6 +131,8 @@ function report(name: string, results: Run[], targets: Target[]): void {
   console.info(`  scores: ${CATEGORIES.map((category) => `${category} ${medians.get(category)}`).join(", ")}`);
   console.info(`  metrics: ${METRICS.map(([id, label, unit]) => `${label} ${format(id, unit)}`).join(", ")}`);
   console.info(`  largest paint: ${results[0]!.largestPaint}`);
+  const hostIndex = Math.round(medians.get(BENCHMARK_INDEX)!);
+  console.info(`  host CPU: Lighthouse benchmarkIndex ${hostIndex}${hostIndex < SLOW_HOST_INDEX ? ` (under ${SLOW_HOST_INDEX}: Lighthouse warns this host is slower than its 4x slowdown assumes, so performance reads low)` : ""}`);
   if (failed.length > 0) console.info(`  audits not passed: ${failed.join(", ")}`);
   console.info(`  targets: ${targets.map((target) => `${target.label} ${target.met(medians) ? "met" : "MISSED"}`).join(", ")}`);
 }
