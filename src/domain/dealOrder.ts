@@ -78,7 +78,9 @@ export function savingPercent(deal: Pick<Deal, "title" | "discount" | "codeCondi
 
 type SortableDeal = Pick<Deal, "expirationDate" | "sentAt" | "brand" | "title" | "discount" | "codeConditions">;
 
-const brandCollator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+let collator: Intl.Collator | undefined;
+/** Made when a person first sorts by brand: a collator loads its locale's collation data, which the default order never needs. */
+const brandCollator = () => (collator ??= new Intl.Collator(undefined, { sensitivity: "base", numeric: true }));
 
 /**
  * An order after the default one: each deal's key, worked out once, then compared; a deal without a key comes after
@@ -101,7 +103,7 @@ const LATER_ORDERS = {
   // ISO times order as plain strings: the latest first.
   newest: orderedBy((deal) => deal.sentAt, (a, b) => (a === b ? 0 : a < b ? 1 : -1)),
   saving: orderedBy(savingPercent, (a, b) => b - a),
-  brand: orderedBy((deal) => deal.brand, (a, b) => brandCollator.compare(a, b)),
+  brand: orderedBy((deal) => deal.brand, (a, b) => brandCollator().compare(a, b)),
 } satisfies Record<Exclude<SortOrder, "ending-soon">, unknown>;
 
 /** The deals in the chosen order; see orderedBy for expired deals and ties. */

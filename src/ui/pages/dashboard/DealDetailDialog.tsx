@@ -10,6 +10,7 @@ import { DealStatusButtons, REMINDER_HINT, ReminderStar } from "./DealDetailActi
 import * as styles from "./DealDetail.css";
 import { DealCorrectionSection, type DealCorrectionPanel } from "./DealCorrection";
 import { ShowAtCheckout } from "../pocket/CheckoutCode";
+import { englishDayAndTimeFormat } from "../../dateFormats";
 
 export interface DealDetailDialogProps {
   view: DealDetailView;
@@ -21,7 +22,6 @@ export interface DealDetailDialogProps {
   correction?: DealCorrectionPanel | undefined;
 }
 
-const sentAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The shop's host name ("shop.example.com"), shown beside "Shop" instead of a whole address that would wrap. */
 function hostOf(url: string): string {
@@ -75,7 +75,7 @@ function Source({ detail }: { detail: DealDetail }) {
         <dt>Subject</dt>
         <dd>{email.subject ?? "(no subject)"}</dd>
         <dt>Sent</dt>
-        <dd>{email.sentAt ? <time dateTime={email.sentAt}>{sentAtFormat.format(new Date(email.sentAt))}</time> : "Unknown"}</dd>
+        <dd>{email.sentAt ? <time dateTime={email.sentAt}>{englishDayAndTimeFormat().format(new Date(email.sentAt))}</time> : "Unknown"}</dd>
         <dt>How we found it</dt>
         <dd>{DEAL_SOURCE_LABELS[deal.source]}</dd>
       </dl>

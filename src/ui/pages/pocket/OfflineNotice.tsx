@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { OFFLINE_STATE } from "../../../application/offlineStateKey";
 import { useServicePromise } from "../../di";
 import * as styles from "./OfflineNotice.css";
+import { englishDayAndTimeFormat } from "../../dateFormats";
 
-const keptAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Says that the deals on screen are the copy this device kept, not the server's answer, and as of when; nothing while
@@ -16,7 +16,7 @@ export function OfflineNotice({ savedAt }: { savedAt: string | null | undefined 
         <>
           <span className={styles.mark}>Offline</span>{" "}
           <span>
-            — showing your deals as of <time dateTime={savedAt}>{keptAtFormat.format(new Date(savedAt))}</time>
+            — showing your deals as of <time dateTime={savedAt}>{englishDayAndTimeFormat().format(new Date(savedAt))}</time>
           </span>
         </>
       )}

@@ -10,6 +10,7 @@ import * as emailStyles from "./EmailSettings.css";
 import { PanelLoading, PanelRetry } from "./PanelStatus";
 import { ReminderLeadTime } from "./ReminderLeadTime";
 import * as styles from "./settings.css";
+import { dayFormat } from "../../dateFormats";
 
 export interface EmailSettingsCardProps {
   view: EmailSettingsView;
@@ -27,7 +28,6 @@ export interface EmailSettingsCardProps {
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** Settings' "Emails" card: the weekly report and the expiry reminders, when they go out, and a test report. */
 export function EmailSettingsCard(props: EmailSettingsCardProps) {
@@ -54,7 +54,7 @@ export function EmailSettingsCard(props: EmailSettingsCardProps) {
 function StoppedNotice({ stopped }: { stopped: EmailsStopped }) {
   return (
     <p className={styles.syncMessage.danger}>
-      {`We turned your emails off on ${dateFormat.format(new Date(stopped.at))} because the mail server refused your address: ${stopped.reason}. `}
+      {`We turned your emails off on ${dayFormat().format(new Date(stopped.at))} because the mail server refused your address: ${stopped.reason}. `}
       Turning a switch back on sends them again.
     </p>
   );

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState, PanelLoading, PanelRetry } from "./PanelStatus";
 import * as extensionStyles from "./ExtensionSessions.css";
 import * as styles from "./settings.css";
+import { dayAndTimeFormat } from "../../dateFormats";
 
 export interface ExtensionSessionsCardProps {
   view: ExtensionSessionsView;
@@ -21,8 +22,7 @@ export interface ExtensionSessionsCardProps {
   onConfirm: () => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const when = (iso: string) => dateFormat.format(new Date(iso));
+const when = (iso: string) => dayAndTimeFormat().format(new Date(iso));
 
 /** Settings' "Browser extension" card: the browsers whose extension is connected, each with Disconnect. */
 export function ExtensionSessionsCard({ view, onRetry, onDisconnect, onCancel, onConfirm }: ExtensionSessionsCardProps) {

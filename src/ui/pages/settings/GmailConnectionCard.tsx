@@ -6,6 +6,7 @@ import { ConnectGmailButton } from "../../components/GmailConsent";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PanelError, PanelLoading } from "./PanelStatus";
 import * as styles from "./settings.css";
+import { dayAndTimeFormat } from "../../dateFormats";
 
 export interface GmailConnectionCardProps {
   load: SettingsLoad;
@@ -21,10 +22,9 @@ export interface GmailConnectionCardProps {
   connecting: boolean;
 }
 
-const lastSyncFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function formatLastSync(iso: string | null): string {
-  return iso ? lastSyncFormat.format(new Date(iso)) : "Never";
+  return iso ? dayAndTimeFormat().format(new Date(iso)) : "Never";
 }
 
 export function GmailConnectionCard(props: GmailConnectionCardProps) {

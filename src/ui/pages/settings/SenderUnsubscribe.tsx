@@ -3,8 +3,8 @@ import type { Sender } from "../../../application/ports/senders";
 import { formatSaved } from "../../../domain/senders";
 import { button, muted } from "../../components/primitives.css";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { dayFormat } from "../../dateFormats";
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** "$30.00 · €12.50", or a dash: amounts in two currencies are listed, never added. */
 export function savedText(sender: Pick<Sender, "saved">): string {
@@ -16,7 +16,7 @@ export function savedText(sender: Pick<Sender, "saved">): string {
  * sender's own mailto: or web link (opened by the person, telling the sender nothing more), or when it was done.
  */
 export function UnsubscribeAction({ sender, onUnsubscribe }: { sender: Sender; onUnsubscribe: (senderId: string) => void }) {
-  if (sender.unsubscribedAt) return <span className={muted}>Unsubscribed {dayFormat.format(new Date(sender.unsubscribedAt))}</span>;
+  if (sender.unsubscribedAt) return <span className={muted}>Unsubscribed {dayFormat().format(new Date(sender.unsubscribedAt))}</span>;
   const way = sender.unsubscribe;
   if (way === null) return <span className={muted}>No unsubscribe offered</span>;
   if (way.kind === "one-click") {
