@@ -71,13 +71,18 @@ describe.each(DATABASES)("brand logos through the image proxy, on %s", (database
 
   it("checks a logo once and then serves it as its sniffed type with the lock-down headers, from the proxy's memory", async () => {
     const path = dealOf("Pinecone").brandLogoUrls![0]!;
+    const photoRequests = () => images.requests.filter((request) => request.path === "/photo.png").length;
+    // Fetched by the check before it was offered. Ranked's header logos (a redirect to the photo, then the photo) may
+    // have been checked too, on a busy machine, before its markup's logo arrived in a later group.
+    const checked = photoRequests();
+    expect(checked).toBeGreaterThanOrEqual(1);
     const first = await fetchPath(stack, path);
     expect(first).toMatchObject({ status: 200, type: "image/png", csp: "default-src 'none'" });
     expect(first.bytes.equals(PHOTO)).toBe(true);
     const again = await fetchPath(stack, path);
     expect(again.status).toBe(200);
-    // The check's fetch was the only one: the proxy kept its answer.
-    expect(images.requests.filter((request) => request.path === "/photo.png")).toHaveLength(1);
+    // Both answers came from the proxy's memory of the check's fetch: the sender was not asked again.
+    expect(photoRequests()).toBe(checked);
   });
 
   it("fails SVG, declared or disguised, and an image too thin to be a logo, whatever the mail said of them, and the proxy refuses them too", async () => {
