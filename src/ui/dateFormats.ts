@@ -8,9 +8,9 @@ function madeOnFirstUse(locale: string | undefined, options: Intl.DateTimeFormat
   return () => (format ??= new Intl.DateTimeFormat(locale, options));
 }
 
-/** "28 Nov 2026" in the browser's own locale. */
+/** A day in the browser's own locale: "Nov 28, 2026" in American English, "28 Nov 2026" in British. */
 export const dayFormat = madeOnFirstUse(undefined, { dateStyle: "medium" });
-/** "28 Nov 2026, 14:05" in the browser's own locale. */
+/** A day and a time in the browser's own locale: "Nov 28, 2026, 2:05 PM", "28 Nov 2026, 14:05". */
 export const dayAndTimeFormat = madeOnFirstUse(undefined, { dateStyle: "medium", timeStyle: "short" });
 /** "Nov 28, 2026, 2:05 PM", whatever the browser's locale: beside the product's English texts. */
 export const englishDayAndTimeFormat = madeOnFirstUse("en-US", { dateStyle: "medium", timeStyle: "short" });
