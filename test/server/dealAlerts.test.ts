@@ -40,6 +40,14 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
   let stack: Stack;
   let serial = 0;
 
+  /**
+   * Before the clock moves on after a send: every claimed send recorded. The sink has the message before its worker
+   * writes "sent", and a claim still "sending" when the clock jumps past its lease is taken again, as a stopped
+   * worker's would be.
+   */
+  const sendsRecorded = () =>
+    waitFor("the sends recorded", async () => (await stack.server.db.query("SELECT 1 FROM email_sends WHERE state = 'sending'")).length === 0);
+
   /** The messages to an address, newest first. */
   const to = (email: string): SinkMessage[] => sink.messages().filter((message) => message.envelopeTo.includes(email));
   const alertsTo = (email: string) => to(email).filter((message) => message.subject.startsWith("Deal alert"));
@@ -104,6 +112,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     await stack.server.services.reports.queueDue();
     const [first] = await waitFor("the early reminder", () => reminders(early.email).length > 0 && reminders(early.email));
     expect(first!.subject).toBe("Your Torqhaven code BRAKE25 ends in 3 days");
+    await sendsRecorded();
     await settle();
     expect(reminders(usual.email)).toEqual([]);
     expect(reminders(sameDay.email)).toEqual([]);
@@ -112,6 +121,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     await stack.server.services.reports.queueDue();
     const [second] = await waitFor("the usual reminder", () => reminders(usual.email).length > 0 && reminders(usual.email));
     expect(second!.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
+    await sendsRecorded();
     await settle();
     expect(reminders(sameDay.email)).toEqual([]);
     expect(reminders(early.email)).toHaveLength(1);
@@ -135,6 +145,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     const reminders = () => to(late.email).filter((message) => message.subject.includes("WIPE5"));
     const [reminder] = await waitFor("the reminder", () => reminders().length > 0 && reminders());
     expect(reminder!.subject).toBe("Your Torqhaven code WIPE5 ends in 2 days");
+    await sendsRecorded();
     clock.set("2026-12-01T20:00:00Z");
     await stack.server.services.reports.queueDue();
     await settle();
@@ -210,6 +221,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     for (const left of ["Tyre sale, no code", "Treats, a little off", "OLD1"]) expect(alert!.text).not.toContain(left);
     expect(alert!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(alert!.from).toBe("deals@example.org");
+    await sendsRecorded();
     await settle();
     expect(alertsTo(watcher.email)).toHaveLength(1);
     expect(alertsTo(quiet.email)).toEqual([]);
@@ -231,6 +243,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     expect(second.subject).toBe("Deal alert: Torqhaven, Wiper blades");
     expect(second.text).toContain("WIPE5");
     expect(second.text).not.toContain("BRAKE25");
+    await sendsRecorded();
 
     // Nothing new: the deals already alerted are never alerted again.
     clock.set("2026-12-01T16:00:00Z");
