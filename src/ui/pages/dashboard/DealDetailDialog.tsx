@@ -22,7 +22,6 @@ export interface DealDetailDialogProps {
   correction?: DealCorrectionPanel | undefined;
 }
 
-
 /** The shop's host name ("shop.example.com"), shown beside "Shop" instead of a whole address that would wrap. */
 function hostOf(url: string): string {
   return new URL(url).hostname.replace(/^www\./, "");

@@ -4,7 +4,6 @@ import { useServicePromise } from "../../di";
 import * as styles from "./OfflineNotice.css";
 import { englishDayAndTimeFormat } from "../../dateFormats";
 
-
 /**
  * Says that the deals on screen are the copy this device kept, not the server's answer, and as of when; nothing while
  * the server answers. A status, so a screen reader hears it when the connection goes.

@@ -22,7 +22,6 @@ export interface GmailConnectionCardProps {
   connecting: boolean;
 }
 
-
 export function formatLastSync(iso: string | null): string {
   return iso ? dayAndTimeFormat().format(new Date(iso)) : "Never";
 }

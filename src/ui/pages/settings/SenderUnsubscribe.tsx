@@ -5,7 +5,6 @@ import { button, muted } from "../../components/primitives.css";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { dayFormat } from "../../dateFormats";
 
-
 /** "$30.00 · €12.50", or a dash: amounts in two currencies are listed, never added. */
 export function savedText(sender: Pick<Sender, "saved">): string {
   return sender.saved.length === 0 ? "—" : sender.saved.map((amount) => formatSaved(amount)).join(" · ");
