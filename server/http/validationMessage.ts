@@ -1,3 +1,5 @@
+import { countOf } from "../../src/domain/counting";
+
 /** One failure the request's JSON schema found: what Fastify hands over from its validator (Ajv). */
 export interface SchemaFailure {
   keyword: string;
@@ -66,9 +68,9 @@ export function validationMessage(failure: SchemaFailure | undefined, part: Requ
     case "multipleOf":
       return `${capitalised(subject)} must be a multiple of ${String(failure.params.multipleOf)}.`;
     case "minItems":
-      return `${capitalised(subject)} must list at least ${String(limit)} ${limit === 1 ? "item" : "items"}.`;
+      return `${capitalised(subject)} must list at least ${countOf(Number(limit), "item")}.`;
     case "maxItems":
-      return `${capitalised(subject)} must list at most ${String(limit)} items.`;
+      return `${capitalised(subject)} must list at most ${countOf(Number(limit), "item")}.`;
     case "uniqueItems":
       return `${capitalised(subject)} lists the same item twice.`;
     default:

@@ -8,6 +8,7 @@ import { dayIn, dayStart } from "./calendarDay";
 import type { DealStatus } from "./deal";
 import { dealStateOf, isCurrent } from "./dealLifecycle";
 import { percentsOff } from "./dealDetail";
+import { countOf } from "./counting";
 
 /** Days before a starred deal ends that its reminder goes out, at the report hour: 0 is the morning of its last day. */
 export const REMINDER_LEAD_DAYS = [0, 1, 3, 7] as const;
@@ -20,7 +21,7 @@ export const isReminderLeadDays = (days: unknown): days is ReminderLeadDays => R
 /** "On the day it ends", "1 day before", "3 days before". */
 export function reminderLeadLabel(days: ReminderLeadDays): string {
   if (days === 0) return "On the day it ends";
-  return `${days} day${days === 1 ? "" : "s"} before`;
+  return `${countOf(days, "day")} before`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { countOf } from "./counting";
+
 /**
  * How many of one kind of request a single account may make in a window, whichever address and whichever API process
  * each comes through: for what sends mail or costs real work, where a limit per address alone lets one person with
@@ -23,18 +25,16 @@ export const ACCOUNT_LIMITS = {
   unsubscribe: { name: "unsubscribe", max: 30, windowMinutes: 60, what: "unsubscribe requests" },
 } as const satisfies Record<string, AccountLimit>;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-
 /** "in 42 minutes": the wait rounded up to the unit it is said in, so that trying again then is soon enough. */
 export function tryAgainIn(seconds: number): string {
   const wait = Math.max(1, Math.ceil(seconds));
-  if (wait < 60) return `in ${plural(wait, "second")}`;
-  if (wait <= 90 * 60) return `in ${plural(Math.ceil(wait / 60), "minute")}`;
-  return `in ${plural(Math.ceil(wait / 3600), "hour")}`;
+  if (wait < 60) return `in ${countOf(wait, "second")}`;
+  if (wait <= 90 * 60) return `in ${countOf(Math.ceil(wait / 60), "minute")}`;
+  return `in ${countOf(Math.ceil(wait / 3600), "hour")}`;
 }
 
 const per = (minutes: number) =>
-  minutes === 60 ? "an hour" : minutes % 60 === 0 ? `every ${plural(minutes / 60, "hour")}` : minutes === 1 ? "a minute" : `every ${plural(minutes, "minute")}`;
+  minutes === 60 ? "an hour" : minutes % 60 === 0 ? `every ${countOf(minutes / 60, "hour")}` : minutes === 1 ? "a minute" : `every ${countOf(minutes, "minute")}`;
 
 /** The refusal of a request past an account's limit: the limit, and when to try again. */
 export function accountLimitMessage(limit: AccountLimit, retryAfterSeconds: number): string {

@@ -4,6 +4,7 @@ import type { CodeStanding } from "../domain/cartConditions";
 import { formatAmount } from "../../../src/domain/money";
 import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
 import type { SiteDeal } from "../domain/siteMatch";
+import { countOf } from "../../../src/domain/counting";
 
 export interface PanelViewProps {
   deals: SiteDeal[];
@@ -75,7 +76,7 @@ export function PanelView({ deals, today, shortcut, working, outcomes, keptCode,
         </button>
       </header>
       <p className="lead">
-        {codeCount === 1 ? "1 code" : `${codeCount} codes`} from your inbox for {deals[0]?.brand ?? "this shop"}.
+        {countOf(codeCount, "code")} from your inbox for {deals[0]?.brand ?? "this shop"}.
       </p>
       <p className="status" role="status">
         {working ? `Trying ${working}…` : summary}

@@ -9,6 +9,7 @@ import { categoryText, endDateText } from "../../../src/domain/evidence";
 import type { EmailLinks, RenderedEmail, ReportEmails } from "../../application/reports/ports";
 import type { AlertContent, BrandGroup, ReminderContent, ReportItem, ReportSection, ReportSince, WeeklyReport } from "../../application/reports/reportContent";
 import { cleanLine, escapeHtml, htmlLine } from "./emailText";
+import { countOf } from "../../../src/domain/counting";
 
 type Report = Extract<WeeklyReport, { kind: "report" }>;
 type Reminder = Extract<ReminderContent, { kind: "reminder" }>;
@@ -57,6 +58,9 @@ const DARK_STYLE = `
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
+/** "today", "tomorrow", "in 3 days": how near a deal's end is on the person's day. */
+const whenItEnds = (daysLeft: number) => (daysLeft === 0 ? "today" : daysLeft === 1 ? "tomorrow" : `in ${countOf(daysLeft, "day")}`);
+
 /**
  * The deal's end in the app's one wording (src/domain/evidence.ts: "Ends Tue 1 Dec", "Probably ends ...", "Ends soon
  * (no date given)"), with how near it is on the person's day.
@@ -64,10 +68,9 @@ const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Hel
 function endsLabel(item: ReportItem): string | null {
   const ends = endDateText(item);
   if (ends === null || item.daysLeft === null) return ends;
-  return `${ends} (${item.daysLeft === 0 ? "today" : item.daysLeft === 1 ? "tomorrow" : `in ${item.daysLeft} days`})`;
+  return `${ends} (${whenItEnds(item.daysLeft)})`;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const sectionCount = (section: ReportSection) => section.items.length + section.more;
 const codesOf = (item: ReportItem) => item.codes.slice(0, MAX.codes).map((code) => cleanLine(code, MAX.code)).filter(Boolean);
 const absolute = (links: EmailLinks, path: string) => `${links.appUrl}${path}`;
@@ -88,8 +91,8 @@ function summaryOf(report: Report): string {
   const parts: string[] = [];
   const ending = sectionCount(report.expiringSoon);
   const fresh = report.newDealCount;
-  if (ending > 0) parts.push(`${plural(ending, "deal ends", "deals end")} in the next 7 days`);
-  if (fresh > 0) parts.push(`${plural(fresh, "new deal", "new deals")} ${SINCE[report.since]}`);
+  if (ending > 0) parts.push(`${countOf(ending, "deal ends", "deals end")} in the next 7 days`);
+  if (fresh > 0) parts.push(`${countOf(fresh, "new deal")} ${SINCE[report.since]}`);
   return parts.join(", ");
 }
 
@@ -98,9 +101,9 @@ function weeklySubject(report: Report): string {
   const ending = sectionCount(report.expiringSoon);
   const fresh = report.newDealCount;
   const prefix = report.test ? "[Test] " : "";
-  if (ending > 0 && fresh > 0) return `${prefix}Your deals this week: ${plural(ending, "ends", "end")} soon, ${fresh} new`;
-  if (ending > 0) return `${prefix}Your deals this week: ${plural(ending, "deal ends", "deals end")} soon`;
-  return `${prefix}Your deals this week: ${plural(fresh, "new deal", "new deals")}`;
+  if (ending > 0 && fresh > 0) return `${prefix}Your deals this week: ${countOf(ending, "ends", "end")} soon, ${fresh} new`;
+  if (ending > 0) return `${prefix}Your deals this week: ${countOf(ending, "deal ends", "deals end")} soon`;
+  return `${prefix}Your deals this week: ${countOf(fresh, "new deal")}`;
 }
 
 const PICKS_HEADING = "Top picks";
@@ -185,7 +188,7 @@ const dealTable = (items: readonly ReportItem[], links: EmailLinks, showBrand = 
 ${items.map((item) => dealRow(item, links, showBrand)).join("\n")}
 </table>`;
 
-const moreText = (more: number) => `And ${plural(more, "more deal", "more deals")} on your dashboard`;
+const moreText = (more: number) => `And ${countOf(more, "more deal")} on your dashboard`;
 
 function picksHtml(report: Report, links: EmailLinks): string {
   return report.picks.length === 0 ? "" : `${sectionHeading(PICKS_HEADING)}\n${dealTable(report.picks, links)}`;
@@ -328,7 +331,7 @@ export class HtmlReportEmails implements ReportEmails {
     const { item } = reminder;
     const brand = cleanLine(item.brand, MAX.brand);
     const [code] = codesOf(item);
-    const when = item.daysLeft === 0 ? "today" : item.daysLeft === 1 ? "tomorrow" : `in ${item.daysLeft} days`;
+    const when = whenItEnds(item.daysLeft ?? 0);
     const subject = code ? `Your ${brand} code ${code} ends ${when}` : `Your ${brand} deal ends ${when}`;
     const intro = `You starred this deal. It ends ${when}, so now is the time to use it.`;
     const html = emailDocument(
@@ -352,8 +355,8 @@ export class HtmlReportEmails implements ReportEmails {
     const subject =
       count === 1 && first
         ? `Deal alert: ${cleanLine(first.brand, MAX.brand)}, ${cleanLine(first.discount ?? first.title, MAX.discount)}`
-        : `Deal alert: ${plural(count, "new deal", "new deals")} you asked for`;
-    const intro = `${plural(count, "new deal matches", "new deals match")} your alerts.`;
+        : `Deal alert: ${countOf(count, "new deal")} you asked for`;
+    const intro = `${countOf(count, "new deal matches", "new deals match")} your alerts.`;
     const more = alert.more > 0 ? [`${moreText(alert.more)}: ${absolute(links, "/dashboard")}`, ""] : [];
     const html = emailDocument(
       subject,

@@ -10,6 +10,7 @@ import { CodeCopyContext } from "../dashboard/codeCopy";
 import { FinePrint, PromoCodes, ViewDealLink } from "../dashboard/DealOffer";
 import * as settingsStyles from "../settings/settings.css";
 import * as styles from "./brand.css";
+import { countOf } from "../../../domain/counting";
 
 export interface BrandPageViewProps {
   state: BrandPageState;
@@ -77,7 +78,7 @@ function PastDealRows({ deals, today }: { deals: readonly Deal[]; today: Date })
 
 function perWeek({ emailsPerWeek, emailCount }: BrandPage): string {
   if (emailCount > 0 && emailsPerWeek < 0.1) return "Less than one email a week";
-  return emailsPerWeek === 1 ? "1 email a week" : `${emailsPerWeek} emails a week`;
+  return `${countOf(emailsPerWeek, "email")} a week`;
 }
 
 function Figures({ page: brandPage }: { page: BrandPage }) {
@@ -89,7 +90,7 @@ function Figures({ page: brandPage }: { page: BrandPage }) {
       </div>
       <div className={styles.figure}>
         <p className={styles.figureLabel}>
-          How often it mails you deals ({brandPage.emailCount === 1 ? "1 email" : `${brandPage.emailCount} emails`} so far)
+          How often it mails you deals ({countOf(brandPage.emailCount, "email")} so far)
         </p>
         <p className={styles.figureValue}>{perWeek(brandPage)}</p>
       </div>

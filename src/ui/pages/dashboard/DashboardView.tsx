@@ -26,6 +26,7 @@ import { WelcomePanel } from "./WelcomePanel";
 import { useSwipe } from "./useSwipe";
 import { OfflineNotice } from "../pocket/OfflineNotice";
 import * as styles from "./Dashboard.css";
+import { countOf } from "../../../domain/counting";
 
 /** What the dashboard shows, from its machine's selectors (and the page's own facts: the width, the time, the user). */
 export interface DashboardViewData {
@@ -209,7 +210,7 @@ function LoadedDashboard({ dashboard, view, actions }: DashboardViewProps & { da
               Deals
             </h2>
             <p className={visuallyHidden} role="status">
-              {deals.length === 1 ? "1 deal" : `${deals.length} deals`}
+              {countOf(deals.length, "deal")}
             </p>
             {swipe.indicator && (
               <span className={`${styles.swipeIndicator} ${styles.swipeIndicatorSide[swipe.indicator]}`} aria-hidden="true">
