@@ -159,7 +159,7 @@ describe("extraction on worker threads", () => {
     stack.emulator.addMessage(ACCOUNT, "This is not an email: no headers at all.", PROMOTIONS);
     const { access_token: token } = await signUpWithGmail(stack, ACCOUNT);
     const status = decode(SyncStatusCodec, await waitForSync(stack, token));
-    expect(status.gmail_sync_progress).toBe("Sync completed: 20 new deals (1 email could not be read and were skipped)");
+    expect(status.gmail_sync_progress).toBe("Sync completed: 20 new deals (1 email could not be read and was skipped)");
     expect(status.progress).toEqual({ processed: 21, total: 21 });
     expect(await codesOnDashboard(stack, token)).toEqual(expectedCodes(20));
 

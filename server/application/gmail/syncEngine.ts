@@ -5,6 +5,7 @@ import { StoreRefusedError, type FailedMessage, type ProcessedMessage, type Sync
 import { GmailNotConnectedError, type GmailCaller, type GmailConnection } from "./gmailConnection";
 import type { JobQueue } from "../jobs/jobQueue";
 import { SYNC_JOBS, type SyncJobData } from "./syncJobs";
+import { countOf } from "../../../src/domain/counting";
 
 export type ExtractDeals = (raw: Uint8Array, options: ExtractionOptions) => Promise<ExtractedMessage>;
 
@@ -170,11 +171,11 @@ export class SyncEngine {
       if ((await this.processPending(userId, lease, gmail)) === "given-back") return "given-back";
       // Counted over the whole sync: a run that resumed one given back counts what the run before it stored too.
       const { newDeals, skipped } = await this.repository.state(userId);
-      const skippedNote = skipped > 0 ? ` (${skipped} email${skipped === 1 ? "" : "s"} could not be read and were skipped)` : "";
+      const skippedNote = skipped > 0 ? ` (${countOf(skipped, "email could not be read and was skipped", "emails could not be read and were skipped")})` : "";
       await this.repository.finish(
         userId,
         lease.id,
-        { message: `Sync completed: ${newDeals} new deal${newDeals === 1 ? "" : "s"}${skippedNote}`, historyId, error: null },
+        { message: `Sync completed: ${countOf(newDeals, "new deal")}${skippedNote}`, historyId, error: null },
         this.clock.now(),
       );
     } catch (error) {
