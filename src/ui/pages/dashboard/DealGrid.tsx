@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
+import { useWindowVirtualizer, windowScroll, type VirtualizerOptions } from "@tanstack/react-virtual";
 import type { Deal } from "../../../domain/deal";
 import { promoCodesOf } from "../../../domain/deal";
 import { hasOwnImage } from "../../../domain/stockImages";
@@ -51,6 +51,21 @@ function useDistanceFromPageTop(ref: RefObject<HTMLElement | null>): number {
   return top;
 }
 
+type WindowScrollTo = VirtualizerOptions<Window, Element>["scrollToFn"];
+
+/**
+ * The window virtualiser's scrolling, but for its first write: as it mounts it scrolls the window to its initial
+ * offset, which it read from the window's own scroll position, so that write moves nothing; it only forced a layout of
+ * the whole page inside the first render.
+ */
+function scrollingAfterMount(): WindowScrollTo {
+  let mounted = false;
+  return (offset, options, instance) => {
+    if (mounted) windowScroll(offset, options, instance);
+    mounted = true;
+  };
+}
+
 /**
  * The deal cards in rows of `columns`, virtualised: only the rows near the viewport are mounted, so thousands of deals
  * scroll smoothly. Rows keep reading order (left to right, top to bottom) the list's order, for eyes and keys alike.
@@ -67,6 +82,15 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
   const [workingIn, setWorkingIn] = useState<number | null>(null);
   /** A card to focus once its row is mounted (a key moved to a row scrolled away). */
   const pendingFocus = useRef<number | null>(null);
+
+  // The cards are mounted in a second render that React may interrupt (useDeferredValue's initial value): the first
+  // one, which shows the rest of the page, stays short, and the cards' rendering is split into tasks short enough not
+  // to block a tap or a key.
+  const cardsMounted = useDeferredValue(true, false);
+  const [scrollToFn] = useState(scrollingAfterMount);
+  // Read during the first render, while the page is still laid out as the browser last drew it: read as the
+  // virtualiser mounts, after this render's new elements are in, it forced a layout of the whole page.
+  const [initialOffset] = useState(() => window.scrollY);
 
   const rowCount = Math.ceil(deals.length / columns);
   // Worked out once per list: the virtualiser asks again for every row below each one it measures.
@@ -91,9 +115,11 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
     gap: GAP_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
+    scrollToFn,
+    initialOffset,
   });
   const hidden = new Set(hiddenBrandIds);
-  const rows = virtualizer.getVirtualItems();
+  const rows = cardsMounted ? virtualizer.getVirtualItems() : [];
   const last = deals.length - 1;
   const active = Math.min(activeIndex, Math.max(last, 0));
   // The Tab stop must be mounted: when the active card's row is scrolled away, the first card on screen takes it.
