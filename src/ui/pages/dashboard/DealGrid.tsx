@@ -74,7 +74,7 @@ function scrollingAfterMount(): WindowScrollTo {
  * Ctrl: the first and last card) move between cards; Enter or F2 goes into a card, whose controls Tab then reaches,
  * and Escape comes back out to the card. Tab from a card leaves the grid.
  */
-export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, onHideBrand, labelledBy }: DealGridProps) {
+export function DealGrid({ deals: latestDeals, columns, hiddenBrandIds, today, imageWidth, onHideBrand, labelledBy }: DealGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDistanceFromPageTop(gridRef);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -87,6 +87,9 @@ export function DealGrid({ deals, columns, hiddenBrandIds, today, imageWidth, on
   // one, which shows the rest of the page, stays short, and the cards' rendering is split into tasks short enough not
   // to block a tap or a key.
   const cardsMounted = useDeferredValue(true, false);
+  // A new list (a key typed in the search, a chip chosen) is rendered the same way, so the search box answers each key
+  // at once and the cards follow; a later key interrupts the render of a list no longer asked for.
+  const deals = useDeferredValue(latestDeals);
   const [scrollToFn] = useState(scrollingAfterMount);
   // Read during the first render, while the page is still laid out as the browser last drew it: read as the
   // virtualiser mounts, after this render's new elements are in, it forced a layout of the whole page.
