@@ -190,6 +190,8 @@ export function DealGrid({ deals: latestDeals, columns, hiddenBrandIds, today, i
       ref={gridRef}
       role="grid"
       aria-labelledby={labelledBy}
+      // Until the cards of the latest list are in: assistive technology waits for them, and so does bench:dashboard.
+      aria-busy={!cardsMounted || deals !== latestDeals}
       aria-rowcount={rowCount}
       aria-colcount={columns}
       className={styles.grid}
