@@ -1,7 +1,8 @@
 /**
  * npm run bench:dashboard : builds the web app, then in Chromium with 5,000 deals prints the time from a search
- * keystroke to the next paint of the updated grid (p50/p95), the number of mounted deal cards (against what fits on
- * screen), and the JavaScript the landing page and the dashboard load (gzip). Figures, not a pass/fail test.
+ * keystroke to the next paint and to the paint of the updated grid (p50/p95), the number of mounted deal cards
+ * (against what fits on screen), and the JavaScript the landing page and the dashboard load (gzip). Figures, not a
+ * pass/fail test.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -13,9 +14,11 @@ import { percentile } from "./statistics";
 import { DEALS, seedDeals } from "./seedDeals";
 
 const VIEWPORT = { width: 1280, height: 900 };
-/** Typed one key at a time, with a pause so that each keystroke is measured on its own. */
+/** Typed one key at a time, with a pause (KEY_PAUSE_MS, default 40) so that each keystroke is measured on its own. */
 const QUERIES = ["summer", "brand 4", "sneakers", "home", "offer 12", "free ship", "kitchen", "pets"];
-const KEY_PAUSE_MS = 40;
+const KEY_PAUSE_MS = Number(process.env.KEY_PAUSE_MS ?? 40);
+/** CPU_SLOWDOWN=4 types the keys with Chromium's CPU slowed four times, as Lighthouse stands in for a mid-range phone. */
+const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 1);
 const LANDING_TARGET_KB = 140;
 const KEYSTROKE_TARGET_MS = 50;
 
@@ -30,23 +33,45 @@ async function javascriptLoaded(page: Page, visit: () => Promise<void>): Promise
   return { files: sizes.length, gzipKb: sizes.reduce((sum, size) => sum + size, 0) / 1024 };
 }
 
-const dealCount = (page: Page, count: number) =>
-  page.getByRole("region", { name: "Deals" }).getByRole("status").filter({ hasText: `${count} deals` }).waitFor({ timeout: 60_000 });
+/**
+ * Waits until every deal has arrived: the grid has its cards and Refresh is enabled again ("Updating..." lasts until
+ * the last page is in). Not a count of 5,000: the grid shows the current deals, and some seeded ones have ended.
+ */
+async function allDealsArrived(page: Page): Promise<void> {
+  await page.getByRole("gridcell").first().waitFor({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Refresh" }).and(page.locator(":enabled")).waitFor({ timeout: 60_000 });
+}
+
+interface KeystrokeSamples {
+  /** From the keydown to the first frame painted after it: how soon the search box answers the key. */
+  painted: number[];
+  /** From the keydown to the first frame painted with the grid showing that key's list (no longer aria-busy). */
+  updated: number[];
+}
 
 /**
- * Installs a probe in the page: from each keydown in the search box (its event time) to the first frame after React
- * has committed the filtered grid (a timeout queued from requestAnimationFrame runs after that frame is painted).
+ * Installs a probe in the page: from each keydown in the search box (its event time) to the first frame painted after
+ * it, and to the first frame painted once the grid has the key's list (a timeout queued from requestAnimationFrame
+ * runs after that frame is painted). The grid renders a new list after the search box has answered, in a render a
+ * later key may interrupt, and says it is busy until then.
  */
-async function measureKeystrokes(page: Page): Promise<number[]> {
-  await page.evaluate(() => {
-    const samples: number[] = [];
-    (window as unknown as { keystrokeSamples: number[] }).keystrokeSamples = samples;
-    const search = document.querySelector<HTMLInputElement>("#deal-search")!;
-    search.addEventListener("keydown", (event) => {
+async function measureKeystrokes(page: Page): Promise<KeystrokeSamples> {
+  // Text, not a function: tsx names the functions it compiles with a helper the page does not have.
+  await page.evaluate(`
+    const samples = { painted: [], updated: [] };
+    window.keystrokeSamples = samples;
+    const afterPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
+    document.querySelector("#deal-search").addEventListener("keydown", (event) => {
       const began = event.timeStamp;
-      requestAnimationFrame(() => setTimeout(() => samples.push(performance.now() - began), 0));
-    });
-  });
+      const untilUpdated = () => {
+        if (document.querySelector("[role=grid]")?.getAttribute("aria-busy") === "true") afterPaint(untilUpdated);
+        else samples.updated.push(performance.now() - began);
+      };
+      afterPaint(() => {
+        samples.painted.push(performance.now() - began);
+        untilUpdated();
+      });
+    });`);
   const search = page.getByRole("searchbox", { name: "Search deals" });
   await search.focus();
   for (const query of QUERIES) {
@@ -54,7 +79,7 @@ async function measureKeystrokes(page: Page): Promise<number[]> {
     for (let index = 0; index < query.length; index++) await search.press("Backspace", { delay: KEY_PAUSE_MS });
   }
   await page.waitForTimeout(200);
-  return page.evaluate(() => (window as unknown as { keystrokeSamples: number[] }).keystrokeSamples);
+  return page.evaluate(() => (window as unknown as { keystrokeSamples: KeystrokeSamples }).keystrokeSamples);
 }
 
 async function mountedCards(page: Page): Promise<number> {
@@ -89,7 +114,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     const dashboardJs = await javascriptLoaded(page, async () => {
       await page.goto(`${stack.baseUrl}/dashboard`);
-      await dealCount(page, DEALS);
+      await allDealsArrived(page);
       await page.waitForLoadState("networkidle");
     });
 
@@ -105,12 +130,17 @@ async function main(): Promise<void> {
     );
     await page.evaluate(() => window.scrollTo(0, 0));
 
-    const samples = (await measureKeystrokes(page)).sort((a, b) => a - b);
-    const p95 = percentile(samples, 0.95);
-    console.info(`Dashboard with ${DEALS} deals, Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height}:`);
+    if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const { painted, updated } = await measureKeystrokes(page);
+    const figures = (samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      return `${sorted.length} keystrokes, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+    };
+    const p95 = percentile([...updated].sort((a, b) => a - b), 0.95);
+    console.info(`Dashboard with ${DEALS} deals, Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height}${CPU_SLOWDOWN > 1 ? `, CPU slowed ${CPU_SLOWDOWN} times while typing` : ""}, ${KEY_PAUSE_MS} ms between keys:`);
+    console.info(`  search keystroke to the next paint: ${figures(painted)}`);
     console.info(
-      `  search keystroke to updated grid: ${samples.length} keystrokes, p50 ${percentile(samples, 0.5).toFixed(1)} ms, ` +
-        `p95 ${p95.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms (target p95 <= ${KEYSTROKE_TARGET_MS} ms: ${p95 <= KEYSTROKE_TARGET_MS ? "met" : "missed"})`,
+      `  search keystroke to updated grid: ${figures(updated)} (target p95 <= ${KEYSTROKE_TARGET_MS} ms: ${p95 <= KEYSTROKE_TARGET_MS ? "met" : "missed"})`,
     );
     console.info(`  mounted deal cards: ${atTop} at the top, ${inMiddle} halfway down, ${cardsOnScreen} of them on screen (of ${DEALS})`);
     console.info(
