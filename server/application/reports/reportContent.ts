@@ -96,7 +96,8 @@ export type WeeklyReport =
       saved: SavedTotals;
     };
 
-export type ReminderContent = { kind: "nothing" } | { kind: "reminder"; today: LocalDate; item: ReportItem };
+/** A reminder is only ever for a dated deal: its item always says how many days are left. */
+export type ReminderContent = { kind: "nothing" } | { kind: "reminder"; today: LocalDate; item: ReportItem & { daysLeft: number } };
 
 /** Each of the report's two groups holds at most this many deals, and says how many more the dashboard has. */
 export const MAX_LISTED_PER_SECTION = 20;
@@ -226,8 +227,9 @@ export function weeklyReport({ deals, lastReportAt, now, timeZone, test, savings
 /** A starred deal's reminder, or nothing when the deal is no longer worth one (marked, brand off, ended, undated). */
 export function reminderContent(deal: ReportDeal, now: Date, timeZone: string): ReminderContent {
   const today = localDateOf(now, timeZone);
-  if (deal.expirationDate === null || !isCurrent(stateOf(deal, today))) return { kind: "nothing" };
-  return { kind: "reminder", today, item: itemOf(deal, today) };
+  const item = itemOf(deal, today);
+  if (item.daysLeft === null || !isCurrent(stateOf(deal, today))) return { kind: "nothing" };
+  return { kind: "reminder", today, item: { ...item, daysLeft: item.daysLeft } };
 }
 
 /** A deal alert: the deals the person's rules picked (src/domain/alertRules.ts chose them), as a short email lists them. */

@@ -331,7 +331,7 @@ export class HtmlReportEmails implements ReportEmails {
     const { item } = reminder;
     const brand = cleanLine(item.brand, MAX.brand);
     const [code] = codesOf(item);
-    const when = whenItEnds(item.daysLeft ?? 0);
+    const when = whenItEnds(item.daysLeft);
     const subject = code ? `Your ${brand} code ${code} ends ${when}` : `Your ${brand} deal ends ${when}`;
     const intro = `You starred this deal. It ends ${when}, so now is the time to use it.`;
     const html = emailDocument(
