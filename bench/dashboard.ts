@@ -131,12 +131,12 @@ async function main(): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    const { painted, updated } = await measureKeystrokes(page);
-    const figures = (samples: number[]) => {
-      const sorted = [...samples].sort((a, b) => a - b);
-      return `${sorted.length} keystrokes, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
-    };
-    const p95 = percentile([...updated].sort((a, b) => a - b), 0.95);
+    const samples = await measureKeystrokes(page);
+    const ascending = (samples: number[]) => [...samples].sort((a, b) => a - b);
+    const figures = (sorted: number[]) =>
+      `${sorted.length} keystrokes, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+    const [painted, updated] = [ascending(samples.painted), ascending(samples.updated)];
+    const p95 = percentile(updated, 0.95);
     console.info(`Dashboard with ${DEALS} deals, Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height}${CPU_SLOWDOWN > 1 ? `, CPU slowed ${CPU_SLOWDOWN} times while typing` : ""}, ${KEY_PAUSE_MS} ms between keys:`);
     console.info(`  search keystroke to the next paint: ${figures(painted)}`);
     console.info(
