@@ -36,27 +36,50 @@ function logoSvg({ brand }: DemoImages): string {
 </svg>`;
 }
 
+/** Words in lines of at most `max` characters (a longer word keeps a line of its own). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [""];
+  for (const word of text.split(" ")) {
+    if ((lines.at(-1)! + " " + word).trim().length > max && lines.at(-1) !== "") lines.push(word);
+    else lines[lines.length - 1] = (lines.at(-1)! + " " + word).trim();
+  }
+  return lines;
+}
+
+/** The banner's words start here and keep this far from its right edge. */
+const TEXT_LEFT = 76;
+const TEXT_WIDTH = 600 - TEXT_LEFT - 28;
+/** A character's advance, about, as a share of the font size: a bold capital's, and a regular lower-case letter's. */
+const BOLD_CAPITAL_ADVANCE = 0.7;
+const REGULAR_ADVANCE = 0.52;
+
+/** A line no wider than the banner's text width: squeezed to fit when the estimate says it would run over. */
+function textLine(text: string, y: number, size: number, bold: boolean): string {
+  const fit = text.length * size * (bold ? BOLD_CAPITAL_ADVANCE : REGULAR_ADVANCE) > TEXT_WIDTH ? ` textLength="${TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text x="${TEXT_LEFT}" y="${y}" font-family="${FONT}"${bold ? ' font-weight="700"' : ""} font-size="${size}" fill="#ffffff"${fit}>${escape(text)}</text>`;
+}
+
 /**
- * An offer banner: the discount large, the headline below, in the brand's colour with a few shapes of its hue. The
- * words keep to the middle 480 px, what a 3:2 card shows of it.
+ * An offer banner: the discount large (on two lines when it is long), the headline below, in the brand's colour with
+ * a few shapes of its hue. Every word stays inside the banner, which a card shows whole.
  */
 function offerSvg({ brand, headline = "", discount = "" }: DemoImages, index: number): string {
   const { light, dark } = monogramColours(brand);
-  const words = headline.split(" ");
-  const lines: string[] = [""];
-  for (const word of words) {
-    if ((lines.at(-1)! + " " + word).trim().length > 24 && lines.at(-1) !== "") lines.push(word);
-    else lines[lines.length - 1] = (lines.at(-1)! + " " + word).trim();
-  }
+  const long = discount.length > 12;
+  const discountSize = long ? 44 : 60;
+  const discountLines = wrap(discount.toUpperCase(), long ? 16 : 12).slice(0, 2);
+  const discountTop = long ? 128 : 150;
+  const headlineTop = discountTop + (discountLines.length - 1) * 50 + 55;
+  const headlineLines = wrap(headline, 30).slice(0, long ? 2 : 3);
   const shapes = index % 2 === 0
     ? `<circle cx="520" cy="60" r="120" fill="${dark.background}" opacity="0.35"/><circle cx="470" cy="300" r="90" fill="#ffffff" opacity="0.12"/>`
     : `<rect x="400" y="-40" width="260" height="260" rx="40" transform="rotate(20 530 90)" fill="${dark.background}" opacity="0.3"/><circle cx="80" cy="320" r="110" fill="#ffffff" opacity="0.1"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="320" viewBox="0 0 600 320">
   <rect width="600" height="320" fill="${light.background}"/>
   ${shapes}
-  <text x="76" y="62" font-family="${FONT}" font-weight="700" font-size="22" fill="#ffffff" opacity="0.9">${escape(brand.toUpperCase())}</text>
-  <text x="76" y="150" font-family="${FONT}" font-weight="700" font-size="60" fill="#ffffff">${escape(discount.toUpperCase())}</text>
-  ${lines.slice(0, 3).map((line, row) => `<text x="76" y="${205 + row * 34}" font-family="${FONT}" font-size="28" fill="#ffffff">${escape(line)}</text>`).join("\n  ")}
+  <text x="${TEXT_LEFT}" y="62" font-family="${FONT}" font-weight="700" font-size="22" fill="#ffffff" opacity="0.9">${escape(brand.toUpperCase())}</text>
+  ${discountLines.map((line, row) => textLine(line, discountTop + row * 50, discountSize, true)).join("\n  ")}
+  ${headlineLines.map((line, row) => textLine(line, headlineTop + row * 34, 28, false)).join("\n  ")}
 </svg>`;
 }
 

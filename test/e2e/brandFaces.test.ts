@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Dashboard } from "../../src/domain/dashboard";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
+import { OFFER_PICTURE_RATIO } from "../../src/domain/dealPicture";
 import { waitForSync } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
 import { waitForLogoChecks } from "../server/support/logoChecks";
@@ -19,6 +20,9 @@ interface CardPicture {
   loaded: boolean;
   /** The corner badge, when there is one: the brand's logo or its monogram. */
   badge: string | null;
+  /** The picture's real width over its height, and how the browser fits it into its box (CSS object-fit). */
+  naturalRatio: number;
+  objectFit: string;
 }
 
 /** One card's picture once it has settled (no longer loading), scrolled into view first: its images load lazily. */
@@ -37,6 +41,8 @@ async function settledPicture(page: Page, index: number): Promise<CardPicture> {
       src: picture.currentSrc,
       loaded: picture.complete && picture.naturalWidth > 0,
       badge: element.querySelector("[data-brand-logo]")?.getAttribute("data-brand-logo") ?? null,
+      naturalRatio: picture.naturalWidth / picture.naturalHeight,
+      objectFit: getComputedStyle(picture).objectFit,
     };
   });
 }
@@ -92,6 +98,11 @@ describe("the store's face: offer images, brand logos and monograms on the demo'
     // The demo's own images arrive through the proxy: offers and logos both, never from the emulator directly.
     expect(pictures.filter((picture) => picture.media === "image").length).toBeGreaterThanOrEqual(4);
     for (const picture of pictures.filter((shown) => shown.media !== "stock")) expect(new URL(picture.src).pathname, picture.title).toMatch(/^\/api\/images\//);
+    // The demo's banners are wider than a card's 3:2 box: each is shown whole, its sides (and words) never cut off.
+    for (const picture of pictures.filter((shown) => shown.media === "image")) {
+      expect(picture.naturalRatio, picture.title).toBeGreaterThan(OFFER_PICTURE_RATIO * 1.1);
+      expect(picture.objectFit, picture.title).toBe("contain");
+    }
   });
 
   it("never shows the category drawing where the mail's image or the brand's logo could be loaded", async () => {

@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 import { input } from "../../components/primitives.css";
+import { OFFER_PICTURE_RATIO, type PictureFit } from "../../../domain/dealPicture";
 
 /** Phones: the dashboard's top folds into a few compact rows, so the first deal is on the first screen. */
 const PHONE = "(max-width: 767px)";
@@ -255,7 +256,7 @@ export const media = style({
   alignItems: "center",
   justifyContent: "center",
   width: "100%",
-  aspectRatio: "3 / 2",
+  aspectRatio: String(OFFER_PICTURE_RATIO),
   maxHeight: "500px",
   overflow: "hidden",
   background: vars.color.surfaceMuted,
@@ -275,6 +276,12 @@ export const skeleton = style({
 });
 
 export const mediaImage = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover", transition: "opacity 0.2s" });
+/** How an offer's image fills its box, by its shape (offerPictureFit in src/domain/dealPicture.ts). */
+export const mediaImageFit: Readonly<Record<PictureFit, string>> = styleVariants({
+  whole: { objectFit: "contain" },
+  fromTop: { objectPosition: "top" },
+  fill: {},
+});
 export const mediaImageLoading = style({ opacity: 0 });
 
 /** Stock art as a modest picture on its category's tint, not a full-bleed photo: about half the box's height. */

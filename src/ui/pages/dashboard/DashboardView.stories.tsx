@@ -608,3 +608,41 @@ export const ImageSkeletonAndFallback: Story = {
     await expect(band.className).toMatch(/mediaTint_pets/);
   },
 };
+
+/** The sample pictures Storybook serves at image-proxy paths (src/ui/storybook/static), with their real sizes. */
+const SAMPLE_PICTURES = "/api/images/storybook-sample-images-drawn-for-the-stori";
+const shapeDeals = [
+  sampleDeal({ id: "banner", title: "A banner wider than the card", brand: "Aster", imageUrls: [`${SAMPLE_PICTURES}/YmFubmVy`], category: "Home" }),
+  sampleDeal({ id: "tall", title: "A picture taller than the card", brand: "Birch", imageUrls: [`${SAMPLE_PICTURES}/dGFsbA`], category: "Home" }),
+  sampleDeal({ id: "photo", title: "A picture of the card's shape", brand: "Cedar", imageUrls: [`${SAMPLE_PICTURES}/cGhvdG8`], category: "Home" }),
+];
+const SAMPLE_PICTURE_SIZES: Record<string, [number, number]> = { banner: [600, 240], tall: [400, 640], photo: [600, 400] };
+const shapeDashboard: Dashboard = { ...SAMPLE_DASHBOARD, categories: [{ id: "home", label: "Home", count: 3, current: 3 }], deals: shapeDeals };
+
+/**
+ * An offer's image by its shape (docs/product.md, "Deal images"): a banner is shown whole on a plain band, a tall
+ * picture fills the box from its top, one of about the box's shape fills it. Each sample has a white frame, so a cut
+ * edge shows.
+ */
+export const OfferImageShapes: Story = {
+  args: { state: { kind: "ready", dashboard: shapeDashboard }, ...withFilters(NO_FILTERS, "ending-soon", shapeDashboard) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const pictureOf = (title: string) => canvas.getByRole("article", { name: title }).querySelector<HTMLImageElement>("img[data-picture]")!;
+    for (const deal of shapeDeals) {
+      const picture = pictureOf(deal.title);
+      // Where pictures are not loaded (the unit run's DOM), it is given its sample's real size and told it loaded.
+      if (!picture.complete || picture.naturalWidth === 0) {
+        const [width, height] = SAMPLE_PICTURE_SIZES[deal.id]!;
+        Object.defineProperty(picture, "naturalWidth", { value: width });
+        Object.defineProperty(picture, "naturalHeight", { value: height });
+        fireEvent.load(picture);
+      }
+    }
+    await waitFor(() => expect(pictureOf("A banner wider than the card").dataset.fit).toBe("whole"));
+    await expect(pictureOf("A picture taller than the card").dataset.fit).toBe("fromTop");
+    await expect(pictureOf("A picture of the card's shape").dataset.fit).toBe("fill");
+  },
+};
+
+export const PhoneOfferImageShapes: Story = { ...phone, args: { ...OfferImageShapes.args, viewportWidth: PHONE }, play: OfferImageShapes.play };

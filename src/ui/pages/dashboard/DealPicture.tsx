@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Deal } from "../../../domain/deal";
 import { categoryId } from "../../../domain/category";
-import { brandLogoCandidates, dealPictureChain } from "../../../domain/dealPicture";
+import { brandLogoCandidates, dealPictureChain, offerPictureFit, type PictureFit } from "../../../domain/dealPicture";
 import { hasOwnImage } from "../../../domain/stockImages";
 import { BrandLogo } from "../../components/BrandLogo";
 import * as styles from "./Dashboard.css";
@@ -19,6 +19,8 @@ export function DealPicture({ deal, width }: { deal: Deal; width: number }) {
   const chain = dealPictureChain(deal);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState(false);
+  // Known once the offer's image has loaded (until then it is hidden): its shape says how it fills the box.
+  const [fit, setFit] = useState<PictureFit>("fill");
   const choice = chain[Math.min(attempt, chain.length - 1)]!;
   const box = hasOwnImage(deal) ? styles.media : styles.mediaBand;
   const tint = styles.mediaTint[categoryId(deal.category)] ?? styles.mediaTint.others!;
@@ -60,14 +62,18 @@ export function DealPicture({ deal, width }: { deal: Deal; width: number }) {
     <div className={loaded ? box : `${box} ${styles.skeleton}`} data-media={loaded ? "image" : "loading"}>
       <img
         key={choice.src}
-        className={loaded ? styles.mediaImage : `${styles.mediaImage} ${styles.mediaImageLoading}`}
+        className={`${styles.mediaImage} ${styles.mediaImageFit[fit]}${loaded ? "" : ` ${styles.mediaImageLoading}`}`}
         src={choice.src}
         alt=""
         width={width}
         loading="lazy"
         decoding="async"
         data-picture="offer"
-        onLoad={() => setLoaded(true)}
+        data-fit={fit}
+        onLoad={(event) => {
+          setFit(offerPictureFit(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight));
+          setLoaded(true);
+        }}
         onError={next}
       />
       {loaded && (
