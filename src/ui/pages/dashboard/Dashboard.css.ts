@@ -71,7 +71,8 @@ const statBase = style({
 
 export const stat = styleVariants({
   plain: [statBase],
-  toggle: [statBase, { cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.primary } } }],
+  // A phone hides the toggle's words for room, so its border says it can be pressed.
+  toggle: [statBase, { cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.primary } }, "@media": { [PHONE]: { borderColor: vars.color.primary } } }],
   active: [statBase, { cursor: "pointer", borderColor: vars.color.primary, background: vars.color.accentSoft, borderWidth: 2 }],
 });
 
