@@ -193,7 +193,7 @@ describe("the phone-first dashboard and its keyboard grid, in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: title });
     await dialog.getByText("Where it came from").waitFor();
     const order = await dialog.evaluate((element) =>
-      ["Use this deal", "Ends", "Did you use it?", "Where it came from"].map((name) =>
+      ["Use this deal", "When it ends", "Did you use it?", "Where it came from"].map((name) =>
         [...element.querySelectorAll("section, details, h3, summary")].findIndex((node) => node.getAttribute("aria-label") === name || node.textContent?.trim() === name),
       ),
     );

@@ -50,8 +50,9 @@ function Offer({ deal }: { deal: Deal }) {
 function Ends({ deal }: { deal: Deal }) {
   return (
     <section className={styles.section} aria-labelledby="deal-detail-ends">
+      {/* Not "Ends": the line below starts with it ("Ends Sun 29 Nov"). */}
       <h3 id="deal-detail-ends" className={styles.sectionTitle}>
-        Ends
+        When it ends
       </h3>
       <p className={styles.plain}>{endDateText(deal) ?? "No end date given"}</p>
       {deal.expirationDate && (
