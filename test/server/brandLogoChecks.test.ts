@@ -7,11 +7,10 @@ import { BrandLogoChecks } from "../../server/application/images/brandLogoChecks
 import type { JobQueue } from "../../server/application/jobs/jobQueue";
 import { systemClock } from "../../server/application/ports";
 import type { Database } from "../../server/infrastructure/db/database";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlDataVersions } from "../../server/infrastructure/db/dataVersionsRepository";
 import { SqlLogoChecksRepository } from "../../server/infrastructure/db/logoChecksRepository";
 import { HttpImageFetcher } from "../../server/infrastructure/images/httpImageFetcher";
-import { api, DATABASES, openTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { api, DATABASES, openMigratedTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 import { wholeDashboard } from "./support/dashboard";
 import { startImageServer, type ImageServer } from "./support/imageServer";
 import { waitForLogoChecks } from "./support/logoChecks";
@@ -150,8 +149,7 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
   const noQueue = new Proxy({}, { get: () => () => Promise.reject(new Error("no queue in this test")) }) as JobQueue;
 
   it("checks at most its cap of one person's logos a run, leaves the rest to the sweep, and drops the cached dashboard when one loads", async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     images = await startImageServer();
     const [ada, bo] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com'), ('bo@example.com') RETURNING id");
     // Two that load, then three that answer 404; and someone else's tracking pixel, which is no logo.
@@ -191,8 +189,7 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
   });
 
   it("remembers a failure for a day when the host did not answer, and for a month when its answer was no logo", async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     images = await startImageServer();
     const [ada] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id");
     // Port 1 refuses the connection: nothing answers there.
@@ -211,8 +208,7 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
   });
 
   it("refuses an address no request may go to before any connection, and records why", async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     images = await startImageServer();
     const [ada] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com') RETURNING id");
     const hostile = [

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DashboardCodec } from "../../src/contract";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlDataVersions } from "../../server/infrastructure/db/dataVersionsRepository";
 import type { Database } from "../../server/infrastructure/db/database";
-import { DATABASES, api, decode, freePort, openTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, api, decode, freePort, openMigratedTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("data versions live in the database, on %s", (database) => {
   let db: Database;
   let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
   });
   afterAll(async () => {
     await db?.close();

@@ -21,12 +21,11 @@ import { SqlExtensionSessionsRepository } from "../../server/infrastructure/db/e
 import { SqlPreferencesRepository } from "../../server/infrastructure/db/preferencesRepository";
 import { SqlSyncRepository } from "../../server/infrastructure/db/syncRepository";
 import type { Database } from "../../server/infrastructure/db/database";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlDealsRepository } from "../../server/infrastructure/db/dealsRepository";
 import { SqlExtensionDealsRepository } from "../../server/infrastructure/db/extensionDealsRepository";
 import { SqlReportsRepository } from "../../server/infrastructure/db/reportsRepository";
 import { DEAL_AND_BRAND, dealStateSql } from "../../server/infrastructure/db/dealLifecycleSql";
-import { DATABASES, openTestDatabase } from "./support/stack";
+import { DATABASES, openMigratedTestDatabase } from "./support/stack";
 
 /**
  * One set of deals with every lifecycle state, and the same states, counts and lists from each place that judges a
@@ -125,8 +124,7 @@ describe.each(DATABASES)("the same lifecycle through SQL, the report and the ext
   const keys = (ids: Iterable<{ id: string } | string>) => sorted([...ids].map((item) => keyOf.get(typeof item === "string" ? item : item.id)!));
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     ({ userId, keyOf } = await seed(db));
   });
 
@@ -229,8 +227,7 @@ describe.each(DATABASES)("the person's own day through every use case, on %s", (
   const keys = (ids: Iterable<{ id: string } | string>) => sorted([...ids].map((item) => keyOf.get(typeof item === "string" ? item : item.id)!));
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     ({ userId, keyOf } = await seed(db));
   });
 

@@ -4,9 +4,8 @@ import { sortDeals, type Deal } from "../../src/domain/deal";
 import { countStates } from "../../src/domain/dealLifecycle";
 import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import type { Database } from "../../server/infrastructure/db/database";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlDealsRepository } from "../../server/infrastructure/db/dealsRepository";
-import { DATABASES, openTestDatabase } from "./support/stack";
+import { DATABASES, openMigratedTestDatabase } from "./support/stack";
 
 /**
  * The dashboard's deal rules (search, category, expiring soon, sort, current and expired) are written once in
@@ -137,8 +136,7 @@ describe.each(DATABASES)("the same deal rules in SQL, on %s", (database) => {
   let keyOf: Map<string, string>;
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     repository = new SqlDealsRepository(db);
     ({ userId, keyOf } = await seed(db));
   });

@@ -4,11 +4,10 @@ import { startMailSink, type MailSink, type SinkMessage } from "../../emulator/o
 import { reminderContent, reportWindow, weeklyReport } from "../../server/application/reports/reportContent";
 import { unsubscribeUrl as unsubscribeUrlOf, UnsubscribeTokens } from "../../server/application/reports/unsubscribeTokens";
 import type { Database } from "../../server/infrastructure/db/database";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlReportsRepository } from "../../server/infrastructure/db/reportsRepository";
 import { NodemailerMailSender } from "../../server/infrastructure/mail/nodemailerSender";
 import { HtmlReportEmails } from "../../server/infrastructure/mail/reportEmails";
-import { DATABASES, openTestDatabase } from "./support/stack";
+import { DATABASES, openMigratedTestDatabase } from "./support/stack";
 
 /*
  * A weekly report for a person in Tokyo, read from the dashboard's tables, rendered, and sent over SMTP through the
@@ -89,8 +88,7 @@ describe.each(DATABASES)("a weekly report sent through SMTP, on %s", (database) 
   const repository = () => new SqlReportsRepository(db);
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     ({ userId, dealIds } = await seed(db));
     sink = await startMailSink();
     sender = new NodemailerMailSender({ smtpUrl: sink.smtpUrl, from: "Deal Finder <reports@deals.example.org>" });

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec } from "../../src/contract";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { migrate } from "../../server/infrastructure/db/migrate";
 import { SqlRateLimitCounter } from "../../server/infrastructure/db/rateLimitCounter";
 import type { Database } from "../../server/infrastructure/db/database";
-import { DATABASES, api, decode, freePort, freshPostgresSchema, openTestDatabase, startStack, type Stack } from "./support/stack";
+import { DATABASES, api, decode, freePort, freshPostgresSchema, openMigratedTestDatabase, startStack, type Stack } from "./support/stack";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,8 +17,7 @@ describe.each(DATABASES)("the database's rate-limit counter, on %s", (database) 
   let counter: SqlRateLimitCounter;
 
   beforeAll(async () => {
-    ({ db, drop } = await openTestDatabase(database));
-    await migrate(db);
+    ({ db, drop } = await openMigratedTestDatabase(database));
     counter = new SqlRateLimitCounter(db);
   });
   afterAll(async () => {

@@ -13,6 +13,7 @@ import { composeServer, type ComposedServer } from "../../../server/compose";
 import type { LogDestination } from "../../../server/http/app";
 import type { Clock } from "../../../server/application/ports";
 import { openDatabase, type Database } from "../../../server/infrastructure/db/database";
+import { migrate } from "../../../server/infrastructure/db/migrate";
 import { consentAtGoogle, type ConsentChoice } from "./googleConsent";
 import { BrowserCookies } from "./browserCookies";
 
@@ -71,6 +72,13 @@ export async function openTestDatabase(database: "pglite" | "postgres"): Promise
   if (database === "pglite") return { db: await openDatabase({ inMemory: true }) };
   const schema = await freshPostgresSchema();
   return { db: await openDatabase({ databaseUrl: schema.url }), drop: schema.drop };
+}
+
+/** openTestDatabase with the product's schema in it, as a server would find it after starting. */
+export async function openMigratedTestDatabase(database: "pglite" | "postgres"): Promise<{ db: Database; drop?: () => Promise<void> }> {
+  const opened = await openTestDatabase(database);
+  await migrate(opened.db);
+  return opened;
 }
 
 export interface Stack {
