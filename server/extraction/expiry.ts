@@ -65,6 +65,11 @@ const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
 const HOLIDAY_CUE = /\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?$/i;
 const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
+/** An action right before "before" ("register before", "purchase this game before"). */
+const ACTION_BEFORE =
+  /\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bbefore\s*$/i;
+/** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off". */
+const OFFER_GAIN = /\b(?:save|saving|get|receive|enjoy|off|free|discount|special offer)\b|%/i;
 
 function lastDayOfMonth(year: number, monthIndex: number): string {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);
@@ -254,6 +259,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
       if (score === 0 && result.end) score = OFFER_PERIOD.test(window) ? 2 : 1;
+      // "Register before July 31 and save $300": an action before a day that earns the offer is a deadline, as strong
+      // as "by"; "shop before March 20 for the best sizes" is only advice, and "before" stays weak there.
+      if (score < STATING_CUE && ACTION_BEFORE.test(window) && OFFER_GAIN.test(`${window} ${after}`)) score = 3;
       // "Open an account by December 15": a date after "by" is a deadline even when the verb reads like a start.
       const startsHere = !result.end && STARTS.test(window) && !/\bby\s*$/i.test(window);
       if (!joinsRange && (NOT_AN_OFFER_END.test(window) || startsHere)) score = 0;

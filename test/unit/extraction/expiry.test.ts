@@ -118,6 +118,25 @@ describe("findExpiry: 'before' a day", () => {
     expect(expiry("Valid for appointments before March 20, 2026.")).toBe("2026-03-20");
     expect(expiry("Purchase this game before Sept. 30, 2026 and get a special offer!")).toBe("2026-09-30");
   });
+
+  // An action before a day is a deadline as strong as "by": it outweighs a range that only says when something else
+  // is on (and whose clause happens to hold a "by"), wherever the two stand in the mail.
+  const schedule = "Back by popular demand, the kids' club is available Monday through Thursday.";
+  it.each([
+    "Register before March 31 and save $300. Use priority code P2026.",
+    "Book before 31 March to save 20%.",
+    "Order before March 31, 2026 and get free gifts.",
+    "Sign up before Mar. 31 for 15% off your first box.",
+    "Save $50 when you reserve before March 31st.",
+  ])("reads %j as ending on the day, over a weekday schedule before or after it", (deadline) => {
+    expect(expiry(deadline)).toBe("2026-03-31");
+    expect(expiry(`${schedule}\n${deadline}`)).toBe("2026-03-31");
+    expect(expiry(`${deadline}\n${schedule}`)).toBe("2026-03-31");
+  });
+
+  it("does not take an action's 'before' a time of day for delivery as the offer's end", () => {
+    expect(expiry("Order before 2pm on March 20 for next-day delivery.")).toBeNull();
+  });
 });
 
 describe("findExpiry: bare ranges", () => {
