@@ -144,6 +144,23 @@ export const OFFERS: readonly InventedOffer[] = [
     expected: { codes: ["TUNEUP30"], endDate: "2026-09-30", category: "Automotive" },
   },
   {
+    // A deadline said as an action before a day, beside a weekday range that only says when the bays are free.
+    id: "en-auto-register-before",
+    language: "en",
+    brand: "Cobbleford Tyre Centre",
+    domain: "cobblefordtyres.com",
+    date: "Mon, 4 May 2026 09:00:00 -0400",
+    subject: "Save $40 on a brake check",
+    headline: "$40 off brake checks",
+    pitch: "Back by popular demand, our express tire and brake bays are available Monday through Thursday.",
+    codeLine: "Use coupon code BAYS40 when you book.",
+    boxLabels: ["Coupon code:"],
+    endLine: "Book before May 29 and save $40 on any brake service.",
+    cta: "Book a bay",
+    finePrint: "Most vehicles. One coupon per visit.",
+    expected: { codes: ["BAYS40"], endDate: "2026-05-29", category: "Automotive" },
+  },
+  {
     id: "en-health",
     language: "en",
     brand: "Verdant Vitamins",
