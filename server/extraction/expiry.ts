@@ -68,8 +68,8 @@ const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
 const ACTION_BEFORE =
   /\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bbefore\s*$/i;
-/** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off". */
-const OFFER_GAIN = /\b(?:save|saving|get|receive|enjoy|off|free|discount|special offer)\b|%/i;
+/** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off" (not "the best sizes"). */
+const OFFER_GAIN = /\b(?:save|saving|savings|off|free|discount|special offer|bonus)\b|%/i;
 
 function lastDayOfMonth(year: number, monthIndex: number): string {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);

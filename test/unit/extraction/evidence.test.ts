@@ -81,6 +81,11 @@ describe("end date: what stated it", () => {
 
   it("a date after a weak word only is inferred", () => {
     expect(expiry("Shop before March 20 for the best sizes.")).toEqual({ date: "2026-03-20", evidence: { kind: "label", confidence: "inferred" } });
+    expect(expiry("Shop before March 20 and get the best sizes.")).toEqual({ date: "2026-03-20", evidence: { kind: "label", confidence: "inferred" } });
+  });
+
+  it("an action before a day that earns the offer states it, as \"by\" does", () => {
+    expect(expiry("Register before March 20 and save $300.")).toEqual({ date: "2026-03-20", evidence: { kind: "label", confidence: "stated" } });
   });
 
   it.each([
