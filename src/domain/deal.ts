@@ -3,6 +3,8 @@ import type { DealPrice } from "./dealPrice";
 import type { DealEvidence } from "./evidence";
 import type { RecordedSaving } from "./savings";
 import type { Barcode } from "./barcode";
+import { moneyIn } from "./money";
+import { matchesOf } from "./patternMatches";
 
 /** A deal as the dashboard shows it (docs/product.md, "Deal"). */
 export interface Deal {
@@ -186,4 +188,26 @@ export function codeConditionOf(deal: Pick<Deal, "codeConditions">, code: string
  */
 export function headlineDiscount(deal: Pick<Deal, "discount" | "codeConditions">): string | null {
   return deal.codeConditions.length > 1 ? null : deal.discount;
+}
+
+const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
+
+/** The figures a text states: its amounts of money (by currency and value) and its percentages. */
+function figuresIn(text: string): Set<string> {
+  const figures = new Set<string>();
+  for (const money of moneyIn(text)) figures.add(`${money.currency} ${money.hundredths}`);
+  for (const match of matchesOf(PERCENT, text)) figures.add(`${match[1]!.replace(",", ".")}%`);
+  return figures;
+}
+
+/**
+ * Whether a short detail shown after a deal's title ("$15 off first order" after "Welcome: $15 off your first order")
+ * only says again what the title says: every figure it states is in the title, or, stating none, it is in the title
+ * word for word. A tier the title leaves out ("$60 off $200+" after "up to $60 off") is news, and is shown.
+ */
+export function restatesTitle(detail: string, title: string): boolean {
+  const figures = figuresIn(detail);
+  if (figures.size === 0) return title.toLowerCase().replace(/\s+/g, " ").includes(detail.toLowerCase().replace(/\s+/g, " ").trim());
+  const titleFigures = figuresIn(title);
+  return [...figures].every((figure) => titleFigures.has(figure));
 }

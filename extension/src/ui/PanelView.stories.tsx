@@ -56,6 +56,23 @@ export default meta;
 const dollars: MoneyNotation = { prefix: "$", suffix: "", decimalMark: ".", groupMark: "" };
 type Story = StoryObj<typeof meta>;
 
+/** A code's line adds its condition or the deal's discount only when the title does not already say it. */
+export const TitleAlreadySaysTheDiscount: Story = {
+  args: {
+    deals: [
+      { ...deals[0]!, codes: [{ code: "SAVE10", condition: "$10 off $50" }] },
+      { ...deals[1]!, title: "Early access: 25% off home essentials" },
+      { id: "d3", brand: "Brindlemart", brandDomain: "brindlemart.com", title: "Welcome: $15 off your first order", discount: "$15 off", expirationDate: null, codes: [{ code: "WELCOME15", condition: "$15 off first order" }] },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const lineOf = (code: string) => within(canvasElement).getByText(code).closest("li")!.querySelector(".deal")!.textContent;
+    await expect(lineOf("SAVE10")).toBe("Spend more, save more · $10 off $50");
+    await expect(lineOf("EARLY25")).toBe("Early access: 25% off home essentials");
+    await expect(lineOf("WELCOME15")).toBe("Welcome: $15 off your first order");
+  },
+};
+
 export const Codes: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);

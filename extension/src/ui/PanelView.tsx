@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { expiryLabel } from "../../../src/domain/deal";
+import { expiryLabel, restatesTitle } from "../../../src/domain/deal";
 import type { CodeStanding } from "../domain/cartConditions";
 import { formatAmount } from "../../../src/domain/money";
 import { describeOutcome, type ApplyOutcome } from "../domain/outcome";
@@ -85,11 +85,13 @@ export function PanelView({ deals, today, shortcut, working, outcomes, keptCode,
         {rows.map(({ deal, code, condition }) => {
           const outcome = outcomes[code];
           const standing = standings[code];
+          // The code's own condition, else the deal's discount: after the title only when it says something new.
+          const detail = condition ?? deal.discount;
           return (
             <li key={`${deal.id}-${code}`} className="code">
               <div className="codeText">
                 <code className="value">{code}</code>
-                <span className="deal">{[deal.title, condition ?? deal.discount].filter(Boolean).join(" · ")}</span>
+                <span className="deal">{detail && !restatesTitle(detail, deal.title) ? `${deal.title} · ${detail}` : deal.title}</span>
                 <span className="expiry">{expiryLabel(deal.expirationDate, today)}</span>
                 <StandingNote standing={standing} skipNoteId={noteIdOf(code)} />
                 {outcome ? <span className={`badge ${outcome.kind}`}>{badgeOf(outcome, keptCode)}</span> : null}
