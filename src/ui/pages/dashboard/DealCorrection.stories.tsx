@@ -80,6 +80,8 @@ export const CorrectionForm: Story = {
     await expect(form.getByLabelText("Category")).toHaveValue("Home");
     await expect(form.getByLabelText("Brand name")).toHaveValue("Brindlemart Deals");
     await expect(form.getByText("The email said: SAVE1O")).toBeInTheDocument();
+    // The mail's day as the cards write it, not as it is stored.
+    await expect(form.getByText("The email said: Tue 1 Dec")).toBeInTheDocument();
     await userEvent.type(form.getByLabelText("Code"), "X");
     await expect(args.edit).toHaveBeenLastCalledWith("code", "SAVE10X");
     await userEvent.selectOptions(form.getByLabelText("Category"), "Pets");

@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { DealCorrectionView } from "../../../application/machines/dealCorrectionMachine";
 import { CATEGORIES } from "../../../domain/category";
 import { CORRECTION_LIMITS, correctionSummary, type CorrectionField, type MailFields } from "../../../domain/dealCorrection";
+import { shortDay } from "../../../domain/evidence";
 import { button, field, heading2, input, label, muted, row, stack } from "../../components/primitives.css";
 import { modalDialog } from "../../components/modalDialog.css";
 import { useModalDialog } from "../../components/useModalDialog";
@@ -79,7 +80,8 @@ export function DealCorrectionSection({ panel }: { panel: DealCorrectionPanel })
 }
 
 const mailSaid = (mail: MailFields, name: CorrectionField): string => {
-  const value = { code: mail.code, endDate: mail.endDate, category: mail.category, brand: mail.brand }[name];
+  // A day as the cards write it ("Sun 29 Nov"), not as it is stored.
+  const value = { code: mail.code, endDate: mail.endDate && shortDay(mail.endDate), category: mail.category, brand: mail.brand }[name];
   return value ? `The email said: ${value}` : "The email gave none.";
 };
 
