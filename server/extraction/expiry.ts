@@ -39,11 +39,16 @@ const MONTH_PATTERN = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturday)";
 
+/** Verbs of acting on an offer, whose deadline follows "by" or "before" ("register by", "order before"). */
+const ACTION_VERBS =
+  "book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule";
+
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
   [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)\b/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
-  [/\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|save|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bby\b/i, 3],
+  // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
+  [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
   [/\bby\b/i, 2],
   [/\bbefore\b/i, 1],
 ];
@@ -66,8 +71,7 @@ const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
 const HOLIDAY_CUE = /\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?$/i;
 const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
-const ACTION_BEFORE =
-  /\b(?:book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule)\w*\b[^.]{0,30}\bbefore\s*$/i;
+const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\bbefore\\s*$`, "i");
 /** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off" (not "the best sizes"). */
 const OFFER_GAIN = /\b(?:save|saving|savings|off|free|discount|special offer|bonus)\b|%/i;
 
