@@ -14,7 +14,7 @@ import { HOUSEKEEPING_JOBS } from "../../server/application/housekeeping";
 import { LOGO_CHECK_JOBS } from "../../server/application/images/logoCheckJobs";
 import { openDatabase, type Database } from "../../server/infrastructure/db/database";
 import { INPUT_LIMITS } from "../../server/extraction/limits";
-import { DATABASES, api, decode, freePort, freshPostgresSchema, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, api, decode, freePort, freshPostgresSchema, signUpWithGmail, startStack, startedOnFreePort, waitForSync, type Stack } from "./support/stack";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
 
 const PROMOTIONS = ["CATEGORY_PROMOTIONS", "INBOX"];
@@ -170,21 +170,9 @@ describe.each(DATABASES)("a sync cut off by a stopping server, on %s", (database
 
   /**
    * The first server, listening on the port its sign-in redirect names. The port is chosen before the mailbox is filled
-   * and the server composed, and another test file may take it meanwhile: then it all starts again on another, as
-   * startStack does (test/server/support/stack.ts).
+   * and the server composed, and another test file may take it meanwhile: startedOnFreePort starts it all again then.
    */
   async function startFirstServer() {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await startFirstServerOnce();
-      } catch (error) {
-        await cleanUp();
-        if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      }
-    }
-  }
-
-  async function startFirstServerOnce() {
     const port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), "deal-finder-queue-"));
     postgres = database === "postgres" ? await freshPostgresSchema() : null;
@@ -221,7 +209,7 @@ describe.each(DATABASES)("a sync cut off by a stopping server, on %s", (database
   }
 
   it("is given back with what it stored, and a new server on the same database resumes it to exactly the deals of an uninterrupted run", async () => {
-    const { config, first, target } = await startFirstServer();
+    const { config, first, target } = await startedOnFreePort(startFirstServer, cleanUp);
     const { access_token: token, user } = await signUpWithGmail(target, "new.user@example.com");
     await expect.poll(async () => (await syncStatus(target, token)).progress?.processed ?? 0, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(100);
 

@@ -113,10 +113,19 @@ export interface StackOptions {
  * free can be taken by a parallel test before the server listens on it; then the stack starts again on another.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  return startedOnFreePort(() => startStackOnce(options));
+}
+
+/**
+ * Starts what listens on a port chosen by freePort a while before it listens, again (up to three times) when another
+ * test file took that port meanwhile; `cleanUp` undoes a failed start first, when `start` leaves that to its caller.
+ */
+export async function startedOnFreePort<T>(start: () => Promise<T>, cleanUp: () => Promise<void> = async () => {}): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startStackOnce(options);
+      return await start();
     } catch (error) {
+      await cleanUp();
       if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
     }
   }
