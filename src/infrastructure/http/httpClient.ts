@@ -142,7 +142,11 @@ export class HttpClient {
   }
 
   private async decode<A>(method: string, path: string, response: Response, codec: t.Decoder<unknown, A>): Promise<A> {
-    const body: unknown = await response.json().catch(() => undefined);
+    const text = await response.text().catch(() => null);
+    // The status came and the body did not (the connection cut, or the page left while it was on its way): a success
+    // so cut is no answer at all rather than a wrong one, and fails as unreachable, which ends no session.
+    if (text === null && response.ok) throw new RequestError(null, "network_error", NETWORK_ERROR_MESSAGE);
+    const body = parsedJson(text);
     if (!response.ok) {
       const error = body as { code?: unknown; message?: unknown; error?: unknown } | undefined;
       const serverMessage =
@@ -164,5 +168,15 @@ export class HttpClient {
       throw new RequestError(response.status, "bad_response", `Unexpected response from ${method} ${path}: ${problems}`);
     }
     return decoded.right;
+  }
+}
+
+/** The JSON a body holds, or undefined when it holds none (empty, not JSON, or not read). */
+function parsedJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }

@@ -32,6 +32,16 @@ function wire(options: { path?: string; token?: string; refresh?: string } = {})
 
 const Ok = t.type({ ok: t.literal(true) });
 
+/** A body whose connection ends after its first bytes, as when the browser leaves the page while it arrives. */
+function cutOffBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"success":tr'));
+      controller.error(new TypeError("network error"));
+    },
+  });
+}
+
 describe("toQueryString", () => {
   it("repeats array keys without brackets and leaves out empty values", () => {
     expect(toQueryString({ a: ["1", "2"], b: "x y", c: undefined, d: "", e: true })).toBe("?a=1&a=2&b=x+y&e=true");
@@ -165,6 +175,21 @@ describe("HttpClient", () => {
     expect(failure.message).toMatch(/^Unexpected response from GET \/auth\/me: /);
   });
 
+  it("fails as unreachable, not as a wrong answer, when a success's body is cut off on its way", async () => {
+    const { api, http } = wire();
+    api.on("GET /auth/me", () => new Response(cutOffBody(), { status: 200, headers: { "Content-Type": "application/json" } }));
+    const failure = (await http.get("/auth/me", AuthMeCodec).catch((error: unknown) => error)) as RequestError;
+    expect(failure).toBeInstanceOf(RequestError);
+    expect([failure.status, failure.code]).toEqual([null, "network_error"]);
+  });
+
+  it("keeps the status of a refusal whose body is cut off", async () => {
+    const { api, http } = wire();
+    api.on("GET /broken", () => new Response(cutOffBody(), { status: 503 }));
+    const failure = (await http.get("/broken", Ok, { silent: true }).catch((error: unknown) => error)) as RequestError;
+    expect([failure.status, failure.code]).toEqual([503, "http_error"]);
+  });
+
   it("gives up after 30 seconds", async () => {
     vi.useFakeTimers();
     const hangingFetch: typeof fetch = (_input, init) =>
@@ -197,6 +222,16 @@ describe("restoring a stored session", () => {
     await settle();
     expect(actor.getSnapshot().matches("signedIn")).toBe(true);
     expect(JSON.parse(storage.getItem("user")!).first_name).toBe("Alicia");
+  });
+
+  it("keeps the stored person when the page is left while the profile's answer is on its way", async () => {
+    const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => new Response(cutOffBody(), { status: 200 }));
+    const actor = container.get(AuthSession);
+    await settle();
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(storage.getItem("authToken")).toBe("token-1");
+    expect(storage.getItem("refreshToken")).toBe("r");
   });
 
   it("clears everything when the profile fetch fails", async () => {
