@@ -9,7 +9,7 @@ import { ACCOUNT_LIMITS, tryAgainIn } from "../../src/domain/requestLimits";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
 import type { Database } from "../../server/infrastructure/db/database";
-import { DATABASES, decode, freePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
+import { DATABASES, decode, listeningOnFreePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
 
 /** A request as a load balancer in TRUST_PROXY passes it on: X-Forwarded-For names the client's address. */
 async function from(apiUrl: string, address: string, method: string, path: string, token: string, body?: unknown, rawBody?: string) {
@@ -137,13 +137,13 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("the test
     const keys = { SESSION_SIGNING_KEY: randomBytes(32).toString("base64"), TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
     // One after the other: the first applies the migrations.
     for (let index = 0; index < 2; index++) {
-      const port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), "deal-finder-account-limits-"));
-      const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", SMTP_URL: sink.smtpUrl, ...keys });
-      config.database = { databaseUrl: schema.url };
-      config.staticDir = null;
-      const server = await composeServer(config, { checkReplies: true });
-      await server.app.listen({ host: "127.0.0.1", port });
+      const { server, port } = await listeningOnFreePort((port) => {
+        const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", SMTP_URL: sink.smtpUrl, ...keys });
+        config.database = { databaseUrl: schema.url };
+        config.staticDir = null;
+        return composeServer(config, { checkReplies: true });
+      });
       servers.push({ server, apiUrl: `http://127.0.0.1:${port}/api`, dataDir });
     }
   });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { DATABASES, freePort, freshPostgresSchema } from "./support/stack";
+import { DATABASES, listeningOnFreePort, freshPostgresSchema } from "./support/stack";
 import { routesOf } from "./support/routeTable";
 
 interface LogLine {
@@ -41,20 +41,16 @@ describe.each(DATABASES)("the log, when clients send malformed requests, on %s",
   let dropSchema: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), "deal-finder-log-"));
-    const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0" });
-    config.staticDir = null;
-    if (database === "postgres") {
-      const schema = await freshPostgresSchema();
-      config.database = { databaseUrl: schema.url };
-      dropSchema = schema.drop;
-    } else {
-      config.database = { inMemory: true };
-    }
-    // The server's own log lines, as `npm start` prints them.
-    server = await composeServer(config, { checkReplies: true, logger: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } });
-    await server.app.listen({ host: "127.0.0.1", port });
+    const schema = database === "postgres" ? await freshPostgresSchema() : null;
+    dropSchema = schema?.drop;
+    ({ server, port } = await listeningOnFreePort((port) => {
+      const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0" });
+      config.staticDir = null;
+      config.database = schema ? { databaseUrl: schema.url } : { inMemory: true };
+      // The server's own log lines, as `npm start` prints them.
+      return composeServer(config, { checkReplies: true, logger: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } });
+    }));
   });
   afterAll(async () => {
     await server?.close();

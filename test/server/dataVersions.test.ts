@@ -3,7 +3,7 @@ import { DashboardCodec } from "../../src/contract";
 import { composeServer, type ComposedServer } from "../../server/compose";
 import { SqlDataVersions } from "../../server/infrastructure/db/dataVersionsRepository";
 import type { Database } from "../../server/infrastructure/db/database";
-import { DATABASES, api, decode, freePort, openMigratedTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
+import { DATABASES, api, decode, listeningOnFreePort, openMigratedTestDatabase, signUpWithGmail, startStack, waitForSync, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("data versions live in the database, on %s", (database) => {
   let db: Database;
@@ -40,9 +40,10 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))("two API servers 
 
   beforeAll(async () => {
     stack = await startStack({ database, env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0" }, emulator: { quotaUnitsPerMinute: 0 } });
-    const port = await freePort();
-    second = await composeServer({ ...stack.config, port, publicUrl: `http://127.0.0.1:${port}` }, { checkReplies: true });
-    await second.app.listen({ host: "127.0.0.1", port });
+    const { server, port } = await listeningOnFreePort((port) =>
+      composeServer({ ...stack.config, port, publicUrl: `http://127.0.0.1:${port}` }, { checkReplies: true }),
+    );
+    second = server;
     secondApi = { apiUrl: `http://127.0.0.1:${port}/api` };
     token = (await signUpWithGmail(stack, "demo@example.com")).access_token;
     await waitForSync(stack, token);

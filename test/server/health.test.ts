@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "../../src/contract";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { DATABASES, api, decode, freePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
+import { DATABASES, api, decode, freePort, listeningOnFreePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("health and readiness, on %s", (database) => {
   let stack: Stack;
@@ -78,13 +78,14 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("readines
     const throughRelay = new URL(schema.url);
     throughRelay.hostname = "127.0.0.1";
     throughRelay.port = String(relay.port);
-    const port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), "deal-finder-ready-"));
     // An API process, as a load balancer probes it: no job workers polling a database the test takes away.
-    const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", DATABASE_URL: throughRelay.toString(), ROLE: "api" });
-    config.staticDir = null;
-    server = await composeServer(config, { checkReplies: true });
-    await server.app.listen({ host: "127.0.0.1", port });
+    const { server: api, port } = await listeningOnFreePort((port) => {
+      const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", DATABASE_URL: throughRelay.toString(), ROLE: "api" });
+      config.staticDir = null;
+      return composeServer(config, { checkReplies: true });
+    });
+    server = api;
     apiUrl = `http://127.0.0.1:${port}/api`;
   });
   afterAll(async () => {

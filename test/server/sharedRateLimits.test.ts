@@ -7,7 +7,7 @@ import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
 import { SqlRateLimitCounter } from "../../server/infrastructure/db/rateLimitCounter";
 import type { Database } from "../../server/infrastructure/db/database";
-import { DATABASES, api, decode, freePort, freshPostgresSchema, openMigratedTestDatabase, startStack, type Stack } from "./support/stack";
+import { DATABASES, api, decode, listeningOnFreePort, freshPostgresSchema, openMigratedTestDatabase, startStack, type Stack } from "./support/stack";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -125,13 +125,13 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("two API 
     schema = await freshPostgresSchema();
     // One after the other: the first applies the migrations.
     for (let index = 0; index < 2; index++) {
-      const port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), "deal-finder-limits-"));
-      const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
-      config.database = { databaseUrl: schema.url };
-      config.staticDir = null;
-      const server = await composeServer(config, { checkReplies: true });
-      await server.app.listen({ host: "127.0.0.1", port });
+      const { server, port } = await listeningOnFreePort((port) => {
+        const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+        config.database = { databaseUrl: schema.url };
+        config.staticDir = null;
+        return composeServer(config, { checkReplies: true });
+      });
       servers.push({ server, apiUrl: `http://127.0.0.1:${port}/api`, dataDir });
     }
   });

@@ -131,6 +131,27 @@ export async function startedOnFreePort<T>(start: () => Promise<T>, cleanUp: () 
   }
 }
 
+/**
+ * A server composed for a port freePort chose, listening on it; composed again for another when a parallel test file
+ * took the port while this one was being composed (which migrates a database, and takes a while).
+ */
+export async function listeningOnFreePort(compose: (port: number) => Promise<ComposedServer>): Promise<{ server: ComposedServer; port: number }> {
+  let composed: ComposedServer | null = null;
+  return startedOnFreePort(
+    async () => {
+      const port = await freePort();
+      const server = await compose(port);
+      composed = server;
+      await server.app.listen({ host: "127.0.0.1", port });
+      return { server, port };
+    },
+    async () => {
+      await composed?.close();
+      composed = null;
+    },
+  );
+}
+
 async function startStackOnce(options: StackOptions): Promise<Stack> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
