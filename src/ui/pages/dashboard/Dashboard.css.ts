@@ -115,7 +115,11 @@ export const filters = style({
   "@media": { [PHONE]: { gap: vars.space.xs, marginBottom: vars.space.sm } },
 });
 
-export const search = style([input, { width: "100%", borderRadius: vars.radius.pill, "@media": { [PHONE]: { paddingInline: vars.space.md } } }]);
+/** On a phone the box shares its row with the sort menu: its placeholder ends in an ellipsis rather than mid-letter. */
+export const search = style([
+  input,
+  { width: "100%", borderRadius: vars.radius.pill, textOverflow: "ellipsis", "@media": { [PHONE]: { paddingInline: vars.space.md } } },
+]);
 
 /** Search and sort on one row, on a phone too (its "Sort by" then left to screen readers). */
 export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, "@media": { [PHONE]: { flexWrap: "nowrap" } } });
