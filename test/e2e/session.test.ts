@@ -54,6 +54,37 @@ describe("the session", () => {
     expect((await api(stack, "GET", "/auth/me", { token: after.authToken! })).status).toBe(200);
   });
 
+  it("refreshes once for two tabs whose token expired together, and both stay signed in", async () => {
+    const { stack } = app;
+    const page = await app.newPage();
+    await signInInBrowser(page, stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const other = await page.context().newPage();
+    await other.goto(`${stack.baseUrl}/dashboard`);
+    await other.getByRole("heading", { name: GREETING }).waitFor();
+    const before = await storedSession(page);
+    await waitUntilExpired(before.authToken!);
+
+    const tabs = [page, other];
+    const paths = tabs.map(recordPaths);
+    const refreshes: { spent: unknown; status: number }[] = [];
+    page.context().on("response", (response) => {
+      if (new URL(response.url()).pathname !== "/api/auth/refresh") return;
+      refreshes.push({ spent: (response.request().postDataJSON() as { refresh_token?: unknown }).refresh_token, status: response.status() });
+    });
+    // Both tabs find the token expired at once; each would spend the one stored refresh token, and a second use ends
+    // the session (as the next test shows).
+    await Promise.all(tabs.map((tab) => tab.reload()));
+    for (const tab of tabs) await tab.getByRole("heading", { name: GREETING }).waitFor();
+
+    expect(refreshes.filter((refresh) => refresh.spent === before.refreshToken)).toHaveLength(1);
+    expect(refreshes.map((refresh) => refresh.status)).toEqual(refreshes.map(() => 200));
+    for (const tabPaths of paths) expect(tabPaths).not.toContain("/login");
+    const after = await storedSession(other);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect((await api(stack, "GET", "/auth/me", { token: after.authToken! })).status).toBe(200);
+  });
+
   it("ends on /login when its refresh token was used elsewhere (reuse ends the session)", async () => {
     const { stack } = app;
     const page = await app.newPage();

@@ -1,6 +1,6 @@
 import type { User } from "../../src/domain/user";
 import { AuthGateway, type GoogleAuthStart, type GoogleFlow, type SignOutChoice } from "../../src/application/ports/auth";
-import { SessionStore, type Session } from "../../src/application/ports/session";
+import { SessionRefreshLock, SessionStore, type Session } from "../../src/application/ports/session";
 import { Navigation, type NavigateOptions } from "../../src/application/ports/platform";
 import { Notifier, type ToastRequest } from "../../src/application/ports/notifications";
 import { DashboardAddressBar, type HistoryStep } from "../../src/application/ports/dashboardAddress";
@@ -65,6 +65,24 @@ export class ControlledAuthGateway extends AuthGateway {
   }
   logout(choice: SignOutChoice): Promise<void> {
     return this.call("logout", choice.signOutExtension ? " and the extension" : "");
+  }
+}
+
+/** The lock of a browser with one tab: nothing ever waits. */
+export class OneTabLock extends SessionRefreshLock {
+  holding<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+}
+
+/** The lock shared by a browser's tabs: each holder runs once the one before it has settled. */
+export class TabsLock extends SessionRefreshLock {
+  private last: Promise<unknown> = Promise.resolve();
+
+  holding<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.last.then(work, work);
+    this.last = run.catch(() => undefined);
+    return run;
   }
 }
 

@@ -6,7 +6,7 @@ import {
   tokenRefreshMachine,
 } from "../../src/application/machines/tokenRefreshMachine";
 import { RequestError } from "../../src/application/errors";
-import { ControlledAuthGateway, EffectLog, MemorySessionStore, RecordingNavigation, alice, aliceSession } from "./fakePorts";
+import { ControlledAuthGateway, EffectLog, MemorySessionStore, OneTabLock, RecordingNavigation, TabsLock, alice, aliceSession } from "./fakePorts";
 import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
 
 const events: EventObject[] = [
@@ -25,6 +25,7 @@ function wire(pagePath: string) {
   const logic = provideTokenRefreshMachine({
     auth: gateway,
     session,
+    lock: new OneTabLock(),
     navigation,
     onSessionEnded: () => log.record("session ended"),
   });
@@ -78,6 +79,23 @@ describe("requestRefresh", () => {
     gateway.settle("refresh", { output: aliceSession });
     expect(await Promise.all([first, second])).toEqual([true, true]);
     expect(log.entries.filter((entry) => entry.startsWith("call refresh"))).toEqual(["call refresh refresh-1"]);
+  });
+
+  it("spends the stored refresh token once when two tabs refresh at once: the second takes what the first stored", async () => {
+    const { log, gateway, session } = wire("/dashboard");
+    const lock = new TabsLock();
+    const tab = () =>
+      createActor(
+        provideTokenRefreshMachine({ auth: gateway, session, lock, navigation: new RecordingNavigation(log, "/dashboard"), onSessionEnded: () => log.record("session ended") }),
+      ).start();
+    const refreshes = [requestRefresh(tab()), requestRefresh(tab())];
+    await vi.waitFor(() => expect(log.entries).toContain("call refresh refresh-1"));
+    gateway.settle("refresh", { output: aliceSession });
+    // The second tab has had its turn with the lock by the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.entries.filter((entry) => entry.startsWith("call refresh"))).toEqual(["call refresh refresh-1"]);
+    expect(await Promise.all(refreshes)).toEqual([true, true]);
+    expect([session.accessToken(), session.refreshToken()]).toEqual(["access-2", "refresh-2"]);
   });
 
   it("reports failure when the refresh token is refused, and then fails without calling the server", async () => {

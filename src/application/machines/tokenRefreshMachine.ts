@@ -1,6 +1,6 @@
 import { fromPromise, setup, type ActorRefFrom } from "xstate";
 import { RequestError } from "../errors";
-import type { Session, SessionStore } from "../ports/session";
+import type { SessionRefreshLock, SessionStore } from "../ports/session";
 import type { AuthGateway } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 
@@ -14,7 +14,7 @@ export const tokenRefreshMachine = setup({
     events: {} as { type: "REFRESH_NEEDED" },
   },
   actors: {
-    refreshSession: fromPromise<Session>(async () => {
+    refreshSession: fromPromise<void>(async () => {
       throw new Error("refreshSession is provided at the composition root");
     }),
   },
@@ -22,7 +22,6 @@ export const tokenRefreshMachine = setup({
     isOnSignInPage: () => false,
   },
   actions: {
-    storeSession: (_, _session: Session) => {},
     clearSession: () => {},
     endSession: () => {},
     redirectToLogin: () => {},
@@ -36,7 +35,7 @@ export const tokenRefreshMachine = setup({
       invoke: {
         id: "refreshSession",
         src: "refreshSession",
-        onDone: { target: "refreshed", actions: { type: "storeSession", params: ({ event }) => event.output } },
+        onDone: "refreshed",
         onError: [
           { guard: "isOnSignInPage", target: "expired", actions: ["clearSession", "endSession"] },
           { target: "expired", actions: ["clearSession", "endSession", "redirectToLogin"] },
@@ -68,22 +67,29 @@ const SIGN_IN_PAGES = ["/login", "/oauth-callback"];
 export function provideTokenRefreshMachine(ports: {
   auth: AuthGateway;
   session: SessionStore;
+  lock: SessionRefreshLock;
   navigation: Navigation;
   onSessionEnded: () => void;
 }) {
   return tokenRefreshMachine.provide({
     actors: {
+      // The new session is stored before the lock is let go, so that a tab waiting for it reads that session rather
+      // than spend the token this one spent (a second use ends the session).
       refreshSession: fromPromise(async () => {
-        const refreshToken = ports.session.refreshToken();
-        if (!refreshToken) throw new RequestError(401, "no_refresh_token", "No refresh token is stored");
-        return ports.auth.refresh(refreshToken);
+        const asked = ports.session.refreshToken();
+        await ports.lock.holding(async () => {
+          const refreshToken = ports.session.refreshToken();
+          if (!refreshToken) throw new RequestError(401, "no_refresh_token", "No refresh token is stored");
+          // Another tab refreshed while this one waited: what it stored serves this tab too.
+          if (refreshToken !== asked && ports.session.accessToken()) return;
+          ports.session.save(await ports.auth.refresh(refreshToken));
+        });
       }),
     },
     guards: {
       isOnSignInPage: () => SIGN_IN_PAGES.includes(ports.navigation.currentPath()),
     },
     actions: {
-      storeSession: (_, session) => ports.session.save(session),
       clearSession: () => ports.session.clear(),
       endSession: () => ports.onSessionEnded(),
       redirectToLogin: () => ports.navigation.navigate("/login", { replace: true }),

@@ -7,6 +7,15 @@ export interface Session {
   user: User;
 }
 
+/**
+ * The browser's tabs share one stored session, and a refresh token is good for one use (a second ends the session):
+ * refreshing is done by one tab at a time.
+ */
+export abstract class SessionRefreshLock {
+  /** Runs `work` once no other tab of this browser is refreshing, and holds the others off until it settles. */
+  abstract holding<T>(work: () => Promise<T>): Promise<T>;
+}
+
 /** The session kept in the browser between visits (docs/product.md, "Browser storage"). */
 export abstract class SessionStore {
   /** The stored user, only when an access token is stored with it. */

@@ -5,7 +5,7 @@ import type { TokenRefreshActor } from "../../application/machines/tokenRefreshM
 import { AuthGateway } from "../../application/ports/auth";
 import { Notifier } from "../../application/ports/notifications";
 import { Navigation } from "../../application/ports/platform";
-import { SessionStore } from "../../application/ports/session";
+import { SessionRefreshLock, SessionStore } from "../../application/ports/session";
 import { AuthSession, GoogleFlowLogic, OAuthCallbackLogic, serviceToken } from "../../application/services";
 import { DataCache } from "../cache/dataCache";
 import { HttpAuthGateway } from "../http/authGateway";
@@ -34,6 +34,7 @@ export const authModule = new ContainerModule(({ bind }) => {
     const logic = provideTokenRefreshMachine({
       auth: s.get(AuthGateway),
       session: s.get(SessionStore),
+      lock: s.get(SessionRefreshLock),
       navigation: s.get(Navigation),
       // After the refresh machine's own step: an actor's action that drives another actor's assign at once is
       // refused by XState ("Custom actions should not call assign() directly").

@@ -3,12 +3,12 @@ import { AppConfigSource, type AppConfig } from "../../application/ports/appConf
 import { Dismissals } from "../../application/ports/dismissals";
 import { Notifier } from "../../application/ports/notifications";
 import { Clipboard, Clock, Navigation } from "../../application/ports/platform";
-import { SessionStore } from "../../application/ports/session";
+import { SessionRefreshLock, SessionStore } from "../../application/ports/session";
 import { ToastCenter } from "../../application/toastCenter";
 import { DataCache } from "../cache/dataCache";
 import { HttpAppConfigSource, InlineAppConfigSource } from "../http/appConfigSource";
 import { FETCH, HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient } from "../http/httpClient";
-import { BrowserClipboard, BrowserNavigation, SystemClock } from "../platform/browser";
+import { BrowserClipboard, BrowserNavigation, SystemClock, WebLocksSessionRefreshLock } from "../platform/browser";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "../storage/localSessionStore";
 import { LocalDismissals } from "../storage/localDismissals";
 import { bindFactory } from "./binding";
@@ -31,6 +31,7 @@ export function platformModule(settings: PlatformSettings): ContainerModule {
     bind(Clipboard).to(BrowserClipboard);
     bind(Navigation).to(BrowserNavigation);
     bind(SessionStore).to(LocalSessionStore);
+    bind(SessionRefreshLock).to(WebLocksSessionRefreshLock);
     bind(Dismissals).to(LocalDismissals);
     bindFactory(bind, ToastCenter, () => new ToastCenter());
     bind(Notifier).toService(ToastCenter);
