@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
 import { api } from "../server/support/stack";
 import {
   createAccount,
@@ -11,6 +12,16 @@ import {
 } from "./support/app";
 
 const ACCOUNT = "new.user@example.com";
+
+/** Each refresh the context's pages ask for from now on: the refresh token it spent, and the answer's status. */
+function recordRefreshes(context: BrowserContext): { spent: unknown; status: number }[] {
+  const refreshes: { spent: unknown; status: number }[] = [];
+  context.on("response", (response) => {
+    if (new URL(response.url()).pathname !== "/api/auth/refresh") return;
+    refreshes.push({ spent: (response.request().postDataJSON() as { refresh_token?: unknown }).refresh_token, status: response.status() });
+  });
+  return refreshes;
+}
 const GREETING = "Time to score some deals, New!";
 
 describe("the session", () => {
@@ -34,13 +45,9 @@ describe("the session", () => {
     expect((await api(stack, "GET", "/auth/me", { token: before.authToken! })).status).toBe(401);
 
     const paths = recordPaths(page);
-    // Each refresh: the refresh token it spent and the answer. A three-second token can expire again while a slow
-    // machine loads the page, so later refreshes may follow; the stored one must be spent once (twice is a reuse).
-    const refreshes: { spent: unknown; status: number }[] = [];
-    page.on("response", (response) => {
-      if (new URL(response.url()).pathname !== "/api/auth/refresh") return;
-      refreshes.push({ spent: (response.request().postDataJSON() as { refresh_token?: unknown }).refresh_token, status: response.status() });
-    });
+    // A three-second token can expire again while a slow machine loads the page, so later refreshes may follow; the
+    // stored one must be spent once (twice is a reuse).
+    const refreshes = recordRefreshes(page.context());
     await page.goto(`${stack.baseUrl}/dashboard`);
     await page.getByRole("heading", { name: GREETING }).waitFor();
 
@@ -67,11 +74,7 @@ describe("the session", () => {
 
     const tabs = [page, other];
     const paths = tabs.map(recordPaths);
-    const refreshes: { spent: unknown; status: number }[] = [];
-    page.context().on("response", (response) => {
-      if (new URL(response.url()).pathname !== "/api/auth/refresh") return;
-      refreshes.push({ spent: (response.request().postDataJSON() as { refresh_token?: unknown }).refresh_token, status: response.status() });
-    });
+    const refreshes = recordRefreshes(page.context());
     // Both tabs find the token expired at once; each would spend the one stored refresh token, and a second use ends
     // the session (as the next test shows).
     await Promise.all(tabs.map((tab) => tab.reload()));

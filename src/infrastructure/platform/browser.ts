@@ -1,7 +1,6 @@
 import { injectable } from "inversify";
 import { navigate } from "wouter/use-browser-location";
 import { Clipboard, Clock, Navigation, type NavigateOptions } from "../../application/ports/platform";
-import { SessionRefreshLock } from "../../application/ports/session";
 
 @injectable()
 export class SystemClock extends Clock {
@@ -14,15 +13,6 @@ export class SystemClock extends Clock {
 export class BrowserClipboard extends Clipboard {
   async copy(text: string): Promise<void> {
     await navigator.clipboard.writeText(text);
-  }
-}
-
-/** The Web Locks API, shared by every tab of the origin; where a browser lacks it, the work runs at once. */
-@injectable()
-export class WebLocksSessionRefreshLock extends SessionRefreshLock {
-  holding<T>(work: () => Promise<T>): Promise<T> {
-    if (typeof navigator === "undefined" || !navigator.locks) return work();
-    return navigator.locks.request("deal-finder-session-refresh", work);
   }
 }
 

@@ -8,9 +8,10 @@ import { ToastCenter } from "../../application/toastCenter";
 import { DataCache } from "../cache/dataCache";
 import { HttpAppConfigSource, InlineAppConfigSource } from "../http/appConfigSource";
 import { FETCH, HTTP_CONFIG, HTTP_TIMEOUT_MS, HttpClient } from "../http/httpClient";
-import { BrowserClipboard, BrowserNavigation, SystemClock, WebLocksSessionRefreshLock } from "../platform/browser";
+import { BrowserClipboard, BrowserNavigation, SystemClock } from "../platform/browser";
 import { LOCAL_STORAGE, LocalSessionStore, SESSION_STORAGE } from "../storage/localSessionStore";
 import { LocalDismissals } from "../storage/localDismissals";
+import { WebLocksSessionRefreshLock } from "../storage/sessionRefreshLock";
 import { bindFactory } from "./binding";
 
 export interface PlatformSettings {
