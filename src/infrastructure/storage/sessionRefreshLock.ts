@@ -17,8 +17,8 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Web Locks, shared by every tab of the origin. A tab reads localStorage through a copy of its own that another tab's
  * writes reach a moment later (Chromium carries them between processes), so a tab that got the lock could still read
  * the refresh token the last holder spent. Each holder therefore leaves a mark in the lock manager (which every tab
- * reads alike) of the token it left stored, and the next holder waits until its storage holds that token. Where a
- * browser has no Web Locks the work runs at once.
+ * reads alike) of the token it left stored, and the next holder waits until its storage holds that token. Where there
+ * is no window with Web Locks (an insecure origin, a test) the work runs at once.
  */
 @injectable()
 export class WebLocksSessionRefreshLock extends SessionRefreshLock {
@@ -27,7 +27,8 @@ export class WebLocksSessionRefreshLock extends SessionRefreshLock {
   }
 
   holding<T>(work: () => Promise<T>): Promise<T> {
-    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    // The window's: Node has Web Locks of its own from v24, shared by a whole process rather than by a browser's tabs.
+    const locks = typeof window === "undefined" ? undefined : window.navigator.locks;
     if (!locks) return work();
     return locks.request(LOCK, async () => {
       await this.catchUp(locks);
