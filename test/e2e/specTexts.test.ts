@@ -6,7 +6,7 @@ import { filterDeals, NO_FILTERS } from "../../src/domain/dealSearch";
 import { SIGN_IN_CODE_SPENT } from "../../server/application/messages";
 import { waitForSync } from "../server/support/stack";
 import { wholeDashboard } from "../server/support/dashboard";
-import { SCREENSHOTS_DIR } from "./support/browser";
+import { SCREENSHOTS_DIR, settledAnimations } from "./support/browser";
 import { signUpInBrowser, startE2eApp, toast, type E2eApp } from "./support/app";
 
 const FEEDBACK_FORM_URL = "https://forms.example.org/deal-finder-feedback";
@@ -215,7 +215,9 @@ describe("the product's texts, the header menu and the safety nets", () => {
         await link.waitFor();
         expect(await link.getAttribute("href")).toBe(FEEDBACK_FORM_URL);
         await other.mouse.wheel(0, 600);
-        await other.waitForTimeout(100);
+        // Until the scroll has landed and painted: a screenshot in between once showed the page half drawn.
+        await other.waitForFunction(() => window.scrollY > 0);
+        await settledAnimations(other);
         const boxes = await headerAndBanner(other);
         expect(boxes.header.height).toBeLessThanOrEqual(HEADER_HEIGHT);
         expect(boxes.banner!.top).toBeGreaterThanOrEqual(boxes.header.bottom - 1);
