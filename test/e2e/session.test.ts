@@ -12,6 +12,7 @@ import {
 } from "./support/app";
 
 const ACCOUNT = "new.user@example.com";
+const GREETING = "Time to score some deals, New!";
 
 /** Each refresh the context's pages ask for from now on: the refresh token it spent, and the answer's status. */
 function recordRefreshes(context: BrowserContext): { spent: unknown; status: number }[] {
@@ -22,7 +23,12 @@ function recordRefreshes(context: BrowserContext): { spent: unknown; status: num
   });
   return refreshes;
 }
-const GREETING = "Time to score some deals, New!";
+
+/** The refresh token stored before was spent exactly once (twice is a reuse), and every refresh was answered. */
+function expectSpentOnce(refreshes: { spent: unknown; status: number }[], stored: string | null): void {
+  expect(refreshes.filter((refresh) => refresh.spent === stored)).toHaveLength(1);
+  expect(refreshes.map((refresh) => refresh.status)).toEqual(refreshes.map(() => 200));
+}
 
 describe("the session", () => {
   let app: E2eApp;
@@ -51,8 +57,7 @@ describe("the session", () => {
     await page.goto(`${stack.baseUrl}/dashboard`);
     await page.getByRole("heading", { name: GREETING }).waitFor();
 
-    expect(refreshes.filter((refresh) => refresh.spent === before.refreshToken)).toHaveLength(1);
-    expect(refreshes.map((refresh) => refresh.status)).toEqual(refreshes.map(() => 200));
+    expectSpentOnce(refreshes, before.refreshToken);
     expect(paths).not.toContain("/login");
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     const after = await storedSession(page);
@@ -80,8 +85,7 @@ describe("the session", () => {
     await Promise.all(tabs.map((tab) => tab.reload()));
     for (const tab of tabs) await tab.getByRole("heading", { name: GREETING }).waitFor();
 
-    expect(refreshes.filter((refresh) => refresh.spent === before.refreshToken)).toHaveLength(1);
-    expect(refreshes.map((refresh) => refresh.status)).toEqual(refreshes.map(() => 200));
+    expectSpentOnce(refreshes, before.refreshToken);
     for (const tabPaths of paths) expect(tabPaths).not.toContain("/login");
     const after = await storedSession(other);
     expect(after.refreshToken).not.toBe(before.refreshToken);

@@ -6,6 +6,7 @@ import {
   tokenRefreshMachine,
 } from "../../src/application/machines/tokenRefreshMachine";
 import { RequestError } from "../../src/application/errors";
+import type { SessionRefreshLock } from "../../src/application/ports/session";
 import { ControlledAuthGateway, EffectLog, MemorySessionStore, OneTabLock, RecordingNavigation, TabsLock, alice, aliceSession } from "./fakePorts";
 import { done, drivePath, failed, simplePathsOf } from "./pathDriver";
 
@@ -15,7 +16,7 @@ const events: EventObject[] = [
   failed("refreshSession", new RequestError(401, "invalid_refresh_token", "Refresh token reused")),
 ];
 
-function wire(pagePath: string) {
+function wire(pagePath: string, lock: SessionRefreshLock = new OneTabLock()) {
   const log = new EffectLog();
   const gateway = new ControlledAuthGateway(log);
   const session = new MemorySessionStore(log);
@@ -25,7 +26,7 @@ function wire(pagePath: string) {
   const logic = provideTokenRefreshMachine({
     auth: gateway,
     session,
-    lock: new OneTabLock(),
+    lock,
     navigation,
     onSessionEnded: () => log.record("session ended"),
   });
@@ -82,13 +83,9 @@ describe("requestRefresh", () => {
   });
 
   it("spends the stored refresh token once when two tabs refresh at once: the second takes what the first stored", async () => {
-    const { log, gateway, session } = wire("/dashboard");
-    const lock = new TabsLock();
-    const tab = () =>
-      createActor(
-        provideTokenRefreshMachine({ auth: gateway, session, lock, navigation: new RecordingNavigation(log, "/dashboard"), onSessionEnded: () => log.record("session ended") }),
-      ).start();
-    const refreshes = [requestRefresh(tab()), requestRefresh(tab())];
+    // Two tabs: one stored session, one gateway, one lock between them.
+    const { log, gateway, session, logic } = wire("/dashboard", new TabsLock());
+    const refreshes = [requestRefresh(createActor(logic).start()), requestRefresh(createActor(logic).start())];
     await vi.waitFor(() => expect(log.entries).toContain("call refresh refresh-1"));
     gateway.settle("refresh", { output: aliceSession });
     // The second tab has had its turn with the lock by the next task.

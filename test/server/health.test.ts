@@ -80,12 +80,12 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("readines
     throughRelay.port = String(relay.port);
     dataDir = mkdtempSync(join(tmpdir(), "deal-finder-ready-"));
     // An API process, as a load balancer probes it: no job workers polling a database the test takes away.
-    const { server: api, port } = await listeningOnFreePort((port) => {
+    const { server: composed, port } = await listeningOnFreePort((port) => {
       const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, SYNC_INTERVAL_MINUTES: "0", DATABASE_URL: throughRelay.toString(), ROLE: "api" });
       config.staticDir = null;
       return composeServer(config, { checkReplies: true });
     });
-    server = api;
+    server = composed;
     apiUrl = `http://127.0.0.1:${port}/api`;
   });
   afterAll(async () => {
