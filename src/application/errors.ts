@@ -36,6 +36,15 @@ export function isRefusal(error: unknown): error is RefusedRequest {
   return error instanceof RefusedRequest;
 }
 
+/**
+ * Whether a failed call says the session is over: the server answered that the credentials are no good (401), or that
+ * it will not take the token it was given (400, 403). No answer, a server fault (5xx) or a rate limit (429) says
+ * nothing of the session, which stays: the next call that reaches the server asks again.
+ */
+export function endsSession(error: unknown): boolean {
+  return isRequestError(error) && (error.status === 400 || error.status === 401 || error.status === 403);
+}
+
 /** What the server said of a failed call, or the caller's own text when it said nothing. */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return (isRequestError(error) && error.serverMessage) || fallback;

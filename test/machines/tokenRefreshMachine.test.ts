@@ -14,6 +14,7 @@ const events: EventObject[] = [
   { type: "REFRESH_NEEDED" },
   done("refreshSession", aliceSession),
   failed("refreshSession", new RequestError(401, "invalid_refresh_token", "Refresh token reused")),
+  failed("refreshSession", new RequestError(null, "network_error", "Network error occurred")),
 ];
 
 function wire(pagePath: string, lock: SessionRefreshLock = new OneTabLock()) {
@@ -49,12 +50,14 @@ describe.each([
     if (event.type === "xstate.init") return [];
     if (event.type === "REFRESH_NEEDED") return [`call refresh ${to === '"refreshing"' ? "*" : ""}`];
     if (to === '"refreshed"') return ["save session access-2"];
+    // No answer says nothing of the session: it is kept as it was.
+    if (to === '"unavailable"') return [];
     return ["clear session", "session ended", ...(redirects ? ["navigate /login"] : [])];
   }
 
-  it("reaches refreshed and expired", () => {
+  it("reaches refreshed, unavailable and expired", () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    expect([...reached].sort()).toEqual(['"expired"', '"idle"', '"refreshed"', '"refreshing"']);
+    expect([...reached].sort()).toEqual(['"expired"', '"idle"', '"refreshed"', '"refreshing"', '"unavailable"']);
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > "), path] as const))(
@@ -78,7 +81,7 @@ describe("requestRefresh", () => {
     const first = requestRefresh(actor);
     const second = requestRefresh(actor);
     gateway.settle("refresh", { output: aliceSession });
-    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(await Promise.all([first, second])).toEqual([{ kind: "refreshed" }, { kind: "refreshed" }]);
     expect(log.entries.filter((entry) => entry.startsWith("call refresh"))).toEqual(["call refresh refresh-1"]);
   });
 
@@ -91,7 +94,7 @@ describe("requestRefresh", () => {
     // The second tab has had its turn with the lock by the next task.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(log.entries.filter((entry) => entry.startsWith("call refresh"))).toEqual(["call refresh refresh-1"]);
-    expect(await Promise.all(refreshes)).toEqual([true, true]);
+    expect(await Promise.all(refreshes)).toEqual([{ kind: "refreshed" }, { kind: "refreshed" }]);
     expect([session.accessToken(), session.refreshToken()]).toEqual(["access-2", "refresh-2"]);
   });
 
@@ -100,9 +103,27 @@ describe("requestRefresh", () => {
     const actor = createActor(logic).start();
     const refused = requestRefresh(actor);
     gateway.settle("refresh", { error: new RequestError(401, "invalid_refresh_token", "reused") });
-    expect(await refused).toBe(false);
+    expect(await refused).toEqual({ kind: "ended" });
     expect(log.takeNew()).toEqual(["call refresh refresh-1", "clear session", "session ended"]);
-    expect(await requestRefresh(actor)).toBe(false);
+    expect(await requestRefresh(actor)).toEqual({ kind: "ended" });
     expect(log.takeNew()).toEqual(["clear session", "session ended"]);
+  });
+
+  it.each([
+    ["no answer", new RequestError(null, "network_error", "Network error occurred")],
+    ["a server fault", new RequestError(503, "unavailable", "Service unavailable")],
+    ["a rate limit", new RequestError(429, "rate_limited", "Too many requests")],
+  ])("keeps the session after %s, reports why, and asks the server again at the next 401", async (_name, failure) => {
+    const { gateway, logic, log, session } = wire("/dashboard");
+    const actor = createActor(logic).start();
+    const failed = requestRefresh(actor);
+    gateway.settle("refresh", { error: failure });
+    expect(await failed).toEqual({ kind: "unavailable", failure });
+    expect(log.takeNew()).toEqual(["call refresh refresh-1"]);
+    expect([session.accessToken(), session.refreshToken()]).toEqual(["access-1", "refresh-1"]);
+    const again = requestRefresh(actor);
+    gateway.settle("refresh", { output: aliceSession });
+    expect(await again).toEqual({ kind: "refreshed" });
+    expect(log.takeNew()).toEqual(["call refresh refresh-1", "save session access-2"]);
   });
 });

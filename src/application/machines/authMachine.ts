@@ -3,7 +3,7 @@ import type { User } from "../../domain/user";
 import type { Session, SessionStore } from "../ports/session";
 import type { AuthGateway, SignOutChoice } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
-import { isRequestError } from "../errors";
+import { endsSession } from "../errors";
 
 export interface AuthInput {
   /** The user stored with an access token, if any; it is verified before it is trusted. */
@@ -88,8 +88,8 @@ export const authMachine = setup({
         // Unreachable, the stored person stays signed in on this device, so that their codes kept for offline
         // reading show (in a shop without signal); their next request that reaches the server checks the session.
         onError: [
-          // No answer came (offline, server down): nothing says the session ended, and no refresh is tried for it.
-          { guard: ({ event }) => isRequestError(event.error) && event.error.status === null, target: "signedIn" },
+          // No answer, a server fault or a rate limit says nothing of the session; only a refusal ends it.
+          { guard: ({ event }) => !endsSession(event.error), target: "signedIn" },
           { target: "signedOut", actions: ["clearSession", assign({ user: null })] },
         ],
       },

@@ -2,6 +2,7 @@ import type * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
 import { PathReporter } from "io-ts/PathReporter";
 import { RequestError } from "../../application/errors";
+import type { RefreshResult } from "../../application/machines/tokenRefreshMachine";
 import { inject, injectable } from "inversify";
 import { SessionStore } from "../../application/ports/session";
 import { Notifier } from "../../application/ports/notifications";
@@ -23,8 +24,8 @@ export interface HttpConfig {
 export const HTTP_CONFIG = serviceToken<HttpConfig>("HttpConfig");
 /** The browser's fetch; tests give a fake API's. */
 export const FETCH = serviceToken<typeof fetch>("fetch");
-/** Asks the token refresh machine for a refresh (or joins the running one); true when a new token is stored. */
-export type RefreshSession = () => Promise<boolean>;
+/** Asks the token refresh machine for a refresh (or joins the running one), and tells how it ended. */
+export type RefreshSession = () => Promise<RefreshResult>;
 export const REFRESH_SESSION = serviceToken<RefreshSession>("RefreshSession");
 
 type QueryValue = string | number | boolean | null | undefined | readonly string[];
@@ -88,7 +89,7 @@ export class HttpClient {
         const stored = this.session.accessToken();
         endedHere = stored === null && sent.token !== null;
         // A refresh that finished while this request was in flight already stored a new token: just retry.
-        const retry = endedHere ? false : stored !== null && stored !== sent.token ? true : await this.refreshSession();
+        const retry = endedHere ? false : stored !== null && stored !== sent.token ? true : await this.refreshed();
         if (retry) sent = await this.send(method, path, options);
       }
       return await this.decode(method, path, sent.response, codec);
@@ -103,6 +104,16 @@ export class HttpClient {
       }
       throw failure;
     }
+  }
+
+  /**
+   * Whether a refresh stored a new token. One that could not be made (no answer, a server fault) kept the session, and
+   * this request fails as the refresh did, not as a session that ended.
+   */
+  private async refreshed(): Promise<boolean> {
+    const result = await this.refreshSession();
+    if (result.kind === "unavailable") throw result.failure;
+    return result.kind === "refreshed";
   }
 
   private shouldToast(path: string, options: RequestOptions, sessionEnded: boolean): boolean {

@@ -109,6 +109,29 @@ describe("HttpClient", () => {
     expect(api.count("GET /thing")).toBe(1);
   });
 
+  it.each([
+    ["no answer", () => Promise.reject(new TypeError("Failed to fetch")), null, "Request failed: Network error occurred"],
+    ["a server fault", () => json(503, { success: false, message: "Down for a moment" }), 503, "Request failed: Down for a moment"],
+    ["a rate limit", () => json(429, { success: false, message: "Too many requests" }), 429, "Request failed: Too many requests"],
+  ] as const)("keeps the session when the refresh gets %s: the request fails as the refresh did", async (_name, answer, status, toast) => {
+    const { api, http, storage, navigation, container, toastTitles } = wire({ token: "old", refresh: "refresh-1" });
+    api.on("GET /auth/me", () => json(200, { success: true, user: ALICE }));
+    const auth = container.get(AuthSession);
+    await settle();
+    api.on("GET /thing", () => json(401, { success: false, code: "unauthorized", message: "Expired" }));
+    api.on("POST /auth/refresh", answer);
+    await expect(http.get("/thing", Ok)).rejects.toMatchObject({ status });
+    expect([storage.getItem("authToken"), storage.getItem("refreshToken")]).toEqual(["old", "refresh-1"]);
+    expect(navigation.visits.map((visit) => visit.path)).not.toContain("/login");
+    expect(auth.getSnapshot().matches("signedIn")).toBe(true);
+    expect(toastTitles()).toEqual([toast]);
+    // The next 401 asks again, and a refresh that works retries the request with the new token.
+    api.on("POST /auth/refresh", () => json(200, { access_token: "new", refresh_token: "refresh-2", user: ALICE }));
+    api.on("GET /thing", (request) => (request.headers.get("authorization") === "Bearer new" ? json(200, { ok: true }) : json(401, {})));
+    await expect(http.get("/thing", Ok)).resolves.toEqual({ ok: true });
+    expect(storage.getItem("refreshToken")).toBe("refresh-2");
+  });
+
   it("says the session has expired even for a caller that shows its own failures", async () => {
     const { api, http, toastTitles } = wire({ token: "old", refresh: "reused" });
     await settle();
@@ -234,9 +257,19 @@ describe("restoring a stored session", () => {
     expect(storage.getItem("refreshToken")).toBe("r");
   });
 
-  it("clears everything when the profile fetch fails", async () => {
+  it("keeps the stored person when the server fails while checking the session", async () => {
     const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
     api.on("GET /auth/me", () => json(500, { message: "down" }));
+    const actor = container.get(AuthSession);
+    await settle();
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect([storage.getItem("authToken"), storage.getItem("refreshToken")]).toEqual(["token-1", "r"]);
+  });
+
+  it("clears everything when the server refuses the session", async () => {
+    const { api, container, storage } = wire({ token: "token-1", refresh: "r" });
+    api.on("GET /auth/me", () => json(401, { success: false, code: "unauthorized", message: "Expired" }));
+    api.on("POST /auth/refresh", () => json(401, { success: false, code: "invalid_refresh_token", message: "Ended" }));
     const actor = container.get(AuthSession);
     await settle();
     expect(actor.getSnapshot().value).toBe("signedOut");
