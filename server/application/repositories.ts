@@ -31,14 +31,31 @@ export type RefreshOutcome =
   | { kind: "reused"; sessionId: string }
   | { kind: "invalid" };
 
+/** A refresh token's replacement, and how long a spent token may still ask for one whose answer was lost. */
+export interface RefreshRotation {
+  successorHash: string;
+  successorExpiresAt: Date;
+  /** A token spent before this is a reuse, even when nothing used its replacement. */
+  retryableSince: Date;
+}
+
 export interface SessionsRepository {
   create(userId: string, expiresAt: Date): Promise<string>;
   /** The user of a session that has not ended or expired. */
   activeUser(sessionId: string, now: Date): Promise<string | null>;
   end(sessionId: string, reason: string, now: Date): Promise<void>;
   addRefreshToken(tokenHash: string, sessionId: string, expiresAt: Date): Promise<void>;
-  /** Marks the token used, atomically: only one caller can rotate a given token. */
-  useRefreshToken(tokenHash: string, now: Date): Promise<RefreshOutcome>;
+  /**
+   * Spends the token and stores its successor, atomically: only one caller can rotate a given token. A token spent
+   * since `retryableSince` whose replacement was never used nor delivered rotates again, and that replacement is
+   * retired (showing it later is a reuse).
+   */
+  rotateRefreshToken(tokenHash: string, rotation: RefreshRotation, now: Date): Promise<RefreshOutcome>;
+  /**
+   * Marks a refresh token delivered: the access token issued beside it was used. False when that token was retired
+   * (its answer was taken for lost and given again), so that access token is in hands it never reached.
+   */
+  markRefreshTokenDelivered(tokenHash: string, now: Date): Promise<boolean>;
 }
 
 export type OAuthFlow = "signin" | "signup" | "gmail_signin" | "link" | "connect_gmail";

@@ -98,9 +98,11 @@ describe("the session", () => {
     await signInInBrowser(page, stack, ACCOUNT);
     await page.getByRole("heading", { name: GREETING }).waitFor();
     const before = await storedSession(page);
-    // Someone else rotates the browser's refresh token, so the browser's copy becomes a reused one.
+    // Someone else rotates the browser's refresh token and uses what they got, so the browser's copy becomes a reused
+    // one (a replacement nobody used would be taken for a lost answer, as the next test shows).
     const stolen = await api(stack, "POST", "/auth/refresh", { body: { refresh_token: before.refreshToken } });
     expect(stolen.status).toBe(200);
+    expect((await api(stack, "GET", "/auth/me", { token: (stolen.body as { access_token: string }).access_token })).status).toBe(200);
     await waitUntilExpired(before.authToken!);
 
     const paths = recordPaths(page);
@@ -114,6 +116,37 @@ describe("the session", () => {
       body: { refresh_token: (stolen.body as { refresh_token: string }).refresh_token },
     });
     expect(thiefRefresh.status).toBe(401);
+  });
+
+  it("stays signed in when a refresh's answer is lost on its way, and refreshes again at the next try", async () => {
+    const { stack } = app;
+    const page = await app.newPage();
+    await signInInBrowser(page, stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const before = await storedSession(page);
+    await waitUntilExpired(before.authToken!);
+
+    const paths = recordPaths(page);
+    const refreshes = recordRefreshes(page.context());
+    let lost = 0;
+    await page.route("**/api/auth/refresh", async (route) => {
+      if (lost > 0) return route.continue();
+      lost += 1;
+      // The server rotates the token, and the connection drops before its answer arrives.
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.goto(`${stack.baseUrl}/dashboard`);
+    await expect.poll(() => lost).toBe(1);
+    // The stored session was kept, and the next load refreshes with the token whose answer was lost.
+    await page.reload();
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+
+    expect(paths).not.toContain("/login");
+    expect(refreshes.filter((refresh) => refresh.spent === before.refreshToken).map((refresh) => refresh.status)).toEqual([200]);
+    const after = await storedSession(page);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect((await api(stack, "GET", "/auth/me", { token: after.authToken! })).status).toBe(200);
   });
 
   it("ends on /login when the session was signed out from elsewhere", async () => {

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from "jose";
+import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../ports";
 import type { SessionsRepository, UserRecord, UsersRepository } from "../repositories";
@@ -20,13 +20,22 @@ interface VerifiedClaims {
   expiresAtMs: number;
 }
 
+/**
+ * How long a spent refresh token may ask again for a replacement that never reached anyone (the answer was lost on its
+ * way, and neither the new refresh token nor the access token issued with it was ever used). As long as an access
+ * token lives: a person whose refresh got no answer is asked to sign in again only if they come back later than that.
+ */
+export const REFRESH_RETRY_WINDOW_MS = 15 * 60_000;
+
 const ISSUER = "deal-finder";
 /** How long a session known to be live is trusted without asking the database again. */
 const LIVE_SESSION_CACHE_MS = 5_000;
 
 /**
  * Our own tokens: a short-lived signed access token naming its session, and an opaque refresh token that rotates on
- * every use. A refresh token presented twice means it was stolen or replayed, so the whole session ends.
+ * every use. A refresh token presented twice means it was stolen or replayed, so the whole session ends, unless its
+ * replacement was never delivered (REFRESH_RETRY_WINDOW_MS). Each access token names the refresh token issued with it,
+ * so that its first use marks that one delivered.
  */
 export class SessionService {
   /** Session id -> user id of sessions seen live; ending a session here drops it at once. */
@@ -68,12 +77,24 @@ export class SessionService {
   private async verifiedClaims(accessToken: string, now: Date): Promise<VerifiedClaims | null> {
     const known = this.verifiedTokens.get(accessToken);
     if (known) return now.getTime() < known.expiresAtMs ? known : null;
+    const payload = await this.signedPayload(accessToken, now);
+    if (!payload || typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+    const claims = { sub: payload.sub, sid: payload.sid, expiresAtMs: payload.exp * 1000 };
+    // The answer that carried this token arrived, so the refresh token issued with it can no longer be asked for
+    // again; unless that answer was taken for lost and given again, and this token is in someone else's hands.
+    if (typeof payload.rth === "string" && !(await this.sessions.markRefreshTokenDelivered(payload.rth, now))) {
+      this.liveSessions.delete(claims.sid);
+      await this.sessions.end(claims.sid, "retired access token used", now);
+      return null;
+    }
+    this.verifiedTokens.set(accessToken, claims);
+    return claims;
+  }
+
+  /** The token's claims when its signature, issuer and expiry hold; null for anything else. */
+  private async signedPayload(accessToken: string, now: Date): Promise<JWTPayload | null> {
     try {
-      const { payload } = await jwtVerify(accessToken, this.signingKey, { issuer: ISSUER, algorithms: ["HS256"], currentDate: now });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
-      const claims = { sub: payload.sub, sid: payload.sid, expiresAtMs: payload.exp * 1000 };
-      this.verifiedTokens.set(accessToken, claims);
-      return claims;
+      return (await jwtVerify(accessToken, this.signingKey, { issuer: ISSUER, algorithms: ["HS256"], currentDate: now })).payload;
     } catch {
       return null;
     }
@@ -85,16 +106,21 @@ export class SessionService {
    */
   async refresh(refreshToken: string): Promise<(TokenPair & { user: UserRecord }) | null> {
     const now = this.clock.now();
-    const outcome = await this.sessions.useRefreshToken(hashToken(refreshToken), now);
+    const successor = randomToken();
+    const outcome = await this.sessions.rotateRefreshToken(
+      hashToken(refreshToken),
+      { successorHash: hashToken(successor), successorExpiresAt: this.refreshExpiry(now), retryableSince: new Date(now.getTime() - REFRESH_RETRY_WINDOW_MS) },
+      now,
+    );
     if (outcome.kind === "reused") {
       this.liveSessions.delete(outcome.sessionId);
       await this.sessions.end(outcome.sessionId, "refresh token reused", now);
       return null;
     }
     if (outcome.kind === "invalid") return null;
-    const tokens = await this.issue(outcome.userId, outcome.sessionId, now);
     const user = await this.users.findById(outcome.userId);
-    return user ? { ...tokens, user } : null;
+    if (!user) return null;
+    return { access_token: await this.accessToken(outcome.userId, outcome.sessionId, successor, now), refresh_token: successor, user };
   }
 
   end(sessionId: string): Promise<void> {
@@ -108,17 +134,21 @@ export class SessionService {
   }
 
   private async issue(userId: string, sessionId: string, now: Date): Promise<TokenPair> {
+    const refreshToken = randomToken();
+    await this.sessions.addRefreshToken(hashToken(refreshToken), sessionId, this.refreshExpiry(now));
+    return { access_token: await this.accessToken(userId, sessionId, refreshToken, now), refresh_token: refreshToken };
+  }
+
+  /** An access token naming its session, and (by its hash) the refresh token issued with it. */
+  private accessToken(userId: string, sessionId: string, refreshToken: string, now: Date): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const accessToken = await new SignJWT({ sid: sessionId })
+    return new SignJWT({ sid: sessionId, rth: hashToken(refreshToken) })
       .setProtectedHeader({ alg: "HS256" })
       .setIssuer(ISSUER)
       .setSubject(userId)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.accessTokenTtlSeconds)
       .sign(this.signingKey);
-    const refreshToken = randomToken();
-    await this.sessions.addRefreshToken(hashToken(refreshToken), sessionId, this.refreshExpiry(now));
-    return { access_token: accessToken, refresh_token: refreshToken };
   }
 
   private refreshExpiry(now: Date): Date {

@@ -1,5 +1,5 @@
-import type { RefreshOutcome, SessionsRepository } from "../../application/repositories";
-import type { Database } from "./database";
+import type { RefreshOutcome, RefreshRotation, SessionsRepository } from "../../application/repositories";
+import type { Database, SqlExecutor } from "./database";
 
 export class SqlSessionsRepository implements SessionsRepository {
   constructor(private readonly db: Database) {}
@@ -28,20 +28,56 @@ export class SqlSessionsRepository implements SessionsRepository {
     await this.db.query("INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)", [tokenHash, sessionId, expiresAt]);
   }
 
-  async useRefreshToken(tokenHash: string, now: Date): Promise<RefreshOutcome> {
-    const rotated = await this.db.query<{ session_id: string; user_id: string }>(
-      `UPDATE refresh_tokens r SET used_at = $2
-       FROM sessions s
-       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2
-         AND s.id = r.session_id AND s.ended_at IS NULL AND s.expires_at > $2
-       RETURNING r.session_id, s.user_id`,
+  rotateRefreshToken(tokenHash: string, rotation: RefreshRotation, now: Date): Promise<RefreshOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [rotated] = await tx.query<{ session_id: string; user_id: string }>(
+        `UPDATE refresh_tokens r SET used_at = $2, replaced_by = $3
+         FROM sessions s
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2
+           AND s.id = r.session_id AND s.ended_at IS NULL AND s.expires_at > $2
+         RETURNING r.session_id, s.user_id`,
+        [tokenHash, now, rotation.successorHash],
+      );
+      const kept = rotated ?? (await retryLostRotation(tx, tokenHash, rotation, now));
+      if (kept) {
+        await tx.query("INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)", [
+          rotation.successorHash,
+          kept.session_id,
+          rotation.successorExpiresAt,
+        ]);
+        return { kind: "rotated", sessionId: kept.session_id, userId: kept.user_id };
+      }
+      const [used] = await tx.query<{ session_id: string }>(
+        "SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL",
+        [tokenHash],
+      );
+      return used ? { kind: "reused", sessionId: used.session_id } : { kind: "invalid" };
+    });
+  }
+
+  async markRefreshTokenDelivered(tokenHash: string, now: Date): Promise<boolean> {
+    const [token] = await this.db.query<{ retired: boolean }>(
+      "UPDATE refresh_tokens SET delivered_at = COALESCE(delivered_at, $2) WHERE token_hash = $1 RETURNING retired_at IS NOT NULL AS retired",
       [tokenHash, now],
     );
-    if (rotated[0]) return { kind: "rotated", sessionId: rotated[0].session_id, userId: rotated[0].user_id };
-    const used = await this.db.query<{ session_id: string }>(
-      "SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL",
-      [tokenHash],
-    );
-    return used[0] ? { kind: "reused", sessionId: used[0].session_id } : { kind: "invalid" };
+    return !token?.retired;
   }
+}
+
+/**
+ * A token spent lately whose replacement never reached anyone (the answer that carried it was lost) is replaced again;
+ * the lost replacement is retired: spent, so that showing it later counts as a reuse, and its access token refused.
+ */
+async function retryLostRotation(tx: SqlExecutor, tokenHash: string, rotation: RefreshRotation, now: Date) {
+  const [retried] = await tx.query<{ session_id: string; user_id: string; lost_hash: string }>(
+    `UPDATE refresh_tokens r SET replaced_by = $4
+     FROM sessions s, refresh_tokens lost
+     WHERE r.token_hash = $1 AND r.used_at >= $3 AND r.expires_at > $2
+       AND s.id = r.session_id AND s.ended_at IS NULL AND s.expires_at > $2
+       AND lost.token_hash = r.replaced_by AND lost.used_at IS NULL AND lost.delivered_at IS NULL
+     RETURNING r.session_id, s.user_id, lost.token_hash AS lost_hash`,
+    [tokenHash, now, rotation.retryableSince, rotation.successorHash],
+  );
+  if (retried) await tx.query("UPDATE refresh_tokens SET used_at = $2, retired_at = $2 WHERE token_hash = $1", [retried.lost_hash, now]);
+  return retried;
 }

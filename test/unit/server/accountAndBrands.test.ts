@@ -70,7 +70,8 @@ function anAccount(google: { revokeFails: boolean }) {
     activeUser: async () => USER.id,
     end: async () => {},
     addRefreshToken: async () => {},
-    useRefreshToken: async () => ({ kind: "invalid" }),
+    rotateRefreshToken: async () => ({ kind: "invalid" }),
+    markRefreshTokenDelivered: async () => true,
   };
   const sessions = new SessionService(sessionStore, users, new Uint8Array(32), clock, 900, 30);
   const gmail = new GmailConnection(grantStore, oauth, { seal: (text) => text, open: (text) => text }, clock);
