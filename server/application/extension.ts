@@ -2,7 +2,7 @@ import type { Authenticated } from "./auth/sessions";
 import type { Clock } from "./ports";
 import type { PersonDays } from "./personDay";
 import type { SyncRepository } from "./repositories";
-import { hashToken, randomToken } from "./auth/tokens";
+import { REFRESH_RETRY_WINDOW_MS, hashToken, randomToken } from "./auth/tokens";
 
 /** How long a pairing code can be spent: long enough to press the button, short enough to be worthless when seen later. */
 const PAIRING_CODE_TTL_MS = 2 * 60_000;
@@ -54,10 +54,12 @@ export interface ExtensionSessionsRepository {
   /** The session whose unexpired access token this is, marked used now. */
   authenticate(accessTokenHash: string, now: Date): Promise<ExtensionAuthenticated | null>;
   /**
-   * Marks an unused refresh token used and gives its live session the new hashes, atomically. A token used before
-   * deletes its session (it was stolen or replayed); used tokens older than `forgetUsedBefore` are dropped.
+   * Marks an unused refresh token used and gives its live session the new hashes, atomically. A token used since
+   * `retryableSince` whose replacement was never used, in a session whose access token was not used since, is given
+   * the new hashes again (its answer was lost) and that replacement is retired. Any other token used before deletes its
+   * session (it was stolen or replayed); used tokens older than `forgetUsedBefore` are dropped.
    */
-  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, forgetUsedBefore: Date): Promise<ExtensionRefreshOutcome>;
+  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, times: { forgetUsedBefore: Date; retryableSince: Date }): Promise<ExtensionRefreshOutcome>;
   /** Deletes a session of this user; false when the user has no such session. */
   delete(userId: string, sessionId: string): Promise<boolean>;
   /** The user's live sessions, newest first. */
@@ -134,12 +136,17 @@ export class ExtensionService {
     return { ...tokens, sessionId };
   }
 
-  /** Rotates a refresh token; null when it is unknown, its session ended, or it was used before (which ends the session). */
+  /**
+   * Rotates a refresh token; null when it is unknown, its session ended, or it was used before (which ends the session)
+   * other than by a retry of an answer that was lost (REFRESH_RETRY_WINDOW_MS).
+   */
   async refresh(refreshToken: string): Promise<ExtensionTokens | null> {
     const now = this.clock.now();
     const { tokens, issued } = this.issue(now);
-    const forgetUsedBefore = new Date(now.getTime() - this.sessionTtlMs());
-    const outcome = await this.sessions.rotate(hashToken(refreshToken), issued, now, forgetUsedBefore);
+    const outcome = await this.sessions.rotate(hashToken(refreshToken), issued, now, {
+      forgetUsedBefore: new Date(now.getTime() - this.sessionTtlMs()),
+      retryableSince: new Date(now.getTime() - REFRESH_RETRY_WINDOW_MS),
+    });
     return outcome.kind === "rotated" ? { ...tokens, sessionId: outcome.sessionId } : null;
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RefreshResponseCodec } from "../../src/contract";
-import { REFRESH_RETRY_WINDOW_MS } from "../../server/application/auth/sessions";
+import { REFRESH_RETRY_WINDOW_MS } from "../../server/application/auth/tokens";
 import type { Clock } from "../../server/application/ports";
 import { DATABASES, api, decode, signUpWithGmail, startStack, type Stack } from "./support/stack";
 

@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../ports";
 import type { SessionsRepository, UserRecord, UsersRepository } from "../repositories";
-import { hashToken, randomToken } from "./tokens";
+import { REFRESH_RETRY_WINDOW_MS, hashToken, randomToken } from "./tokens";
 
 export interface TokenPair {
   access_token: string;
@@ -20,12 +20,6 @@ interface VerifiedClaims {
   expiresAtMs: number;
 }
 
-/**
- * How long a spent refresh token may ask again for a replacement that never reached anyone (the answer was lost on its
- * way, and neither the new refresh token nor the access token issued with it was ever used). As long as an access
- * token lives: a person whose refresh got no answer is asked to sign in again only if they come back later than that.
- */
-export const REFRESH_RETRY_WINDOW_MS = 15 * 60_000;
 
 const ISSUER = "deal-finder";
 /** How long a session known to be live is trusted without asking the database again. */

@@ -10,6 +10,14 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
+/**
+ * How long a spent refresh token (the web app's or the extension's) may ask again for a replacement that never reached
+ * anyone: the answer was lost on its way, and neither the new refresh token nor the access token issued with it was
+ * used. As long as an access token lives: a client whose refresh got no answer is asked to sign in again (or connect
+ * again) only if it comes back later than that (docs/product.md, "Token refresh").
+ */
+export const REFRESH_RETRY_WINDOW_MS = 15 * 60_000;
+
 /** Whether a token is the one whose hash was stored, compared in constant time. */
 export function matchesHash(token: string, storedHash: string): boolean {
   const presented = Buffer.from(hashToken(token));

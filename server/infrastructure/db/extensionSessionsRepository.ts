@@ -6,7 +6,7 @@ import type {
   IssuedHashes,
   PairingCodeOwner,
 } from "../../application/extension";
-import type { Database } from "./database";
+import type { Database, SqlExecutor } from "./database";
 
 export class SqlExtensionSessionsRepository implements ExtensionSessionsRepository {
   constructor(private readonly db: Database) {}
@@ -54,7 +54,7 @@ export class SqlExtensionSessionsRepository implements ExtensionSessionsReposito
 
   async authenticate(accessTokenHash: string, now: Date): Promise<ExtensionAuthenticated | null> {
     const rows = await this.db.query<{ id: string; user_id: string }>(
-      `UPDATE extension_sessions SET last_used_at = $2
+      `UPDATE extension_sessions SET last_used_at = $2, access_delivered = TRUE
        WHERE access_token_hash = $1 AND access_expires_at > $2 AND expires_at > $2
        RETURNING id, user_id`,
       [accessTokenHash, now],
@@ -62,23 +62,25 @@ export class SqlExtensionSessionsRepository implements ExtensionSessionsReposito
     return rows[0] ? { userId: rows[0].user_id, sessionId: rows[0].id } : null;
   }
 
-  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, forgetUsedBefore: Date): Promise<ExtensionRefreshOutcome> {
+  rotate(refreshTokenHash: string, issued: IssuedHashes, now: Date, times: { forgetUsedBefore: Date; retryableSince: Date }): Promise<ExtensionRefreshOutcome> {
     return this.db.transaction(async (tx) => {
       const [rotated] = await tx.query<{ session_id: string }>(
-        `UPDATE extension_refresh_tokens r SET used_at = $2
+        `UPDATE extension_refresh_tokens r SET used_at = $2, replaced_by = $3
          FROM extension_sessions s
          WHERE r.token_hash = $1 AND r.used_at IS NULL AND s.id = r.session_id AND s.expires_at > $2
          RETURNING r.session_id`,
-        [refreshTokenHash, now],
+        [refreshTokenHash, now, issued.refreshTokenHash],
       );
-      if (rotated) {
-        const sessionId = rotated.session_id;
+      const kept = rotated ?? (await retryLostRotation(tx, refreshTokenHash, issued, now, times.retryableSince));
+      if (kept) {
+        const sessionId = kept.session_id;
         await tx.query(
-          `UPDATE extension_sessions SET access_token_hash = $2, access_expires_at = $3, expires_at = $4, last_used_at = $5 WHERE id = $1`,
+          `UPDATE extension_sessions SET access_token_hash = $2, access_expires_at = $3, expires_at = $4, last_used_at = $5, access_delivered = FALSE
+           WHERE id = $1`,
           [sessionId, issued.accessTokenHash, issued.accessExpiresAt, issued.sessionExpiresAt, now],
         );
         await tx.query("INSERT INTO extension_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [issued.refreshTokenHash, sessionId]);
-        await tx.query("DELETE FROM extension_refresh_tokens WHERE session_id = $1 AND used_at < $2", [sessionId, forgetUsedBefore]);
+        await tx.query("DELETE FROM extension_refresh_tokens WHERE session_id = $1 AND used_at < $2", [sessionId, times.forgetUsedBefore]);
         return { kind: "rotated", sessionId };
       }
       const reused = await tx.query("DELETE FROM extension_sessions WHERE id = (SELECT session_id FROM extension_refresh_tokens WHERE token_hash = $1 AND used_at IS NOT NULL) RETURNING 1", [
@@ -114,4 +116,22 @@ export class SqlExtensionSessionsRepository implements ExtensionSessionsReposito
     const rows = await this.db.query("DELETE FROM extension_sessions WHERE user_id = $1 AND paired_from_session_id = $2 RETURNING 1", [userId, webSessionId]);
     return rows.length;
   }
+}
+
+/**
+ * A token spent lately whose replacement never reached the extension (neither that refresh token nor the access token
+ * issued with it was used) is replaced again, as for the web app's sessions (sessionsRepository.ts); the lost refresh
+ * token is retired, so that showing it later counts as a reuse, and the lost access token is replaced with the session's.
+ */
+async function retryLostRotation(tx: SqlExecutor, refreshTokenHash: string, issued: IssuedHashes, now: Date, retryableSince: Date) {
+  const [retried] = await tx.query<{ session_id: string; lost_hash: string }>(
+    `UPDATE extension_refresh_tokens r SET replaced_by = $4
+     FROM extension_sessions s, extension_refresh_tokens lost
+     WHERE r.token_hash = $1 AND r.used_at >= $3 AND s.id = r.session_id AND s.expires_at > $2 AND NOT s.access_delivered
+       AND lost.token_hash = r.replaced_by AND lost.used_at IS NULL
+     RETURNING r.session_id, lost.token_hash AS lost_hash`,
+    [refreshTokenHash, now, retryableSince, issued.refreshTokenHash],
+  );
+  if (retried) await tx.query("UPDATE extension_refresh_tokens SET used_at = $2 WHERE token_hash = $1", [retried.lost_hash, now]);
+  return retried;
 }

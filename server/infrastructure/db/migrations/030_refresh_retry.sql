@@ -5,3 +5,8 @@
 ALTER TABLE refresh_tokens ADD COLUMN replaced_by TEXT;
 ALTER TABLE refresh_tokens ADD COLUMN delivered_at TIMESTAMPTZ;
 ALTER TABLE refresh_tokens ADD COLUMN retired_at TIMESTAMPTZ;
+
+-- The extension's sessions, by the same rule: a spent token names its replacement, and a session says whether its
+-- current access token has been used since it was issued (sessions from before say it has, so none is retried).
+ALTER TABLE extension_refresh_tokens ADD COLUMN replaced_by TEXT;
+ALTER TABLE extension_sessions ADD COLUMN access_delivered BOOLEAN NOT NULL DEFAULT TRUE;
