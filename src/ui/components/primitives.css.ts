@@ -121,7 +121,8 @@ export const spinner = style({
 /** Hidden where scripts cannot run (the `scripting` media feature): a spinner that would never stop. */
 export const onlyWithScripts = style({ "@media": { "(scripting: none)": { display: "none" } } });
 
-export const visuallyHidden = style({
+/** Out of sight, still read by screen readers: also for a style that hides an element only at some widths. */
+export const VISUALLY_HIDDEN = {
   position: "absolute",
   width: "1px",
   height: "1px",
@@ -131,7 +132,9 @@ export const visuallyHidden = style({
   clip: "rect(0, 0, 0, 0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+
+export const visuallyHidden = style(VISUALLY_HIDDEN);
 
 export const skipLink = style({
   position: "absolute",

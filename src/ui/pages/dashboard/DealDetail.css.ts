@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
+import { VISUALLY_HIDDEN } from "../../components/primitives.css";
 
 const surface = {
   background: vars.color.surface,
@@ -115,11 +116,19 @@ export const showFilter = style({
   padding: 0,
   // A fieldset is as wide as its content unless told otherwise, which would widen the page.
   minInlineSize: 0,
-  // On a phone one row that scrolls sideways, like the category chips.
-  "@media": { "(max-width: 767px)": { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "thin", paddingBottom: vars.space.xxs } },
 });
 
-export const showLegend = style({ float: "left", marginRight: vars.space.xs, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+/**
+ * On a phone the four choices read as a filter without their "Show" (still their group's name to a screen reader),
+ * which lets them share one row down to 360 px; narrower, they wrap rather than hide a choice off the edge.
+ */
+export const showLegend = style({
+  float: "left",
+  marginRight: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  "@media": { "(max-width: 767px)": VISUALLY_HIDDEN },
+});
 
 export const showOption = style({
   display: "inline-flex",
