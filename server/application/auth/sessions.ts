@@ -20,7 +20,6 @@ interface VerifiedClaims {
   expiresAtMs: number;
 }
 
-
 const ISSUER = "deal-finder";
 /** How long a session known to be live is trusted without asking the database again. */
 const LIVE_SESSION_CACHE_MS = 5_000;
