@@ -17,6 +17,7 @@ const events: EventObject[] = [
   done("fetchProfile", null),
   failed("fetchProfile"),
   failed("fetchProfile", new RequestError(null, "network_error", "Network error occurred")),
+  failed("fetchProfile", new RequestError(401, "unauthorized", "Your session has ended")),
   done("checkExtension", true),
   done("checkExtension", false),
   failed("checkExtension"),
@@ -33,7 +34,7 @@ function stepName(event: EventObject): string {
   const { output, signOut } = event as EventObject & { output?: unknown; signOut?: boolean };
   const name = event.type.replace(/^xstate\.(done|error)\.actor\./, "$1 ");
   const { error } = event as EventObject & { error?: unknown };
-  if (error instanceof RequestError && error.status === null) return `${name} unreachable`;
+  if (error instanceof RequestError) return `${name} ${error.status ?? "unreachable"}`;
   if (signOut !== undefined) return `${name} ${signOut ? "yes" : "no"}`;
   return typeof output === "boolean" || output === null ? `${name} ${String(output)}` : name;
 }
@@ -71,7 +72,7 @@ function effectsAlongAPath() {
     if (event.type === "CANCEL_SIGN_OUT") return [];
     if (event.type === "CONFIRM_SIGN_OUT") return logout();
     if (from === '"verifying"') {
-      // Unreachable: the stored person stays, nothing stored changes.
+      // Only a refusal ends the session; otherwise (unreachable, a fault) the stored person stays, nothing changes.
       if (event.type.startsWith("xstate.error")) return to === SIGNED_IN ? [] : ["clear session"];
       return to === SIGNED_IN ? ["save user alice@example.com"] : ["clear session"];
     }
@@ -141,6 +142,25 @@ it("takes every event somewhere, Cancel and both answers to the question include
   const paths = [alice, null].flatMap((storedUser) => pathsWithOneMoreStep(authMachine, events, { storedUser }, byValueAndChoice));
   const taken = new Set(paths.flatMap((path) => path.steps.map((step) => stepName(step.event))));
   for (const event of events) expect(taken).toContain(stepName(event));
+});
+
+describe("checking the stored session", () => {
+  it.each([
+    ["no answer", new RequestError(null, "network_error", "Network error occurred"), { signedIn: "active" }],
+    ["a server fault", new RequestError(503, "unavailable", "Service unavailable"), { signedIn: "active" }],
+    ["a rate limit", new RequestError(429, "rate_limited", "Too many requests"), { signedIn: "active" }],
+    ["a refusal", new RequestError(401, "unauthorized", "Your session has ended"), "signedOut"],
+  ])("after %s, the stored person stays signed in unless the server refused the session", async (_name, error, state) => {
+    const log = new EffectLog();
+    const gateway = new ControlledAuthGateway(log);
+    const logic = provideAuthMachine({ auth: gateway, session: new MemorySessionStore(log), navigation: new RecordingNavigation(log, "/dashboard") });
+    const actor = createActor(logic, { input: { storedUser: alice } }).start();
+    gateway.settle("fetchProfile", { error });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toEqual(state);
+    actor.stop();
+  });
 });
 
 describe("the person the page shows", () => {

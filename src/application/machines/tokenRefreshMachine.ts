@@ -4,15 +4,15 @@ import type { SessionRefreshLock, SessionStore } from "../ports/session";
 import type { AuthGateway } from "../ports/auth";
 import type { Navigation } from "../ports/platform";
 
+/** A refresh that failed in this tab, not on the wire (its storage, its lock): the session is kept. */
+const UNKNOWN_FAILURE = new RequestError(null, "refresh_failed", "The session could not be refreshed");
+
 /**
  * One refresh for any number of 401s (docs/product.md, "Token refresh"). While a refresh runs, further requests for one are absorbed;
  * the outcome is the state it lands in. A refresh the server refuses clears the session and sends the person to
  * /login, unless they are already on a page that signs them in; one that could not be made (no answer, a server
  * fault, a rate limit) keeps the session, and the next 401 asks again.
  */
-/** A refresh that failed in this tab, not on the wire (its storage, its lock): the session is kept. */
-const UNKNOWN_FAILURE = new RequestError(null, "refresh_failed", "The session could not be refreshed");
-
 export const tokenRefreshMachine = setup({
   types: {
     context: {} as { failure: RequestError | null },
