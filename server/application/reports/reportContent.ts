@@ -83,7 +83,7 @@ export type WeeklyReport =
       newDeals: ReportSection;
       /** The top picks of both, ending soonest with the biggest saving (src/domain/reportPicks): the email's first list. */
       picks: ReportItem[];
-      /** The rest, by brand (A to Z): each brand's deals ending soon first, soonest first, then its newest; at most MAX_LISTED_REST in all. */
+      /** The rest, by brand (A to Z): each brand's deals ending soon first, soonest first, then its newest; the first MAX_LISTED_REST in that order. */
       brands: BrandGroup[];
       /** Deals of the rest beyond those listed, which the dashboard shows. */
       more: number;
@@ -162,20 +162,20 @@ const sectionOf = (deals: readonly ReportDeal[], today: LocalDate): ReportSectio
 
 const brandOrder = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** The rest after the picks, in report order, grouped by brand A to Z; at most MAX_LISTED_REST deals listed. */
+/**
+ * The rest after the picks, grouped by brand A to Z. At most MAX_LISTED_REST are listed, and the cap keeps the first in
+ * report order (ending soonest, then newest): a deal that ends today is never left out for one of a brand earlier in
+ * the alphabet that lasts for weeks.
+ */
 function brandGroupsOf(rest: readonly ReportDeal[], today: LocalDate): { brands: BrandGroup[]; more: number } {
+  const listed = rest.slice(0, MAX_LISTED_REST);
   const groups = new Map<string, ReportDeal[]>();
-  for (const deal of rest) groups.set(deal.brandId, [...(groups.get(deal.brandId) ?? []), deal]);
+  for (const deal of listed) groups.set(deal.brandId, [...(groups.get(deal.brandId) ?? []), deal]);
   const ordered = [...groups.values()].sort((a, b) => brandOrder.compare(a[0]!.brand, b[0]!.brand) || a[0]!.brandId.localeCompare(b[0]!.brandId));
-  const brands: BrandGroup[] = [];
-  let room = MAX_LISTED_REST;
-  for (const deals of ordered) {
-    if (room === 0) break;
-    const listed = deals.slice(0, room);
-    room -= listed.length;
-    brands.push({ brand: deals[0]!.brand, items: listed.map((deal) => itemOf(deal, today)) });
-  }
-  return { brands, more: rest.length - (MAX_LISTED_REST - room) };
+  return {
+    brands: ordered.map((deals) => ({ brand: deals[0]!.brand, items: deals.map((deal) => itemOf(deal, today)) })),
+    more: rest.length - listed.length,
+  };
 }
 
 const byFoundNewestFirst = (a: ReportDeal, b: ReportDeal) => b.foundAt.getTime() - a.foundAt.getTime() || a.id.localeCompare(b.id);

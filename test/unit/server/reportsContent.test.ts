@@ -155,6 +155,22 @@ describe("the weekly report", () => {
     expect(many.more).toBe(5);
   });
 
+  it("keeps the deals that end soonest when it cuts the list, whatever their brand's place in the alphabet", () => {
+    const picks = Array.from({ length: 5 }, (_, index) =>
+      deal({ title: `Pick ${index}`, brand: "Mid", brandId: "b-mid", discount: "50% off", expirationDate: "2026-12-03" }),
+    );
+    const lasting = Array.from({ length: 20 }, (_, index) =>
+      deal({ title: `Lasting ${index}`, brand: "Aardvark", brandId: "b-aardvark", discount: null, expirationDate: "2027-01-20" }),
+    );
+    const endsToday = deal({ title: "Ends today", brand: "Zephyr", brandId: "b-zephyr", discount: "10% off", expirationDate: "2026-11-30" });
+    const built = report([...picks, ...lasting, endsToday]);
+    expect(titles(built.picks)).not.toContain("Ends today");
+    expect(built.brands.map((group) => group.brand)).toEqual(["Aardvark", "Zephyr"]);
+    expect(titles(built.brands.at(-1)!.items)).toEqual(["Ends today"]);
+    expect(built.brands[0]!.items).toHaveLength(19);
+    expect(built.more).toBe(1);
+  });
+
   it("says which deals are new: since the last report, since joining before any, and for a test report", () => {
     expect(report([deal()]).since).toBe("last-report");
     expect(report([deal()], null).since).toBe("joined");
