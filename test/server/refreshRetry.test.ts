@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RefreshResponseCodec } from "../../src/contract";
+import { ExtensionTokensCodec, PairingCodeCodec, RefreshResponseCodec } from "../../src/contract";
 import { REFRESH_RETRY_WINDOW_MS } from "../../server/application/auth/tokens";
 import type { Clock } from "../../server/application/ports";
 import { DATABASES, api, decode, signUpWithGmail, startStack, type Stack } from "./support/stack";
@@ -12,10 +12,57 @@ class MovableClock implements Clock {
   }
 }
 
+interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/** One kind of session, seen from its client: how it starts, refreshes and uses its access token. */
+interface SessionClient {
+  name: string;
+  start(stack: Stack): Promise<TokenPair>;
+  refresh(stack: Stack, refreshToken: string): Promise<{ status: number; pair: TokenPair | null }>;
+  /** The status of a request made with the access token. */
+  use(stack: Stack, accessToken: string): Promise<number>;
+}
+
+const webApp: SessionClient = {
+  name: "the web app",
+  start: async (stack) => {
+    const session = await signUpWithGmail(stack, "demo@example.com");
+    return { access: session.access_token, refresh: session.refresh_token };
+  },
+  refresh: async (stack, refreshToken) => {
+    const answer = await api(stack, "POST", "/auth/refresh", { body: { refresh_token: refreshToken } });
+    if (answer.status !== 200) return { status: answer.status, pair: null };
+    const tokens = decode(RefreshResponseCodec, answer.body);
+    return { status: 200, pair: { access: tokens.access_token, refresh: tokens.refresh_token } };
+  },
+  use: async (stack, accessToken) => (await api(stack, "GET", "/auth/me", { token: accessToken })).status,
+};
+
+const extension: SessionClient = {
+  name: "the extension",
+  start: async (stack) => {
+    const { access } = await webApp.start(stack);
+    const { code } = decode(PairingCodeCodec, (await api(stack, "POST", "/extension/pairing-codes", { token: access })).body);
+    const tokens = decode(ExtensionTokensCodec, (await api(stack, "POST", "/extension/sessions", { body: { code } })).body);
+    return { access: tokens.accessToken, refresh: tokens.refreshToken };
+  },
+  refresh: async (stack, refreshToken) => {
+    const answer = await api(stack, "POST", "/extension/sessions/refresh", { body: { refreshToken } });
+    if (answer.status !== 200) return { status: answer.status, pair: null };
+    const tokens = decode(ExtensionTokensCodec, answer.body);
+    return { status: 200, pair: { access: tokens.accessToken, refresh: tokens.refreshToken } };
+  },
+  use: async (stack, accessToken) => (await api(stack, "GET", "/extension/codes", { token: accessToken })).status,
+};
+
 /**
- * A refresh whose answer is lost on its way (the connection drops after the server rotated the token) leaves the
- * browser holding the token it spent. Asking again with it is forgiven while the replacement never reached anyone;
- * every other second use still ends the session (docs/product.md, "Token refresh").
+ * A refresh whose answer is lost on its way (the connection drops after the server rotated the token) leaves the client
+ * holding the token it spent. Asking again with it is forgiven while the replacement never reached anyone; every other
+ * second use still ends the session (docs/product.md, "Token refresh"). One rule for the web app's sessions and the
+ * extension's, so the same cases run through both.
  */
 describe.each(DATABASES)("a refresh whose answer was lost, on %s", (database) => {
   let stack: Stack;
@@ -30,60 +77,72 @@ describe.each(DATABASES)("a refresh whose answer was lost, on %s", (database) =>
     clock.offsetMs = 0;
   });
 
-  const refresh = (refreshToken: string) => api(stack, "POST", "/auth/refresh", { body: { refresh_token: refreshToken } });
-  const rotated = async (refreshToken: string) => {
-    const answer = await refresh(refreshToken);
-    expect(answer.status).toBe(200);
-    return decode(RefreshResponseCodec, answer.body);
-  };
-  const profileStatus = async (accessToken: string) => (await api(stack, "GET", "/auth/me", { token: accessToken })).status;
+  /** A refresh that must be answered with a new pair. */
+  async function rotated(client: SessionClient, refreshToken: string): Promise<TokenPair> {
+    const { status, pair } = await client.refresh(stack, refreshToken);
+    expect(status).toBe(200);
+    return pair!;
+  }
 
-  it("gives the spent token a new pair while its replacement was never used, and retires that replacement", async () => {
-    const session = await signUpWithGmail(stack, "demo@example.com");
-    const lost = await rotated(session.refresh_token);
-    const retried = await rotated(session.refresh_token);
-    expect(retried.refresh_token).not.toBe(lost.refresh_token);
-    expect(await profileStatus(retried.access_token)).toBe(200);
-    // The session goes on from the retried pair, rotating as usual.
-    const next = await rotated(retried.refresh_token);
-    expect(await profileStatus(next.access_token)).toBe(200);
-    // The retired replacement, shown later, was in someone else's hands: the session ends.
-    expect((await refresh(lost.refresh_token)).status).toBe(401);
-    expect(await profileStatus(next.access_token)).toBe(401);
+  describe.each([webApp, extension])("for $name", (client) => {
+    const refreshStatus = async (refreshToken: string) => (await client.refresh(stack, refreshToken)).status;
+
+    it("gives the spent token a new pair while its replacement was never used, and retires that replacement", async () => {
+      const first = await client.start(stack);
+      const lost = await rotated(client, first.refresh);
+      const retried = await rotated(client, first.refresh);
+      expect(retried.refresh).not.toBe(lost.refresh);
+      expect(await client.use(stack, retried.access)).toBe(200);
+      // The session goes on from the retried pair, rotating as usual.
+      const next = await rotated(client, retried.refresh);
+      expect(await client.use(stack, next.access)).toBe(200);
+      // The retired replacement, shown later, was in someone else's hands: the session ends.
+      expect(await refreshStatus(lost.refresh)).toBe(401);
+      expect(await client.use(stack, next.access)).toBe(401);
+    });
+
+    it("ends the session when the spent token comes back after its replacement was used to refresh", async () => {
+      const first = await client.start(stack);
+      const delivered = await rotated(client, first.refresh);
+      const next = await rotated(client, delivered.refresh);
+      expect(await refreshStatus(first.refresh)).toBe(401);
+      expect(await client.use(stack, next.access)).toBe(401);
+      expect(await refreshStatus(next.refresh)).toBe(401);
+    });
+
+    it("ends the session when the spent token comes back after the access token issued with its replacement was used", async () => {
+      const first = await client.start(stack);
+      const delivered = await rotated(client, first.refresh);
+      expect(await client.use(stack, delivered.access)).toBe(200);
+      expect(await refreshStatus(first.refresh)).toBe(401);
+      expect(await client.use(stack, delivered.access)).toBe(401);
+      expect(await refreshStatus(delivered.refresh)).toBe(401);
+    });
+
+    it("ends the session when the spent token comes back after the retry window, even unseen", async () => {
+      const first = await client.start(stack);
+      const lost = await rotated(client, first.refresh);
+      clock.offsetMs = REFRESH_RETRY_WINDOW_MS + 60_000;
+      expect(await refreshStatus(first.refresh)).toBe(401);
+      expect(await refreshStatus(lost.refresh)).toBe(401);
+    });
   });
 
-  it("ends the session when the retired answer's access token is used after the retry", async () => {
-    const session = await signUpWithGmail(stack, "demo@example.com");
-    const lost = await rotated(session.refresh_token);
-    const retried = await rotated(session.refresh_token);
-    expect(await profileStatus(lost.access_token)).toBe(401);
-    expect(await profileStatus(retried.access_token)).toBe(401);
-    expect((await refresh(retried.refresh_token)).status).toBe(401);
+  // The web app's access tokens are signed, not stored, so the lost one would still verify: its use ends the session.
+  // The extension keeps only its session's current access token, so the lost one no longer opens anything.
+  it("ends the web session when the retired answer's access token is used after the retry", async () => {
+    const first = await webApp.start(stack);
+    const lost = await rotated(webApp, first.refresh);
+    const retried = await rotated(webApp, first.refresh);
+    expect(await webApp.use(stack, lost.access)).toBe(401);
+    expect(await webApp.use(stack, retried.access)).toBe(401);
   });
 
-  it("ends the session when the spent token comes back after its replacement was used to refresh", async () => {
-    const session = await signUpWithGmail(stack, "demo@example.com");
-    const delivered = await rotated(session.refresh_token);
-    const next = await rotated(delivered.refresh_token);
-    expect((await refresh(session.refresh_token)).status).toBe(401);
-    expect(await profileStatus(next.access_token)).toBe(401);
-    expect((await refresh(next.refresh_token)).status).toBe(401);
-  });
-
-  it("ends the session when the spent token comes back after the access token issued with its replacement was used", async () => {
-    const session = await signUpWithGmail(stack, "demo@example.com");
-    const delivered = await rotated(session.refresh_token);
-    expect(await profileStatus(delivered.access_token)).toBe(200);
-    expect((await refresh(session.refresh_token)).status).toBe(401);
-    expect(await profileStatus(delivered.access_token)).toBe(401);
-    expect((await refresh(delivered.refresh_token)).status).toBe(401);
-  });
-
-  it("ends the session when the spent token comes back after the retry window, even unseen", async () => {
-    const session = await signUpWithGmail(stack, "demo@example.com");
-    const lost = await rotated(session.refresh_token);
-    clock.offsetMs = REFRESH_RETRY_WINDOW_MS + 60_000;
-    expect((await refresh(session.refresh_token)).status).toBe(401);
-    expect((await refresh(lost.refresh_token)).status).toBe(401);
+  it("refuses the extension's retired access token and keeps its session", async () => {
+    const first = await extension.start(stack);
+    const lost = await rotated(extension, first.refresh);
+    const retried = await rotated(extension, first.refresh);
+    expect(await extension.use(stack, lost.access)).toBe(401);
+    expect(await extension.use(stack, retried.access)).toBe(200);
   });
 });
