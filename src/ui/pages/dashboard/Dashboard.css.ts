@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
-import { input } from "../../components/primitives.css";
+import { input, VISUALLY_HIDDEN } from "../../components/primitives.css";
 import { OFFER_PICTURE_RATIO, type PictureFit } from "../../../domain/dealPicture";
 
 /** Phones: the dashboard's top folds into a few compact rows, so the first deal is on the first screen. */
@@ -34,7 +34,7 @@ export const updating = style({
   marginLeft: vars.space.sm,
   minWidth: "6.5em",
   "@media": {
-    [PHONE]: { position: "absolute", width: "1px", height: "1px", minWidth: 0, margin: "-1px", overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap" },
+    [PHONE]: { ...VISUALLY_HIDDEN, minWidth: 0 },
   },
 });
 
@@ -102,9 +102,7 @@ export const deltaDown = style({ color: vars.color.danger, fontWeight: vars.font
 
 /** Words a phone leaves to screen readers, for room: "vs last month", the toggle's "Show only these". */
 export const phoneHidden = style({
-  "@media": {
-    [PHONE]: { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 },
-  },
+  "@media": { [PHONE]: VISUALLY_HIDDEN },
 });
 
 export const filters = style({
