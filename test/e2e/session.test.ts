@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { api } from "../server/support/stack";
 import {
   createAccount,
@@ -41,11 +41,17 @@ describe("the session", () => {
 
   afterAll(() => app?.close());
 
+  /** A new page of the account, signed in and on its dashboard. */
+  async function signedInPage(): Promise<Page> {
+    const page = await app.newPage();
+    await signInInBrowser(page, app.stack, ACCOUNT);
+    await page.getByRole("heading", { name: GREETING }).waitFor();
+    return page;
+  }
+
   it("refreshes an expired access token without the person noticing", async () => {
     const { stack } = app;
-    const page = await app.newPage();
-    await signInInBrowser(page, stack, ACCOUNT);
-    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const page = await signedInPage();
     const before = await storedSession(page);
     await waitUntilExpired(before.authToken!);
     expect((await api(stack, "GET", "/auth/me", { token: before.authToken! })).status).toBe(401);
@@ -68,9 +74,7 @@ describe("the session", () => {
 
   it("refreshes once for two tabs whose token expired together, and both stay signed in", async () => {
     const { stack } = app;
-    const page = await app.newPage();
-    await signInInBrowser(page, stack, ACCOUNT);
-    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const page = await signedInPage();
     const other = await page.context().newPage();
     await other.goto(`${stack.baseUrl}/dashboard`);
     await other.getByRole("heading", { name: GREETING }).waitFor();
@@ -94,9 +98,7 @@ describe("the session", () => {
 
   it("ends on /login when its refresh token was used elsewhere (reuse ends the session)", async () => {
     const { stack } = app;
-    const page = await app.newPage();
-    await signInInBrowser(page, stack, ACCOUNT);
-    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const page = await signedInPage();
     const before = await storedSession(page);
     // Someone else rotates the browser's refresh token and uses what they got, so the browser's copy becomes a reused
     // one (a replacement nobody used would be taken for a lost answer, as the next test shows).
@@ -120,9 +122,7 @@ describe("the session", () => {
 
   it("stays signed in when a refresh's answer is lost on its way, and refreshes again at the next try", async () => {
     const { stack } = app;
-    const page = await app.newPage();
-    await signInInBrowser(page, stack, ACCOUNT);
-    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const page = await signedInPage();
     const before = await storedSession(page);
     await waitUntilExpired(before.authToken!);
 
@@ -151,9 +151,7 @@ describe("the session", () => {
 
   it("ends on /login when the session was signed out from elsewhere", async () => {
     const { stack } = app;
-    const page = await app.newPage();
-    await signInInBrowser(page, stack, ACCOUNT);
-    await page.getByRole("heading", { name: GREETING }).waitFor();
+    const page = await signedInPage();
     const { authToken } = await storedSession(page);
     expect((await api(stack, "POST", "/logout", { token: authToken! })).status).toBe(200);
 
