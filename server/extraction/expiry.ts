@@ -45,7 +45,8 @@ const ACTION_VERBS =
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)\b/i, 3],
+  // The end is a negative lookahead, not \b: a word ending in an accented letter ("até") has no \b after it.
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
@@ -60,13 +61,15 @@ const NOT_AN_OFFER_END =
 const PRIZE_AFTER = /^[^.;\n]{0,50}?\b(?:entered (?:to win|in(?:to)? (?:a|the|our) (?:draw|drawing|sweepstakes|raffle))|chance to win|prize draw|sweepstakes|raffle)\b/i;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
-const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week)\b/i;
+const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week|\w*zeitraum|aktion|période|periodo|período|periode)\b/i;
+/** A dotted day and a dash right before a date: the start of a range the date parser did not read ("26.11. – 6.12."). */
+const DOTTED_RANGE_START = /\b\d{1,2}\.\d{1,2}\.\s*(?:–|—|-|bis)\s*$/;
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER =
   /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|tot)\s*$/i;
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
-const SAME_MOMENT_JOIN = /^\s*(?:on|,)?\s*$/i;
+const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
 const HOLIDAY_CUE = /\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?$/i;
 const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
@@ -193,12 +196,23 @@ const DATE_HINT_LOWER =
 
 /**
  * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
- * "12:00 a.m. ET on Monday" and "Sat. Nov. 7" stay whole.
+ * "12:00 a.m. ET on Monday" and "Sat. Nov. 7" stay whole, nor between a day's number and its month ("6. Dezember").
  */
-const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{1,4}\.)\s+)/;
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z¡¿])(?<!\b(?:[ap]\.m\.|[A-Z][a-z]{1,4}\.)\s+)(?!(?<=\b\d{1,2}\.\s+)(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|Nov|De[cz])[a-zä]*\b)/;
 
-/** Two day numbers joined like a range ("3/13 – 3/17", "Nov 2–20"): a sale period even without an end word. */
-const DATE_RANGE_HINT = /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/i;
+/**
+ * Two day numbers joined like a range, a sale period even without an end word: "3/13 – 3/17", "Nov 2–20"; in words, day
+ * first ("from 26 to 30 Nov", "del 26 de noviembre al 6 de diciembre", "du 26 novembre au 6 décembre", "dal 26 novembre
+ * al 6 dicembre", "de 26 de novembro a 6 de dezembro"); or dotted days ("26.11. – 6.12.").
+ */
+const DATE_RANGE_HINT = new RegExp(
+  [
+    /\b\d{1,2}(?:\/\d{1,2}(?:\/\d{2,4})?)?\s*(?:–|—|-|to|through|thru)\s*(?:\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\b(?!\s*(?:%|hours?|days?|weeks?|months?|years?|business)))/.source,
+    /\b(?:from|del|du|dal|de|van|vom|von)\s+(?:the\s+|le\s+|el\s+)?\d{1,2}(?:st|nd|rd|th|\.)?(?:\s+(?:de\s+)?[a-zà-ÿ]+\.?)?\s+(?:to|al|au|a|bis|zum|t\/m|tot|até)\s+(?:the\s+|le\s+|el\s+)?\d{1,2}\b/.source,
+    /\b\d{1,2}\.(?:0?[1-9]|1[0-2])\.(?:\d{2,4})?\s*(?:–|—|-|bis)\s*\d{1,2}\.(?:0?[1-9]|1[0-2])\./.source,
+  ].join("|"),
+  "i",
+);
 /** The same for lowered text. */
 const DATE_RANGE_HINT_LOWER = new RegExp(DATE_RANGE_HINT.source);
 
@@ -244,6 +258,11 @@ const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
 /** How close an end word must stand before a bare span to make it the offer's remaining time. */
 const BARE_SPAN_CUE_CHARS = 16;
 
+/** A day of a month, or a month: not only a time or a weekday. */
+function namesCalendarDay(component: chrono.ParsedComponents): boolean {
+  return component.isCertain("day") || component.isCertain("month");
+}
+
 function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string, headlineStart: number): Candidate[] {
   if (!text) return [];
   const reference = { instant: input.sentAt, timezone: input.senderOffsetMinutes };
@@ -254,6 +273,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
     let previous: Candidate | null = null;
     let previousScore = 0;
     let previousText = "";
+    let previousWindow = "";
+    let previousStart: chrono.ParsedComponents | null = null;
     for (const result of results) {
       const window = windowBefore(text, result.index, previousEnd);
       const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
@@ -262,7 +283,18 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
 
       const joinText = text.slice(previousEnd, result.index);
       let score: number = joinsRange ? Math.max(previousScore, cueScore(previousText + joinText)) : cueScore(window);
-      if (score === 0 && result.end) score = OFFER_PERIOD.test(window) ? 2 : 1;
+      // A range with no end word is a sale period, and its end the offer's, weakly: one chrono read whole ("Nov 26 -
+      // Dec 6"), or in two ("del 26 de noviembre al 6 de diciembre"), or whose start it did not read ("26.11. – 6.12.").
+      // It names days: a range of hours ("9 - 5", "sizes 6 - 12") or of weekdays alone ("Mon–Fri") is a schedule,
+      // unless words name it the offer's ("sale Friday – Monday").
+      if (score === 0) {
+        const rangeStart = joinsRange ? previousStart : result.end || DOTTED_RANGE_START.test(text.slice(Math.max(0, result.index - 20), result.index)) ? result.start : null;
+        const rangeWindow = joinsRange ? previousWindow : window;
+        const offerPeriod = OFFER_PERIOD.test(rangeWindow);
+        if (rangeStart && (namesCalendarDay(rangeStart) || (offerPeriod && rangeStart.isCertain("weekday"))) && !NOT_AN_OFFER_END.test(rangeWindow)) {
+          score = offerPeriod ? 2 : 1;
+        }
+      }
       // "Register before July 31 and save $300": an action before a day that earns the offer is a deadline, as strong
       // as "by"; "shop before March 20 for the best sizes" is only advice, and "before" stays weak there.
       if (score < STATING_CUE && ACTION_BEFORE.test(window) && OFFER_GAIN.test(`${window} ${after}`)) score = 3;
@@ -292,6 +324,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       previous = candidate;
       previousScore = score;
       previousText = result.text;
+      previousWindow = window;
+      previousStart = result.start;
       previousEnd = result.index + result.text.length;
     }
   }

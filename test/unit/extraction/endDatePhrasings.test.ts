@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { extractDeals } from "../../../server/extraction";
+import { buildEmail } from "./email";
+
+/**
+ * One offer's end written every way a shop might: each end word with each way of writing the day, in three layouts,
+ * and in each language the extractor reads. The rules are judged by the whole grid, not by the phrasings they were
+ * written for. Every mail is sent on Thursday 26 November 2026 at 09:00 in its sender's zone; the offer ends on Sunday 6
+ * December, and a bare weekday ("Sunday") is the coming one, 29 November.
+ */
+const SENT = "Thu, 26 Nov 2026 09:00:00 -0500";
+const ENDS = "2026-12-06";
+const COMING_SUNDAY = "2026-11-29";
+
+const ENGLISH_END_WORDS = [
+  "Ends", "Offer ends", "Sale ends", "Hurry, ends", "Ends on", "Expires", "Expires on", "Offer expires", "Code expires",
+  "Valid through", "Valid until", "Valid till", "Offer valid until", "Good thru", "Use by", "Redeem by",
+  "Available until", "Shop now through", "Last day to save:",
+];
+const ENGLISH_DAYS: ReadonlyArray<[written: string, date: string]> = [
+  ["December 6", ENDS], ["Dec 6", ENDS], ["Dec. 6", ENDS], ["Dec 6th", ENDS], ["December 6th, 2026", ENDS], ["Dec 6 2026", ENDS],
+  ["6 December", ENDS], ["6 Dec 2026", ENDS], ["the 6th of December", ENDS], ["12/6", ENDS], ["12/06/2026", ENDS],
+  ["12/6/26", ENDS], ["12.6.", ENDS], ["2026-12-06", ENDS], ["Sunday, December 6", ENDS], ["Sun, Dec 6", ENDS],
+  ["Sunday, Dec. 6th", ENDS], ["Sunday 12/6", ENDS], ["Sun 12/6", ENDS], ["12/6 at 11:59pm PT", ENDS],
+  ["December 6 at 11:59 p.m. ET", ENDS], ["11:59pm ET on 12/6", ENDS],
+  ["Sunday", COMING_SUNDAY], ["Sunday at midnight", COMING_SUNDAY], ["midnight Sunday", COMING_SUNDAY],
+];
+
+type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
+
+/** Each language's end words and ranges, as its shops write them. */
+const OTHER_LANGUAGES: ReadonlyArray<[Language, string, string]> = [
+  ["de", "Gültig bis 6. Dezember", ENDS], ["de", "Gültig bis zum 06.12.2026", ENDS], ["de", "Nur bis 6.12.", ENDS],
+  ["de", "Nur bis Sonntag, 6. Dezember", ENDS], ["de", "Angebot gültig bis 06.12.", ENDS], ["de", "Endet am 6. Dez.", ENDS],
+  ["de", "Einlösbar bis 6.12.2026", ENDS], ["de", "Bis einschließlich 6. Dezember", ENDS], ["de", "Gültig bis 6.12. um 23:59 Uhr", ENDS],
+  ["de", "Aktionszeitraum: 26.11. – 6.12.2026", ENDS], ["de", "Aktion endet am Sonntag", COMING_SUNDAY], ["de", "Läuft bis Sonntag", COMING_SUNDAY],
+  ["fr", "Valable jusqu'au 6 décembre", ENDS], ["fr", "Jusqu'au dimanche 6 décembre", ENDS], ["fr", "Offre valable jusqu'au 06/12/2026", ENDS],
+  ["fr", "Offre valable jusqu’au 6/12", ENDS], ["fr", "Se termine le 6 décembre", ENDS], ["fr", "L'offre prend fin le 6 décembre", ENDS],
+  ["fr", "Expire le 6 décembre", ENDS], ["fr", "Du 26 novembre au 6 décembre", ENDS], ["fr", "Offre valable jusqu'au dimanche 6 décembre 23h59", ENDS],
+  ["es", "Válido hasta el 6 de diciembre", ENDS], ["es", "Hasta el 06/12/2026", ENDS], ["es", "Oferta válida hasta el domingo 6 de diciembre", ENDS],
+  ["es", "Finaliza el 6 de diciembre", ENDS], ["es", "Acaba el domingo 6 de diciembre", ENDS], ["es", "Vigente hasta el 6/12", ENDS],
+  ["es", "Del 26 de noviembre al 6 de diciembre", ENDS], ["es", "Termina el domingo", COMING_SUNDAY],
+  ["it", "Valido fino al 6 dicembre", ENDS], ["it", "Scade il 6 dicembre", ENDS], ["it", "Entro il 06/12/2026", ENDS], ["it", "Valido fino al 6/12", ENDS],
+  ["it", "Offerta valida fino a domenica 6 dicembre", ENDS], ["it", "Offerta valida fino alle 23:59 del 6 dicembre", ENDS],
+  ["it", "Dal 26 novembre al 6 dicembre", ENDS], ["it", "Termina domenica", COMING_SUNDAY],
+  ["nl", "Geldig t/m 6 december", ENDS], ["nl", "Tot en met zondag 6 december", ENDS], ["nl", "Geldig tot 06-12-2026", ENDS],
+  ["nl", "Actie loopt tot 6 december", ENDS], ["nl", "Actie eindigt op 6 december", ENDS], ["nl", "Verloopt op 6 december", ENDS],
+  ["nl", "Van 26 november t/m 6 december", ENDS], ["nl", "Eindigt zondag", COMING_SUNDAY],
+  ["pt", "Válido até 6 de dezembro", ENDS], ["pt", "Até 06/12/2026", ENDS], ["pt", "Oferta até 6/12", ENDS], ["pt", "Termina em 6 de dezembro", ENDS],
+  ["pt", "Oferta válida até domingo, 6 de dezembro", ENDS], ["pt", "De 26 de novembro a 6 de dezembro", ENDS],
+  ["pt", "Termina domingo", COMING_SUNDAY], ["pt", "Válido até domingo", COMING_SUNDAY],
+];
+
+/** The offer's code, as each language labels it, and each sender's domain (its country says how it writes days). */
+const OFFER: Record<Language, { before: string; after: string; domain: string }> = {
+  en: { before: "Use code", after: "for 20% off everything.", domain: "example.com" },
+  de: { before: "Mit dem Gutscheincode", after: "sparst du 20 % auf alles.", domain: "example.de" },
+  fr: { before: "Avec le code promo", after: ", profitez de 20 % de réduction.", domain: "example.fr" },
+  es: { before: "Usa el código", after: "y ahorra un 20 %.", domain: "example.es" },
+  it: { before: "Usa il codice sconto", after: "per il 20% di sconto.", domain: "example.it" },
+  nl: { before: "Gebruik kortingscode", after: "voor 20% korting.", domain: "example.nl" },
+  pt: { before: "Use o cupom", after: "e ganhe 20% de desconto.", domain: "example.com.br" },
+};
+
+/** Where the end stands: its own paragraph, a table cell, or the code's own sentence. */
+const LAYOUTS: ReadonlyArray<[name: string, html: (offer: string, end: string) => string]> = [
+  ["own paragraph", (offer, end) => `<p>${offer}</p><p>${end}.</p>`],
+  ["table cell", (offer, end) => `<p>${offer}</p><table><tr><td>${end}</td></tr></table>`],
+  ["same sentence", (offer, end) => `<p>${offer} ${end}.</p>`],
+];
+
+/** The phrasings whose end date was misread, each with what was read. */
+async function misread(language: Language, phrasings: ReadonlyArray<[string, string | null]>): Promise<string[]> {
+  const { before, after, domain } = OFFER[language];
+  const wrong: string[] = [];
+  for (const [layout, html] of LAYOUTS) {
+    for (const [end, date] of phrasings) {
+      const raw = buildEmail({
+        from: `Invented Shop <news@mail.${domain}>`,
+        subject: "Winter savings",
+        date: SENT,
+        headers: { "Content-Language": language },
+        html: html(`${before} WINTER20 ${after}`, end),
+      });
+      const deal = (await extractDeals(raw)).deals[0];
+      const read = deal?.expirationDate ?? null;
+      if (read !== date || deal?.promoCodes.join() !== "WINTER20") wrong.push(`${layout}: "${end}" read as ${read} (codes ${deal?.promoCodes.join() ?? "none"})`);
+    }
+  }
+  return wrong;
+}
+
+/** Ranges that are not a sale period: hours, sizes, ages, a week's schedule, a delivery window. */
+const NOT_AN_END: ReadonlyArray<[Language, string]> = [
+  ["en", "Call us 9 - 5, Monday to Friday"], ["en", "Sizes 6 - 12 available"], ["en", "Ages 3 to 5"], ["en", "Store hours 9am - 5pm"],
+  ["en", "Delivery between Dec 1 and Dec 3"], ["de", "Öffnungszeiten: Mo–Fr 9–18 Uhr"], ["de", "Lieferung vom 1. bis 3. Dezember"],
+  ["es", "Horario: de 9 a 18 h"], ["es", "Entrega del 1 al 3 de diciembre"], ["fr", "Livraison du 1er au 3 décembre"],
+];
+
+describe("an offer's end, however it is written", () => {
+  it.each(NOT_AN_END)("%s: '%s' is no end", async (language, text) => {
+    expect(await misread(language, [[text, null]])).toEqual([]);
+  });
+
+  it.each(ENGLISH_END_WORDS)("English: '%s' with every way of writing the day, in every layout", async (word) => {
+    expect(await misread("en", ENGLISH_DAYS.map(([day, date]) => [`${word} ${day}`, date]))).toEqual([]);
+  });
+
+  it.each(["de", "fr", "es", "it", "nl", "pt"] as const)("%s: its end words and ranges, in every layout", async (language) => {
+    const phrasings = OTHER_LANGUAGES.filter(([written]) => written === language).map(([, end, date]): [string, string] => [end, date]);
+    expect(phrasings.length).toBeGreaterThanOrEqual(8);
+    expect(await misread(language, phrasings)).toEqual([]);
+  });
+});
