@@ -2,9 +2,9 @@ import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 import { input, VISUALLY_HIDDEN } from "../../components/primitives.css";
 import { OFFER_PICTURE_RATIO, type PictureFit } from "../../../domain/dealPicture";
+import { MOBILE_MEDIA } from "./layout";
 
 /** Phones: the dashboard's top folds into a few compact rows, so the first deal is on the first screen. */
-const PHONE = "(max-width: 767px)";
 
 export const top = style({
   display: "flex",
@@ -13,14 +13,14 @@ export const top = style({
   justifyContent: "space-between",
   gap: vars.space.md,
   marginBottom: vars.space.lg,
-  "@media": { [PHONE]: { flexWrap: "nowrap", gap: vars.space.sm, marginBottom: vars.space.sm } },
+  "@media": { [MOBILE_MEDIA]: { flexWrap: "nowrap", gap: vars.space.sm, marginBottom: vars.space.sm } },
 });
 
 export const greeting = style({
-  fontSize: vars.fontSize.xl,
+  fontSize: vars.fontSize.xxl,
   margin: 0,
   minWidth: 0,
-  "@media": { "(min-width: 768px)": { fontSize: vars.fontSize.xxl }, [PHONE]: { fontSize: vars.fontSize.lg } },
+  "@media": { [MOBILE_MEDIA]: { fontSize: vars.fontSize.lg } },
 });
 
 export const refreshRow = style({ display: "flex", alignItems: "center", flex: "none" });
@@ -34,7 +34,7 @@ export const updating = style({
   marginLeft: vars.space.sm,
   minWidth: "6.5em",
   "@media": {
-    [PHONE]: { ...VISUALLY_HIDDEN, minWidth: 0 },
+    [MOBILE_MEDIA]: { ...VISUALLY_HIDDEN, minWidth: 0 },
   },
 });
 
@@ -48,7 +48,7 @@ export const stats = style({
   listStyle: "none",
   "@media": {
     "(max-width: 900px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.sm },
-    [PHONE]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", gap: vars.space.xs, marginBottom: vars.space.sm },
+    [MOBILE_MEDIA]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", gap: vars.space.xs, marginBottom: vars.space.sm },
   },
 });
 
@@ -66,13 +66,13 @@ const statBase = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
   font: "inherit",
-  "@media": { [PHONE]: { gap: 0, padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius.md, boxShadow: "none" } },
+  "@media": { [MOBILE_MEDIA]: { gap: 0, padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius.md, boxShadow: "none" } },
 });
 
 export const stat = styleVariants({
   plain: [statBase],
   // A phone hides the toggle's words for room, so its border says it can be pressed.
-  toggle: [statBase, { cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.primary } }, "@media": { [PHONE]: { borderColor: vars.color.primary } } }],
+  toggle: [statBase, { cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.primary } }, "@media": { [MOBILE_MEDIA]: { borderColor: vars.color.primary } } }],
   active: [statBase, { cursor: "pointer", borderColor: vars.color.primary, background: vars.color.accentSoft, borderWidth: 2 }],
 });
 
@@ -80,13 +80,13 @@ export const statValue = style({
   fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
-  "@media": { [PHONE]: { fontSize: vars.fontSize.lg } },
+  "@media": { [MOBILE_MEDIA]: { fontSize: vars.fontSize.lg } },
 });
 export const statLabel = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
-  "@media": { [PHONE]: { fontSize: "0.6875rem", lineHeight: vars.lineHeight.tight } },
+  "@media": { [MOBILE_MEDIA]: { fontSize: "0.6875rem", lineHeight: vars.lineHeight.tight } },
 });
 export const statFoot = style({
   display: "flex",
@@ -102,7 +102,7 @@ export const deltaDown = style({ color: vars.color.danger, fontWeight: vars.font
 
 /** Words a phone leaves to screen readers, for room: "vs last month", the toggle's "Show only these". */
 export const phoneHidden = style({
-  "@media": { [PHONE]: VISUALLY_HIDDEN },
+  "@media": { [MOBILE_MEDIA]: VISUALLY_HIDDEN },
 });
 
 export const filters = style({
@@ -110,18 +110,18 @@ export const filters = style({
   flexDirection: "column",
   gap: vars.space.md,
   marginBottom: vars.space.lg,
-  "@media": { [PHONE]: { gap: vars.space.xs, marginBottom: vars.space.sm } },
+  "@media": { [MOBILE_MEDIA]: { gap: vars.space.xs, marginBottom: vars.space.sm } },
 });
 
 /** On a phone the box shares its row with the sort menu: its placeholder ends in an ellipsis rather than mid-letter. */
 export const search = style([
   input,
-  { width: "100%", borderRadius: vars.radius.pill, textOverflow: "ellipsis", "@media": { [PHONE]: { paddingInline: vars.space.md } } },
+  { width: "100%", borderRadius: vars.radius.pill, textOverflow: "ellipsis", "@media": { [MOBILE_MEDIA]: { paddingInline: vars.space.md } } },
 ]);
 
 /** Search and sort on one row, on a phone too (its "Sort by" then left to screen readers). */
-export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, "@media": { [PHONE]: { flexWrap: "nowrap" } } });
-export const searchBox = style({ flex: "1 1 16rem", minWidth: 0, "@media": { [PHONE]: { flexBasis: "auto" } } });
+export const searchRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, "@media": { [MOBILE_MEDIA]: { flexWrap: "nowrap" } } });
+export const searchBox = style({ flex: "1 1 16rem", minWidth: 0, "@media": { [MOBILE_MEDIA]: { flexBasis: "auto" } } });
 export const sortField = style({ display: "flex", alignItems: "center", gap: vars.space.xs, flex: "none" });
 export const sortLabel = style([phoneHidden, { fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.textMuted }]);
 export const sortSelect = style([
@@ -131,7 +131,7 @@ export const sortSelect = style([
     borderRadius: vars.radius.pill,
     paddingRight: vars.space.lg,
     // The phone's type stays 16 px: smaller, and iOS zooms into the field when it is focused.
-    "@media": { [PHONE]: { paddingLeft: vars.space.sm, paddingRight: vars.space.xs } },
+    "@media": { [MOBILE_MEDIA]: { paddingLeft: vars.space.sm, paddingRight: vars.space.xs } },
   },
 ]);
 
@@ -144,7 +144,7 @@ export const chips = style({
   padding: 0,
   // On a phone the chips scroll sideways in one row, and a swipe over the deals moves between them.
   "@media": {
-    "(max-width: 767px)": { flexWrap: "nowrap", overflowX: "auto", paddingBottom: vars.space.xs, scrollbarWidth: "thin" },
+    [MOBILE_MEDIA]: { flexWrap: "nowrap", overflowX: "auto", paddingBottom: vars.space.xs, scrollbarWidth: "thin" },
   },
 });
 
@@ -323,7 +323,7 @@ export const dealBody = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.sm,
-  "@media": { "(max-width: 767px)": { padding: vars.space.sm, gap: vars.space.xs } },
+  "@media": { [MOBILE_MEDIA]: { padding: vars.space.sm, gap: vars.space.xs } },
 });
 
 /** At most `lines` lines of a card's longer texts; the Details show them whole. */

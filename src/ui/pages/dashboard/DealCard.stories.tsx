@@ -4,7 +4,7 @@ import { CodeCopyContext } from "./codeCopy";
 import { DealDetailLayer, type DealDetailTools } from "./DealDetailLayer";
 import { DealGrid } from "./DealGrid";
 import { SAMPLE_DEALS, SAMPLE_TODAY } from "./fixtures";
-import { columnsForWidth, dealImageWidth } from "./layout";
+import { columnsForWidth, dealImageWidth, isMobileWidth } from "./layout";
 import { inDarkScheme } from "../../storybook/decorators";
 
 const DESKTOP = 1280;
@@ -24,7 +24,7 @@ function CardGrid({ width, onHideBrand, ...tools }: CardGridArgs) {
       <h2 id="deals-title">Deals</h2>
       <input aria-label="Search deals" type="search" />
       <CodeCopyContext value={{ feedback: null, copy: fn() }}>
-        <DealDetailLayer tools={tools} sheet={width <= 767}>
+        <DealDetailLayer tools={tools} sheet={isMobileWidth(width)}>
           <DealGrid
             deals={deals}
             columns={columnsForWidth(width)}

@@ -1,6 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
 import { VISUALLY_HIDDEN } from "../../components/primitives.css";
+import { MOBILE_MEDIA } from "./layout";
 
 const surface = {
   background: vars.color.surface,
@@ -127,7 +128,7 @@ export const showLegend = style({
   marginRight: vars.space.xs,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
-  "@media": { "(max-width: 767px)": VISUALLY_HIDDEN },
+  "@media": { [MOBILE_MEDIA]: VISUALLY_HIDDEN },
 });
 
 export const showOption = style({
@@ -142,7 +143,7 @@ export const showOption = style({
   background: vars.color.surface,
   fontSize: vars.fontSize.sm,
   cursor: "pointer",
-  "@media": { "(max-width: 767px)": { minHeight: "2.25rem", padding: `0 ${vars.space.sm}` } },
+  "@media": { [MOBILE_MEDIA]: { minHeight: "2.25rem", padding: `0 ${vars.space.sm}` } },
   selectors: {
     "&:has(input:checked)": { background: vars.color.accentSoft, borderColor: vars.color.primary, fontWeight: vars.fontWeight.bold },
     "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },

@@ -1,5 +1,6 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css";
+import { MOBILE_MEDIA } from "./layout";
 
 export const panel = style({
   display: "flex",
@@ -10,7 +11,7 @@ export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  "@media": { "(max-width: 767px)": { marginBottom: vars.space.sm, padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.fontSize.sm } },
+  "@media": { [MOBILE_MEDIA]: { marginBottom: vars.space.sm, padding: `${vars.space.xs} ${vars.space.sm}`, fontSize: vars.fontSize.sm } },
 });
 
 export const line = style({ margin: 0, fontWeight: vars.fontWeight.medium, overflowWrap: "anywhere" });

@@ -13,6 +13,9 @@ export function columnsForWidth(viewportWidth: number): number {
 /** Phones: swipes change the category, hiding a brand asks first, and every category chip is shown. */
 export const MOBILE_MAX_WIDTH = 767;
 
+/** The same width as a stylesheet's media query, so what the script and the styles call a phone is one width. */
+export const MOBILE_MEDIA = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+
 export function isMobileWidth(viewportWidth: number): boolean {
   return viewportWidth <= MOBILE_MAX_WIDTH;
 }
