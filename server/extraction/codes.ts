@@ -13,7 +13,7 @@ const SEP =
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
-  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom))?|cupom|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|aktionscode|kortingscode|actiecode|promotiecode|codice(?:\\s+(?:sconto|promozionale))?|kod|codes?)";
+  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom|cup[aã]o))?|cupom|cup[aã]o|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|aktionscode|kortingscode|actiecode|promotiecode|codice(?:\\s+(?:sconto|promozionale))?|kod|codes?)";
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}(?![A-Za-z])${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
@@ -95,7 +95,7 @@ function labelAllowsCode(text: string, labelStart: number): boolean {
 }
 
 /** A promo word near a code box: "code", "coupon", "promo", in a few languages. */
-export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|codice|cup[oó]n|cupom|gutschein\w*|rabatt\w*|aktionscode|kortingscode|actiecode|code promo)\b/i;
+export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|codice|cup[oó]n|cupom|cup[aã]o|gutschein\w*|rabatt\w*|aktionscode|kortingscode|actiecode|code promo)(?![\wà-ÿ])/i;
 
 /**
  * A styled code box holding a single code-shaped token (letters and digits) counts when a promo word sits just

@@ -143,7 +143,7 @@ const LANGUAGE_PARSERS: ReadonlyArray<[RegExp, chrono.Chrono]> = [
   [/(?:código|válid[oa]|\bhasta\b|descuento|vigencia)/i, chrono.es.casual],
   [/(?:\bjusqu|\bvalable\b|réduction|\bcode promo\b|\boffre\b)/i, chrono.fr.casual],
   [/(?:gültig|\bgutschein|\brabatt|\bsparen\b|\bangebot\b)/i, chrono.de.casual],
-  [/(?:(?<![a-z])até(?![a-z])|\bcupom\b|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
+  [/(?:(?<![a-z])até(?![a-z])|\bcupom\b|\bcup[aã]o(?![\wà-ÿ])|\bdesconto\b|oferta válida)/i, chrono.pt.casual],
   [/(?:\bgeldig\b|\bkorting|\bt\/m\b|tot en met)/i, chrono.nl.casual],
   [/(?:\bsconto\b|\bfino a\b|\bvalid[ao] fino|\bcodice\b|\bofferta\b)/i, chrono.it.casual],
 ];

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { extractDeals } from "../../../server/extraction";
+import { buildEmail } from "./email";
+
+/**
+ * One code presented every way a shop might: each label of each language the extractor reads, with codes of several
+ * forms, in six layouts. The rules are judged by the whole grid, not by the labels they were written for.
+ */
+type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
+
+const LABELS: Record<Language, string[]> = {
+  en: [
+    "Use code", "Code:", "Promo code:", "Enter code", "Use promo code", "Coupon code:", "Your code is", "Apply code", "Discount code:",
+    "Voucher code:", "Redeem code", "Shop with code", "Use coupon", "Promo Code", "CODE:", "Use the code", "With code", "Offer code:",
+  ],
+  de: ["Gutscheincode:", "Rabattcode:", "Mit dem Code", "Aktionscode:", "Dein Gutscheincode:", "Code:", "Gutschein:"],
+  fr: ["Code promo :", "Avec le code", "Code de réduction :", "Votre code :", "Utilisez le code", "code"],
+  es: ["Código:", "Cupón:", "Código de descuento:", "Usa el código", "Con el código", "Código promocional:"],
+  it: ["Codice sconto:", "Codice:", "Con il codice", "Usa il codice", "Codice promozionale:"],
+  nl: ["Kortingscode:", "Actiecode:", "Met de code", "Gebruik code", "Code:"],
+  pt: ["Cupom:", "Cupão:", "Código:", "Use o cupom", "Código promocional:", "Com o código"],
+};
+const CODES = ["WINTER20", "WINTER-20", "W20XK9", "20OFF", "Winter20", "XMAS"];
+const GAIN: Record<Language, string> = {
+  en: "for 20% off", de: "für 20 % Rabatt", fr: "pour 20 % de réduction", es: "para un 20 % de descuento", it: "per il 20% di sconto",
+  nl: "voor 20% korting", pt: "para 20% de desconto",
+};
+const DOMAIN: Record<Language, string> = {
+  en: "example.com", de: "example.de", fr: "example.fr", es: "example.es", it: "example.it", nl: "example.nl", pt: "example.com.br",
+};
+
+/** Where the code stands: in the label's sentence, bold, in a dashed box, in the next cell, in a span run, on a button. */
+const LAYOUTS: ReadonlyArray<[name: string, html: (label: string, code: string, gain: string) => string]> = [
+  ["inline", (label, code, gain) => `<p>${label} ${code} ${gain}.</p>`],
+  ["bold", (label, code, gain) => `<p>${label} <strong>${code}</strong> ${gain}.</p>`],
+  ["box below", (label, code, gain) => `<p>20 % ${gain}</p><p>${label}</p><div style="border:2px dashed #333;padding:8px">${code}</div>`],
+  ["next cell", (label, code, gain) => `<p>20 % ${gain}</p><table><tr><td>${label}</td><td style="font-weight:bold">${code}</td></tr></table>`],
+  ["span run", (label, code, gain) => `<p><span>${label}</span><span style="font-size:20px"> ${code} </span><span>${gain}</span></p>`],
+  [
+    "button",
+    (label, code, gain) => `<p>20 % ${gain}</p><p>${label}</p><a href="https://shop.example.com/winter" style="display:inline-block;padding:10px">${code}</a>`,
+  ],
+];
+
+describe("a code, however it is presented", () => {
+  it.each(Object.keys(LABELS) as Language[])("%s: every label, code form and layout", async (language) => {
+    const misread: string[] = [];
+    for (const label of LABELS[language]) {
+      for (const code of CODES) {
+        for (const [layout, html] of LAYOUTS) {
+          const raw = buildEmail({
+            from: `Invented Shop <news@mail.${DOMAIN[language]}>`,
+            subject: "Winter",
+            date: "Thu, 26 Nov 2026 09:00:00 -0500",
+            headers: { "Content-Language": language },
+            html: `${html(label, code, GAIN[language])}<p>6/12/2026</p>`,
+          });
+          const read = (await extractDeals(raw)).deals[0]?.promoCodes ?? [];
+          if (read.join() !== code) misread.push(`${layout}: "${label}" ${code} read as ${JSON.stringify(read)}`);
+        }
+      }
+    }
+    expect(misread).toEqual([]);
+  });
+});
