@@ -28,8 +28,15 @@ const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i
  * Words that offer something concrete wherever they stand: an amount off, a code, free shipping or a gift, a rebate,
  * BOGO, a free trial or upgrade, a price cut, in the languages we read.
  */
-const CONCRETE_OFFER =
-  /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i;
+const CONCRETE_OFFER = new RegExp(
+  [
+    /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i.source,
+    // Multi-buys, half price, free delivery and welcome money as the other languages we read write them: "2x1", "1+1
+    // gratis", "2e halve prijs", "zweites zum halben Preis", "livraison gratuite", "100 € de bienvenida".
+    /\b(?:2\s?x\s?1|3\s?x\s?2)\b|\b\d\s?\+\s?\d\s?(?:gratis|free|gratuit|grátis|offert)|\b(?:half[- ]price|half off|halve prijs|halben preis|moitié prix|mitad de precio|metà prezzo|metade do preço)|\b(?:gratis verzending|gratis bezorging|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|env[ií]o gratis|env[ií]o gratuito|spedizione gratuita|frete gr[aá]tis|portes grátis)|(?:[$£€]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|eur\b))\s?(?:de |di |em )?(?:bonus|bono|b[oô]nus|bienvenida|prime de bienvenue|willkommensbonus|startguthaben|welkomstbonus)/.source,
+  ].join("|"),
+  "i",
+);
 
 /** An amount saved, stated: "save $300", "$10 off", "20% discount". A code on the same line is plainly for it. */
 const STATED_SAVING =
