@@ -61,7 +61,7 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "boarding pass",
     "your (?:upcoming )?trip",
     // The same notices in the other languages we read.
-    "(?:ihre|deine) (?:bestellung|rechnung|lieferung|sendung|paket)",
+    "(?:ihre?|deine?) (?:bestellung|rechnung|lieferung|sendung|paket|termin)",
     "bestellbest[äa]tigung|versandbest[äa]tigung|zahlungsbest[äa]tigung|sendungsverfolgung",
     "bestellung (?:eingegangen|best[äa]tigt|versandt|verschickt|zugestellt)",
     "votre (?:commande|colis|facture|livraison)|confirmation de commande|suivi de (?:colis|commande)",
@@ -73,11 +73,18 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "(?:je|uw) (?:bestelling|pakket|factuur)|orderbevestiging",
     "bestelling (?:is )?(?:bevestigd|verzonden|onderweg|bezorgd)",
     "(?:seu|o seu) pedido|(?:sua|a sua) encomenda|confirma[çc][ãa]o d[oe] pedido|nota fiscal",
+    "passwort|kennwort|neue anmeldung|(?:sicherheits|best[äa]tigungs|verifizierungs)code|terminbest[äa]tigung|terminerinnerung",
+    "mot de passe|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|nouvelle connexion|rendez-vous (?:demain|confirm[ée]|pr[ée]vu)",
+    "contrase[ñn]a|c[óo]digo de (?:verificaci[óo]n|seguridad|confirmaci[óo]n)|nuevo inicio de sesi[óo]n|tu cita",
+    "codice di (?:verifica|sicurezza|conferma)|nuovo accesso|il tuo appuntamento",
+    "wachtwoord|verificatiecode|beveiligingscode|nieuwe (?:aanmelding|inlog)|(?:je|uw) afspraak",
+    "senha|c[óo]digo de (?:verifica[çc][ãa]o|seguran[çc]a|confirma[çc][ãa]o)|novo (?:acesso|login)|seu agendamento",
   ].join("|")})(?:(?<=\\W)|\\b)`,
   "i",
 );
-/** A subject that names a price cut or a code is selling, even when it also mentions an order. */
-const SELLING_SUBJECT = /\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\bsale\b|\bcode [A-Z0-9]{3,}/i;
+/** A subject that names a price cut, a code or something free is selling, even when it also mentions an order. */
+const SELLING_SUBJECT =
+  /\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\bsale\b|\bcode [A-Z0-9]{3,}|(?:\d{1,2}\s?%|\d+\s?€)\s?(?:rabatt|de descuento|de r[ée]duction|de remise|korting|di sconto|sconto|de desconto|desconto)|(?:^|\s)-\d{1,2}\s?%|\b(?:gratis|gratuit[eo]?|kostenlos\w*|versandkostenfrei|gutscheincode|rabattcode|code promo|kortingscode|codice sconto|cupom|cup[óo]n)\b|\bgr[áa]tis/i;
 const TRANSACTIONAL_BODY = new RegExp(
   `\\b(?:${[
     "this is a (?:transactional|service) (?:email|message|alert)",
@@ -129,6 +136,12 @@ const TRANSACTIONAL_BODY = new RegExp(
     "bedankt voor (?:je|uw) bestelling|betaalmethode|verwachte (?:bezorging|levering)|subtotaal",
     "n[úu]mero do pedido|c[óo]digo de rastre(?:io|amento)|endere[çc]o de (?:entrega|cobran[çc]a)",
     "obrigad[oa] pel[ao] (?:sua |seu )?(?:compra|encomenda|pedido)|forma de pagamento|previs[ãa]o de entrega",
+    "si no fuiste t[úu]|si ce n[’']?[ée]tait pas vous|wenn sie das nicht waren|waren sie das|als jij dit niet was|was jij dit niet",
+    "se n[ãa]o foi voc[êe]|se non sei stato tu",
+    "(?:caduca|expire|expira|scade|l[äa]uft|verloopt) (?:en|dans|em|tra|in|nach) \\d+ minut",
+    "(?:restablecer|r[ée]initialiser|zur[üu]cksetzen|redefinir|reimpostare|opnieuw instellen)",
+    "c[óo]digo de verificaci[óo]n|code de v[ée]rification|(?:best[äa]tigungs|verifizierungs|sicherheits)code|codice di verifica|verificatiecode|c[óo]digo de verifica[çc][ãa]o",
+    "nuevo dispositivo|nouvel appareil|neue[ms]? ger[äa]t|nuovo dispositivo|nieuw apparaat|novo dispositivo",
   ].join("|")})`,
   "gi",
 );

@@ -4,8 +4,8 @@ import { buildEmail } from "./email";
 
 /**
  * Offers without a code or an amount off, as each language we read makes them (multi-buys, half price, free delivery,
- * welcome money), and the order and shipping notices that use the same words: the offers are deals, the notices are
- * neither deals nor promotions.
+ * welcome money), and the order, shipping, account and security notices that use the same words: the offers are deals,
+ * the notices are neither deals nor promotions.
  */
 type Mail = [language: string, domain: string, subject: string, body: string];
 
@@ -30,6 +30,26 @@ const NOTICES: Mail[] = [
   ["es", "example.es", "Tu pedido ha sido enviado", "Tu pedido 88812 ha sido enviado. Envío gratis. Número de seguimiento: ES123456789."],
   ["fr", "example.fr", "Confirmation de commande", "Merci pour votre commande n° 5521. Livraison gratuite. Suivi de colis disponible."],
   ["nl", "example.nl", "Je bestelling", "Bedankt voor je bestelling. Ordernummer 7788. Gratis verzending. Track & trace volgt."],
+  ["de", "example.de", "Ihr Passwort wurde geändert", "Ihr Passwort wurde soeben geändert. Wenn Sie das nicht waren, setzen Sie es zurück."],
+  ["de", "example.de", "Neue Anmeldung bei Ihrem Konto", "Wir haben eine neue Anmeldung von einem neuen Gerät festgestellt. Waren Sie das?"],
+  ["de", "example.de", "Ihr Paket kommt heute", "Ihr Paket wird heute zwischen 10 und 14 Uhr zugestellt. Sendungsnummer 00340434."],
+  ["fr", "example.fr", "Votre code de vérification", "Votre code de vérification est 552211. Il expire dans 10 minutes."],
+  ["fr", "example.fr", "Votre rendez-vous demain", "Rappel : votre rendez-vous est prévu demain à 15h. Pour annuler, répondez à ce message."],
+  ["es", "example.es", "Tu contraseña ha cambiado", "Tu contraseña se ha cambiado correctamente. Si no fuiste tú, restablécela."],
+  ["es", "example.es", "Tu factura de noviembre", "Ya está disponible tu factura de noviembre. Importe: 45,90 €. Fecha de cargo: 5 de diciembre."],
+  ["it", "example.it", "Codice di verifica", "Il tuo codice di verifica è 998877. Scade tra 10 minuti."],
+  ["nl", "example.nl", "Je wachtwoord is gewijzigd", "Je wachtwoord is gewijzigd. Was jij dit niet? Neem contact met ons op."],
+  ["pt", "example.com.br", "Seu código de verificação", "Seu código de verificação é 445566. Expira em 10 minutos."],
+];
+
+/** Offers whose subject also names the order: what they sell wins. */
+const OFFERS_ON_AN_ORDER: Mail[] = [
+  ["de", "example.de", "20 % Rabatt auf deine Bestellung", "Mit dem Code WINTER20 sparst du 20 % auf deine nächste Bestellung. Gültig bis 6.12."],
+  ["fr", "example.fr", "-20 % sur votre commande", "Avec le code WINTER20, -20 % sur votre prochaine commande. Valable jusqu'au 6 décembre."],
+  ["es", "example.es", "Envío gratis en tu pedido", "Envío gratis en tu próximo pedido con el código WINTER20. Válido hasta el 6 de diciembre."],
+  ["it", "example.it", "Codice sconto per il tuo ordine", "Usa il codice sconto WINTER20 sul tuo prossimo ordine. Valido fino al 6 dicembre."],
+  ["nl", "example.nl", "Gratis verzending op je bestelling", "Gratis verzending op je volgende bestelling met code WINTER20. Geldig t/m 6 december."],
+  ["pt", "example.com.br", "Frete grátis no seu pedido", "Frete grátis no seu próximo pedido com o cupom WINTER20. Válido até 6 de dezembro."],
 ];
 
 async function read([language, domain, subject, body]: Mail) {
@@ -41,6 +61,12 @@ async function read([language, domain, subject, body]: Mail) {
 describe("offers in the words of each language", () => {
   it.each(OFFERS)("%s (%s): '%s' is a deal", async (...mail) => {
     expect((await read(mail)).deals).toHaveLength(1);
+  });
+
+  it.each(OFFERS_ON_AN_ORDER)("%s (%s): '%s' is a deal, though it names the order", async (...mail) => {
+    const message = await read(mail);
+    expect(message.deals.map((deal) => deal.promoCodes)).toEqual([["WINTER20"]]);
+    expect(message.isPromotion).toBe(true);
   });
 
   it.each(NOTICES)("%s (%s): '%s' is a notice, not a promotion", async (...mail) => {
