@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DashboardCodec, HealthCodec, ReadyCodec } from "../../src/contract";
-import { api, decode, freePort, signUpWithGmail, waitForSync } from "./support/stack";
+import { api, decode, freePort, signUpWithGmail, startedOnFreePort, waitForSync } from "./support/stack";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -53,27 +53,37 @@ describe("the compiled server", () => {
     expect(build.status, build.stderr).toBe(0);
     folder = productionFolder();
 
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      EMULATOR_PORT: String(emulatorPort),
-      DATA_DIR: join(folder, "data"),
-      SYNC_INTERVAL_MINUTES: "0",
-      GMAIL_QUOTA_UNITS_PER_MINUTE: "0",
-    };
-    child = spawn(process.execPath, ["dist-server/main.js"], { cwd: folder, env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!/Deal Finder is running at/.test(output)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The compiled server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    apiUrl = `http://127.0.0.1:${port}/api`;
+    // Its two ports are chosen free a while before it listens: when another test file took one meanwhile, it exits
+    // saying EADDRINUSE, and startedOnFreePort starts it again on new ones.
+    await startedOnFreePort(async () => {
+      const [port, emulatorPort] = [await freePort(), await freePort()];
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        EMULATOR_PORT: String(emulatorPort),
+        DATA_DIR: join(folder, "data"),
+        SYNC_INTERVAL_MINUTES: "0",
+        GMAIL_QUOTA_UNITS_PER_MINUTE: "0",
+      };
+      // A fresh start each time: a try that lost its port may have made the database already.
+      rmSync(env.DATA_DIR!, { recursive: true, force: true });
+      output = "";
+      child = spawn(process.execPath, ["dist-server/main.js"], { cwd: folder, env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+      // After the exit, once all it printed is read.
+      const closed = new Promise((resolve) => child.once("close", resolve));
+      const deadline = Date.now() + 30_000;
+      while (!/Deal Finder is running at/.test(output)) {
+        if (child.exitCode !== null) await closed;
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The compiled server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      apiUrl = `http://127.0.0.1:${port}/api`;
+    });
   });
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

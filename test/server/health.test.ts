@@ -1,4 +1,4 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
+import { createServer, connect, type AddressInfo, type Server, type Socket } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HealthCodec, NotReadyCodec, ReadyCodec } from "../../src/contract";
 import { loadConfig } from "../../server/config";
 import { composeServer, type ComposedServer } from "../../server/compose";
-import { DATABASES, api, decode, freePort, listeningOnFreePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
+import { DATABASES, api, decode, listeningOnFreePort, freshPostgresSchema, startStack, type Stack } from "./support/stack";
 
 describe.each(DATABASES)("health and readiness, on %s", (database) => {
   let stack: Stack;
@@ -37,7 +37,8 @@ describe.each(DATABASES)("health and readiness, on %s", (database) => {
 /** A TCP relay to the PostgreSQL server that the test can cut (every connection dropped, none accepted) and restore. */
 async function relayTo(target: URL): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const port = await freePort();
+  // A port the system gives the first listen (none chosen ahead, that another test file could take), kept for restore.
+  let port = 0;
   let server: Server | null = null;
   const open = () =>
     new Promise<void>((resolve, reject) => {
@@ -51,7 +52,10 @@ async function relayTo(target: URL): Promise<{ port: number; cut(): Promise<void
         client.pipe(upstream).pipe(client);
       });
       server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve());
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
     });
   const cut = async () => {
     const closing = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorCodec, DashboardCodec, SyncStatusCodec } from "../../src/contract";
 import { openDatabase, type Database } from "../../server/infrastructure/db/database";
-import { DATABASES, api, decode, freePort, signUpWithGmail } from "./support/stack";
+import { DATABASES, api, decode, freePort, signUpWithGmail, startedOnFreePort } from "./support/stack";
 import { addMessagesOverHttp, splitDeploymentEnv, startApiProcess, startEmulatorProcess, startWorkerProcess, type ChildProgram } from "./support/processes";
 import { generatedCode, generatedPromotion } from "./support/generatedMail";
 
@@ -62,11 +62,20 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("API and 
     }
   }
 
-  beforeAll(async () => {
+  const onAdmin = async (sql: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.query(sql);
     await admin.end();
+  };
+
+  /**
+   * The deployment on a new database. The API processes' ports are chosen free a while before they listen, and the
+   * emulator's sign-in redirects name them: when another test file took one meanwhile, startedOnFreePort stops it all
+   * (stopDeployment) and starts it again on new ports and a new database.
+   */
+  async function startDeployment() {
+    await onAdmin(`CREATE DATABASE ${databaseName}`);
     const ports = [await freePort(), await freePort()] as const;
     emulator = await startEmulatorProcess(ports[0], {
       EMULATOR_REDIRECT_URIS: ports.map((port) => `http://127.0.0.1:${port}/api/google-signin/callback`).join(","),
@@ -83,18 +92,27 @@ describe.each(DATABASES.filter((database) => database === "postgres"))("API and 
       AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     };
     // All start at once on the new database, as in a deployment: they race to migrate it and to install the queue.
-    await Promise.all([startApi(ports[0]), startApi(ports[1]), startWorker()]);
+    // Each is waited for, so that a failed start leaves none starting behind stopDeployment's back.
+    const started = await Promise.allSettled([startApi(ports[0]), startApi(ports[1]), startWorker()]);
+    const failed = started.find((start): start is PromiseRejectedResult => start.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+
+  async function stopDeployment() {
+    await Promise.all([...apis.splice(0), ...workers.splice(0)].map((program) => program.stop("SIGKILL")));
+    await emulator?.stop("SIGKILL");
+    emulator = undefined;
+    await onAdmin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  }
+
+  beforeAll(async () => {
+    await startedOnFreePort(startDeployment, stopDeployment);
     db = await openDatabase({ databaseUrl });
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([...apis, ...workers].map((program) => program.stop("SIGKILL")));
-    await emulator?.stop("SIGKILL");
     await db?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await stopDeployment();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

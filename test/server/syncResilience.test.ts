@@ -17,6 +17,7 @@ import {
   signInWithGoogle,
   signUpWithGmail,
   startStack,
+  startedOnFreePort,
   waitForSync,
   type Stack,
 } from "./support/stack";
@@ -26,6 +27,7 @@ import { wholeDashboard } from "./support/dashboard";
 
 const ACCOUNT = "new.user@example.com";
 const PROMOTIONS = ["CATEGORY_PROMOTIONS", "INBOX"];
+const RESUME_TIMEOUT_MS = 120_000;
 
 function fillMailbox(emulator: GoogleEmulator, from: number, count: number): string[] {
   const start = Date.now() - 3 * 86_400_000;
@@ -194,26 +196,39 @@ describe.each(DATABASES)("a sync killed halfway, on %s", (database) => {
   /**
    * Syncs 1,500 messages in a server process, SIGKILLs it once `killAt` messages are committed, lets `inspect` look at
    * the database of the dead process, then restarts it and checks that the sync ends with exactly every deal once.
+   * Its tests have RESUME_TIMEOUT_MS: a start that lost its port costs about ten seconds before it is tried again.
    */
   async function killAndResume(env: Record<string, string>, killAt: number, inspect: (db: Database) => Promise<void> = async () => {}) {
-    const port = await freePort();
-    emulator = await startGoogleEmulator({
-      port: 0,
-      quotaUnitsPerMinute: 0,
-      clients: [{ ...DEMO_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/google-signin/callback`] }],
-    });
-    fillMailbox(emulator, 0, 1500);
-    const target = { apiUrl: `http://127.0.0.1:${port}/api` };
-    const serverOptions = {
-      port,
-      dataDir,
-      emulatorUrl: emulator.baseUrl,
-      ...(postgres ? { databaseUrl: postgres.url } : {}),
-      // On PostgreSQL the restarted server cannot know the first one died until its lease runs out.
-      env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", GMAIL_FETCH_CONCURRENCY: "4", SYNC_LEASE_SECONDS: "3", ...env },
+    const target = { apiUrl: "" };
+    // The server process is started on a port chosen free a while before it listens, named by the sign-in redirect the
+    // emulator accepts: when another test file took it meanwhile, startedOnFreePort starts both again on another port.
+    const startServer = (port: number) => {
+      target.apiUrl = `http://127.0.0.1:${port}/api`;
+      return startServerProcess({
+        port,
+        dataDir,
+        emulatorUrl: emulator!.baseUrl,
+        ...(postgres ? { databaseUrl: postgres.url } : {}),
+        // On PostgreSQL the restarted server cannot know the first one died until its lease runs out.
+        env: { GMAIL_QUOTA_UNITS_PER_MINUTE: "0", GMAIL_FETCH_CONCURRENCY: "4", SYNC_LEASE_SECONDS: "3", ...env },
+      });
     };
-
-    server = await startServerProcess(serverOptions);
+    server = await startedOnFreePort(
+      async () => {
+        const port = await freePort();
+        emulator = await startGoogleEmulator({
+          port: 0,
+          quotaUnitsPerMinute: 0,
+          clients: [{ ...DEMO_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/google-signin/callback`] }],
+        });
+        fillMailbox(emulator, 0, 1500);
+        return startServer(port);
+      },
+      async () => {
+        await emulator?.close();
+        emulator = undefined;
+      },
+    );
     const { access_token: token } = await signUpWithGmail(target, ACCOUNT);
     for (;;) {
       const status = decode(SyncStatusCodec, (await api(target, "GET", "/sync-gmail", { token })).body);
@@ -233,7 +248,8 @@ describe.each(DATABASES)("a sync killed halfway, on %s", (database) => {
       await db.close();
     }
 
-    server = await startServerProcess(serverOptions);
+    // On a port chosen again (the killed one's may have been taken meanwhile): what the rest of the sync needs names none.
+    server = await startedOnFreePort(async () => startServer(await freePort()));
     const finished = decode(SyncStatusCodec, await waitForSync(target, token, 240_000));
     expect(finished.gmail_sync_progress).toMatch(/^Sync completed: \d+ new deals$/);
     expect(await codesOnDashboard(target, token)).toEqual(expectedCodes(1500));
@@ -244,7 +260,7 @@ describe.each(DATABASES)("a sync killed halfway, on %s", (database) => {
 
   it("resumes after a restart and ends with exactly the deals of an uninterrupted run", async () => {
     await killAndResume({}, 400);
-  });
+  }, RESUME_TIMEOUT_MS);
 
   it("killed between group commits, has stored whole groups only, each message with its deals", async () => {
     // Groups of 100 that only ever fill (no timed flush), so every commit is a whole group.
@@ -263,5 +279,5 @@ describe.each(DATABASES)("a sync killed halfway, on %s", (database) => {
       // Every generated promotion has one code: one deal per processed message, none for a message not marked.
       expect(deals).toEqual({ deals: messages!.processed, messages: messages!.processed, unmarked: 0 });
     });
-  });
+  }, RESUME_TIMEOUT_MS);
 });

@@ -11,7 +11,7 @@ export interface ChildProgram {
   process: ChildProcess;
   /** The tail of what it printed, for failure messages. */
   output(): string;
-  /** Resolves when it has exited. */
+  /** Resolves when it has exited and all it printed is read (the reason it stopped included). */
   exited: Promise<void>;
   /** SIGTERM (a clean stop) or SIGKILL (a crash), then waits for the exit. */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
@@ -38,7 +38,7 @@ export async function startProgram(
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const program: ChildProgram = {
     process: child,
     output: () => output,
@@ -54,6 +54,7 @@ export async function startProgram(
     if (match) return { ...program, readyMatch: match };
     if (child.exitCode !== null || Date.now() > deadline) {
       await program.stop("SIGKILL");
+      // With what it printed: startedOnFreePort starts it again on another port when that says EADDRINUSE.
       throw new Error(`${entry} did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -118,7 +118,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 /**
  * Starts what listens on a port chosen by freePort a while before it listens, again (up to three times) when another
- * test file took that port meanwhile; `cleanUp` undoes a failed start first, when `start` leaves that to its caller.
+ * test file took that port meanwhile; `start` chooses its port(s) anew each time, and builds anew what names them.
+ * `cleanUp` undoes a failed start first, when `start` leaves that to its caller. The same for servers in this process
+ * and for child processes (support/processes.ts, the compiled-server test), whose failed start says EADDRINUSE.
  */
 export async function startedOnFreePort<T>(start: () => Promise<T>, cleanUp: () => Promise<void> = async () => {}): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -126,9 +128,14 @@ export async function startedOnFreePort<T>(start: () => Promise<T>, cleanUp: () 
       return await start();
     } catch (error) {
       await cleanUp();
-      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      if (attempt >= 3 || !portTaken(error)) throw error;
     }
   }
+}
+
+/** A listen here fails with code EADDRINUSE; a child process's failed start, with an error holding what it printed. */
+function portTaken(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === "EADDRINUSE" || (error instanceof Error && error.message.includes("EADDRINUSE"));
 }
 
 /**
