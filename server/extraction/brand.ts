@@ -228,10 +228,15 @@ const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?
 const compact = (words: readonly string[]) =>
   words.join("").toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/&/g, "and").replace(/[^a-z0-9]/g, "");
 
+/** A country, or its code, after a shop's name: which of its national shops wrote ("Northloom Deutschland"). */
+const COUNTRY_WORD =
+  /^(?:deutschland|germany|österreich|austria|schweiz|suisse|svizzera|switzerland|france|españa|espana|spain|italia|italy|nederland|netherlands|belgi[eë]|belgique|belgium|portugal|brasil|brazil|m[ée]xico|canada|ireland|australia|uk|us|usa|de|fr|es|it|nl|at|ch|be|pt|br|mx)$/i;
+
 /**
  * "Wrenchly Auto Parts" from wrenchly.com is Wrenchly: when the domain spells only the leading words, two or more words
- * after them describe a trade or department. One trade word is how people say the name ("Oriel Beauty"), and a
- * company form ("Co.", "Inc.") or a joined name ("Tire & Auto") stays.
+ * after them describe a trade or department, and one that names a country says which national shop wrote. One trade
+ * word is how people say the name ("Oriel Beauty"), and a company form ("Co.", "Inc.") or a joined name ("Tire & Auto")
+ * stays.
  */
 function withoutTradeWords(name: string, domain: string | null): string {
   const label = domain ? getDomainWithoutSuffix(domain) : null;
@@ -240,7 +245,8 @@ function withoutTradeWords(name: string, domain: string | null): string {
   for (let count = 1; count < words.length; count++) {
     if (compact(words.slice(0, count)) !== label.replace(/-/g, "")) continue;
     const trailing = words.slice(count);
-    if (trailing.length < 2 || trailing[0] === "&" || trailing.some((word) => LEGAL_FORM.test(word))) return name;
+    const countryOnly = trailing.length === 1 && COUNTRY_WORD.test(trailing[0]!);
+    if ((trailing.length < 2 && !countryOnly) || trailing[0] === "&" || trailing.some((word) => LEGAL_FORM.test(word))) return name;
     return words.slice(0, count).join(" ");
   }
   return name;

@@ -93,6 +93,14 @@ describe("brand", () => {
     expect(brandNameOf("Harrowgate Paint Co.", null, "harrowgate.com")).toBe("Harrowgate Paint Co.");
     expect(brandNameOf("Gearly Tire & Auto", null, "gearlytire.com")).toBe("Gearly Tire & Auto");
   });
+
+  it("drops the country a national shop adds to the name its domain spells, and keeps one the domain spells too", () => {
+    expect(brandNameOf("Boltry Deutschland", null, "boltry.de")).toBe("Boltry");
+    expect(brandNameOf("Boltry España", null, "boltry.es")).toBe("Boltry");
+    expect(brandNameOf("Boltry UK", null, "boltry.co.uk")).toBe("Boltry");
+    expect(brandNameOf("Aero France", null, "aerofrance.fr")).toBe("Aero France");
+    expect(brandNameOf("Boltry Italia", null, "boltryitalia.it")).toBe("Boltry Italia");
+  });
 });
 
 describe("category", () => {
