@@ -332,7 +332,11 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
   return found;
 }
 
-const END_OF_MONTH = new RegExp(`\\bend of (?:the month|${MONTH_PATTERN})\\b`, "gi");
+/** "end of the month", "end of March"; the month's end in the other languages we read ("Monatsende", "fin de mes"). */
+const END_OF_MONTH = new RegExp(
+  `\\b(?:end of (?:the month|${MONTH_PATTERN})|monatsende|ende des monats|fin (?:du|de) mois|fin de mes|fine (?:del )?mese|einde? van de maand|f(?:im|inal) do m[êe]s)\\b`,
+  "gi",
+);
 /** "every Friday in March", "Fridays this month": the last such weekday of the month. */
 const LAST_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
@@ -409,7 +413,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 /** "48 hours only", "nur 7 Tage gültig", "plus que 3 jours", "solo 48 horas": a span counted from the send date. */
 const DURATION = /(\d{1,3})\s*(hours?|hrs?|days?|stunden|tagen?|heures|jours|horas|días|dias|ore|giorni|uur|dagen)\b/gi;
 /** Words before a span that make it the offer's remaining time ("only 48 hours", "noch 3 Tage"). */
-const SPAN_LEAD = /\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|ancora|per|nog|slechts)\s*$/i;
+const SPAN_LEAD = /\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|quedan|faltan|faltam|restam|ancora|restano|per|nog|slechts)\s*$/i;
 /** Words after a span that do the same ("48 hours only", "7 Tage gültig", "24 horas solamente"). */
 const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|solo|só|apenas|soltanto|alleen|geldig)\b/i;
 
@@ -436,8 +440,12 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
   return found;
 }
 
-const SAME_DAY = /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b))\b/gi;
-const THIS_WEEKEND = /\b(?:this|all)\s+weekend\b(?:\s+only)?/gi;
+/** Today only, in each language we read. */
+const SAME_DAY =
+  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b/gi;
+/** This weekend, in each language we read. */
+const THIS_WEEKEND =
+  /\b(?:this|all)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;
 
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];

@@ -51,6 +51,36 @@ const OTHER_LANGUAGES: ReadonlyArray<[Language, string, string]> = [
   ["pt", "Termina domingo", COMING_SUNDAY], ["pt", "Válido até domingo", COMING_SUNDAY],
 ];
 
+/**
+ * Ends given relative to the send day, in each language: today only, tomorrow, this weekend, a span of hours or days
+ * (the send day counted as the first of them), the month's end.
+ */
+const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
+  ["en", "Today only!", "2026-11-26"], ["en", "Ends tomorrow", "2026-11-27"],
+  ["en", "This weekend only", "2026-11-29"], ["en", "48 hours only", "2026-11-28"],
+  ["en", "Only 3 days left", "2026-11-28"], ["en", "Ends tonight at midnight", "2026-11-26"],
+  ["en", "Last chance: ends in 2 days", "2026-11-28"], ["en", "Offer ends end of month", "2026-11-30"],
+  ["en", "Valid through the end of the month", "2026-11-30"], ["en", "Through Cyber Monday", "2026-11-30"],
+  ["de", "Nur heute!", "2026-11-26"], ["de", "Endet morgen", "2026-11-27"],
+  ["de", "Nur dieses Wochenende", "2026-11-29"], ["de", "Nur 48 Stunden", "2026-11-28"],
+  ["de", "Noch 3 Tage", "2026-11-28"], ["de", "Gültig bis Monatsende", "2026-11-30"],
+  ["fr", "Aujourd'hui seulement", "2026-11-26"], ["fr", "Se termine demain", "2026-11-27"],
+  ["fr", "Ce week-end seulement", "2026-11-29"], ["fr", "48 heures seulement", "2026-11-28"],
+  ["fr", "Plus que 3 jours", "2026-11-28"], ["fr", "Jusqu'à la fin du mois", "2026-11-30"],
+  ["es", "Solo hoy", "2026-11-26"], ["es", "Termina mañana", "2026-11-27"],
+  ["es", "Solo este fin de semana", "2026-11-29"], ["es", "Solo 48 horas", "2026-11-28"],
+  ["es", "Quedan 3 días", "2026-11-28"], ["es", "Hasta fin de mes", "2026-11-30"],
+  ["it", "Solo oggi", "2026-11-26"], ["it", "Termina domani", "2026-11-27"],
+  ["it", "Solo questo weekend", "2026-11-29"], ["it", "Solo 48 ore", "2026-11-28"],
+  ["it", "Ancora 3 giorni", "2026-11-28"], ["it", "Fino a fine mese", "2026-11-30"],
+  ["nl", "Alleen vandaag", "2026-11-26"], ["nl", "Eindigt morgen", "2026-11-27"],
+  ["nl", "Alleen dit weekend", "2026-11-29"], ["nl", "Slechts 48 uur", "2026-11-28"],
+  ["nl", "Nog 3 dagen", "2026-11-28"], ["nl", "Tot het einde van de maand", "2026-11-30"],
+  ["pt", "Só hoje", "2026-11-26"], ["pt", "Termina amanhã", "2026-11-27"],
+  ["pt", "Só neste fim de semana", "2026-11-29"], ["pt", "Apenas 48 horas", "2026-11-28"],
+  ["pt", "Faltam 3 dias", "2026-11-28"], ["pt", "Até o fim do mês", "2026-11-30"],
+];
+
 /** The offer's code, as each language labels it, and each sender's domain (its country says how it writes days). */
 const OFFER: Record<Language, { before: string; after: string; domain: string }> = {
   en: { before: "Use code", after: "for 20% off everything.", domain: "example.com" },
@@ -104,6 +134,12 @@ describe("an offer's end, however it is written", () => {
 
   it.each(ENGLISH_END_WORDS)("English: '%s' with every way of writing the day, in every layout", async (word) => {
     expect(await misread("en", ENGLISH_DAYS.map(([day, date]) => [`${word} ${day}`, date]))).toEqual([]);
+  });
+
+  it.each(["en", "de", "fr", "es", "it", "nl", "pt"] as const)("%s: ends relative to the send day, in every layout", async (language) => {
+    const phrasings = RELATIVE_ENDS.filter(([written]) => written === language).map(([, end, date]): [string, string] => [end, date]);
+    expect(phrasings.length).toBeGreaterThanOrEqual(6);
+    expect(await misread(language, phrasings)).toEqual([]);
   });
 
   it.each(["de", "fr", "es", "it", "nl", "pt"] as const)("%s: its end words and ranges, in every layout", async (language) => {
