@@ -206,6 +206,23 @@ describe("discount and terms", () => {
     [["A free appetizer with any two entrées"], "free appetizer"],
     [["Start your free trial"], "free trial"],
     [["Nothing here"], null],
+    [["Save $15 on orders over $75"], "$15 off $75"],
+    [["Register before July 31 and save $300."], "$300 off"],
+    [["Now $42.14 Save $5.62"], null],
+    [["Mit dem Code WINTER20 sparst du 20 % auf alles."], "20% off"],
+    [["10 € Rabatt ab 50 € Bestellwert"], "€10 off €50"],
+    [["Bis zu 50 % reduziert"], "up to 50% off"],
+    [["-20 % sur tout"], "20% off"],
+    [["Jusqu'à -50 % sur les manteaux"], "up to 50% off"],
+    [["10 € offerts dès 50 € d'achat"], "€10 off €50"],
+    [["Hasta un 50 % de descuento"], "up to 50% off"],
+    [["Ahorra 10 € en tu pedido"], "€10 off"],
+    [["20% di sconto su tutto"], "20% off"],
+    [["Fino al 50% di sconto"], "up to 50% off"],
+    [["Tot 50% korting"], "up to 50% off"],
+    [["€10 korting op je bestelling"], "€10 off"],
+    [["Até 50% de desconto"], "up to 50% off"],
+    [["R$ 30 de desconto no seu pedido"], "R$30 off"],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
   });
