@@ -46,7 +46,7 @@ const ACTION_VERBS =
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
   // The end is a negative lookahead, not \b: a word ending in an accented letter ("até") has no \b after it.
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
@@ -239,6 +239,28 @@ const HOUR_24 = /\b24(?:[:.h]00)?(?=\s*uhr\b)|\b24[:.h]00\b/gi;
 /** German weekday and day-part written as one word ("Freitagabend"): the parser reads them apart. */
 const WEEKDAY_PART = /\b(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(abend|nacht|mittag|morgen)\b/gi;
 
+/**
+ * A line that only labels what follows, ending on its end word ("Offer ends", "Valid until:", "ENDS", "Expiry date") or
+ * on a colon after one ("Last day to save:"), and how long the next line may be to be its value.
+ */
+const END_LABEL = new RegExp(`(?:${ANY_END_WORD_LOWER.source})(?:\\s+(?:date|on|at|am|le|el|il|op))?\\s*[:：]?\\s*$`);
+const END_LABEL_CHARS = 30;
+const LABELLED_LINE_CHARS = 60;
+
+function isEndLabel(line: string): boolean {
+  if (line.length > END_LABEL_CHARS) return false;
+  const lowered = line.toLowerCase();
+  return (END_LABEL.test(lowered) || (/[:：]\s*$/.test(lowered) && ANY_END_WORD_LOWER.test(lowered))) && !DATE_HINT_LOWER.test(lowered);
+}
+
+/** The cue of an end label on the line above, for a date that starts its own line; else 0. */
+function labelCueAbove(text: string, index: number): number {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  if (lineStart === 0 || text.slice(lineStart, index).trim() !== "") return 0;
+  const above = text.slice(text.lastIndexOf("\n", lineStart - 2) + 1, lineStart - 1);
+  return isEndLabel(above) ? cueScore(above) : 0;
+}
+
 /** Only sentences with both an end word and something date-like can yield a scored date; chrono reads just those. */
 function sentencesWithEnds(text: string): string {
   const kept: string[] = [];
@@ -246,7 +268,11 @@ function sentencesWithEnds(text: string): string {
     const lowered = part.toLowerCase();
     return DATE_HINT_LOWER.test(lowered) && (ANY_END_WORD_LOWER.test(lowered) || DATE_RANGE_HINT_LOWER.test(lowered));
   };
-  for (const line of text.split("\n")) {
+  let label = "";
+  for (const written of text.split("\n")) {
+    // Designed mail sets "Offer ends" on a line of its own and the day below it: the two read as one sentence.
+    const line = label && written.length <= LABELLED_LINE_CHARS ? `${label} ${written}` : written;
+    label = isEndLabel(written) ? written : "";
     if (!worthReading(line)) continue;
     for (const sentence of line.split(SENTENCE_BREAK)) if (worthReading(sentence)) kept.push(fromFirstEndWord(sentence));
   }
@@ -357,7 +383,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   const push = (index: number, date: string | null, score: number, kind: EvidenceKind = "label") => {
     if (date) found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : kind });
   };
-  const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0));
+  const cueBefore = (index: number) => cueScore(windowBefore(text, index, 0)) || labelCueAbove(text, index);
 
   for (const match of matchesOf(END_OF_MONTH, text)) {
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;

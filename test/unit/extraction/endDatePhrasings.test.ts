@@ -136,6 +136,17 @@ describe("an offer's end, however it is written", () => {
     expect(await misread("en", ENGLISH_DAYS.map(([day, date]) => [`${word} ${day}`, date]))).toEqual([]);
   });
 
+  it.each(ENGLISH_END_WORDS)("English: '%s' on a line of its own, every way of writing the day on the next", async (word) => {
+    const wrong: string[] = [];
+    for (const [day, date] of ENGLISH_DAYS) {
+      const html = `<p>${OFFER.en.before} WINTER20 ${OFFER.en.after}</p><p>${word}</p><p style="font-size:28px">${day}</p>`;
+      const raw = buildEmail({ from: "Invented Shop <news@mail.example.com>", subject: "Winter savings", date: SENT, html });
+      const read = (await extractDeals(raw)).deals[0]?.expirationDate ?? null;
+      if (read !== date) wrong.push(`"${day}" read as ${read}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it.each(["en", "de", "fr", "es", "it", "nl", "pt"] as const)("%s: ends relative to the send day, in every layout", async (language) => {
     const phrasings = RELATIVE_ENDS.filter(([written]) => written === language).map(([, end, date]): [string, string] => [end, date]);
     expect(phrasings.length).toBeGreaterThanOrEqual(6);
