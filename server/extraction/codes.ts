@@ -173,6 +173,15 @@ function standsBelowLabel(text: string, match: RegExpMatchArray): boolean {
 /** A further code in a list after the first ("codes SAVE10, SAVE20 and SAVE30"). */
 const LISTED_TOKEN = /[A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?/g;
 
+/**
+ * A code alone on its line with the instruction to use it on the line below ("WINTER20" / "Use this code at checkout"),
+ * in each language we read.
+ */
+const CODE_ABOVE = new RegExp(
+  `^${TOKEN}$\\n(?:(?:use|enter|apply|copy|redeem)\\s+(?:this|the)\\s+(?:promo\\s+|coupon\\s+|discount\\s+)?code|(?:the\\s+)?(?:code|coupon)\\s+above|(?:use|enter|apply)\\s+(?:it\\s+)?at\\s+check-?out|verwende\\w*\\s+diesen\\s+code|gib\\s+diesen\\s+code|utilise[zr]?\\s+ce\\s+code|usa\\s+(?:este|ese)\\s+c[oó]digo|usa\\s+questo\\s+codice|gebruik\\s+deze\\s+code|use\\s+este\\s+(?:c[oó]digo|cupom))(?![A-Za-z])`,
+  "gim",
+);
+
 /** A verb right before a code label that tells the reader to type what follows. */
 const USE_BEFORE = /\b(?:use|enter|apply|redeem)\s+(?:the\s+)?$/i;
 
@@ -206,6 +215,7 @@ export function findCodes(text: string): FoundCode[] {
     }
   }
   for (const match of matchesOf(WRAPPED_LABEL, text)) add(match[1]!, match.index + match[0].indexOf(match[1]!), true);
+  for (const match of matchesOf(CODE_ABOVE, text)) if (/\d/.test(match[1]!)) add(match[1]!, match.index, true);
   for (const match of matchesOf(OFFER_COLON, text)) {
     const token = match[1]!;
     if (/\d/.test(token) && /[A-Za-z]/.test(token) && !isAppliedLine(text, match.index)) add(token, match.index + match[0].lastIndexOf(token));

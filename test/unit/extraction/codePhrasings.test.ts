@@ -42,7 +42,25 @@ const LAYOUTS: ReadonlyArray<[name: string, html: (label: string, code: string, 
   ],
 ];
 
+/** A code set alone on its line, with the instruction to use it below it. */
+const INSTRUCTIONS_BELOW: ReadonlyArray<[Language, string]> = [
+  ["en", "Use this code at checkout."], ["en", "Enter the code at checkout."], ["en", "Copy the code above and paste it at checkout."],
+  ["de", "Verwende diesen Code an der Kasse."], ["fr", "Utilisez ce code lors du paiement."], ["es", "Usa este código al pagar."],
+  ["it", "Usa questo codice al momento del pagamento."], ["nl", "Gebruik deze code bij het afrekenen."], ["pt", "Use este cupom na finalização da compra."],
+];
+
 describe("a code, however it is presented", () => {
+  it.each(INSTRUCTIONS_BELOW)("%s: a code above '%s'", async (language, instruction) => {
+    const raw = buildEmail({
+      from: `Invented Shop <news@mail.${DOMAIN[language]}>`,
+      subject: "Winter",
+      date: "Thu, 26 Nov 2026 09:00:00 -0500",
+      headers: { "Content-Language": language },
+      html: `<p>20 % ${GAIN[language]}</p><h1>WINTER20</h1><p>${instruction}</p>`,
+    });
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["WINTER20"]);
+  });
+
   it.each(Object.keys(LABELS) as Language[])("%s: every label, code form and layout", async (language) => {
     const misread: string[] = [];
     for (const label of LABELS[language]) {
