@@ -284,6 +284,19 @@ const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
 /** How close an end word must stand before a bare span to make it the offer's remaining time. */
 const BARE_SPAN_CUE_CHARS = 16;
 
+/** How long before the send day a range without years may have begun and still be running ("Dec 26 – Jan 3"). */
+const RANGE_UNDERWAY_DAYS = 62;
+
+/**
+ * A range whose days name no year, and whose start the parser moved to next year because it had passed: sent on 28
+ * December, "Dec 26 – Jan 3" began two days ago and ends in a week, not in a year.
+ */
+function underwayLastYear(start: chrono.ParsedComponents, end: chrono.ParsedComponents, sendDate: string): boolean {
+  if (start.isCertain("year") || end.isCertain("year") || !start.isCertain("day")) return false;
+  const startLastYear = formatDate(start.get("year")! - 1, start.get("month")!, start.get("day")!);
+  return startLastYear <= sendDate && startLastYear >= addDays(sendDate, -RANGE_UNDERWAY_DAYS);
+}
+
 /** A day of a month, or a month: not only a time or a weekday. */
 function namesCalendarDay(component: chrono.ParsedComponents): boolean {
   return component.isCertain("day") || component.isCertain("month");
@@ -333,10 +346,11 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       if (BARE_SPAN.test(result.text) && cueScore(text.slice(Math.max(0, result.index - BARE_SPAN_CUE_CHARS), result.index)) === 0) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
-      let date = formatDate(component.get("year")!, component.get("month")!, component.get("day")!);
+      const year = component.get("year")! - (result.end && underwayLastYear(result.start, result.end, sendDate) ? 1 : 0);
+      let date = formatDate(year, component.get("month")!, component.get("day")!);
       const monthOnly = component.isCertain("month") && !component.isCertain("day") && !component.isCertain("weekday");
       // "through November" runs to the month's last day.
-      if (monthOnly) date = lastDayOfMonth(component.get("year")!, component.get("month")! - 1);
+      if (monthOnly) date = lastDayOfMonth(year, component.get("month")! - 1);
       if (/midnight/i.test(result.text)) {
         if (!component.isCertain("day") && !component.isCertain("weekday")) date = sendDate;
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {

@@ -81,6 +81,14 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["pt", "Faltam 3 dias", "2026-11-28"], ["pt", "Até o fim do mês", "2026-11-30"],
 ];
 
+/** Sale periods already under way when the mail is sent: the range ends this year, not the next time its days come round. */
+const RANGES_UNDER_WAY: ReadonlyArray<[sent: string, range: string, date: string | null]> = [
+  [SENT, "Sale runs Nov 20 - Nov 30", "2026-11-30"], [SENT, "Sale runs Nov 20 - Dec 6", ENDS], [SENT, "Sale: 11/20 - 12/6", ENDS],
+  [SENT, "Sale runs November 20 through December 6", ENDS], [SENT, "From Nov 20 to Dec 6", ENDS], [SENT, "Offer valid 11/20/2026 - 12/6/2026", ENDS],
+  [SENT, "Sale runs Oct 1 - Oct 31", null],
+  ["Mon, 28 Dec 2026 09:00:00 +0000", "Sale runs Dec 26 - Jan 3", "2027-01-03"],
+];
+
 /** The offer's code, as each language labels it, and each sender's domain (its country says how it writes days). */
 const OFFER: Record<Language, { before: string; after: string; domain: string }> = {
   en: { before: "Use code", after: "for 20% off everything.", domain: "example.com" },
@@ -145,6 +153,11 @@ describe("an offer's end, however it is written", () => {
       if (read !== date) wrong.push(`"${day}" read as ${read}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it.each(RANGES_UNDER_WAY)("sent %s, '%s' ends %s", async (sent, range, date) => {
+    const raw = buildEmail({ from: "Invented Shop <news@mail.example.com>", subject: "Winter savings", date: sent, html: `<p>Use code WINTER20 for 20% off.</p><p>${range}</p>` });
+    expect((await extractDeals(raw)).deals[0]?.expirationDate ?? null).toBe(date);
   });
 
   it.each(["en", "de", "fr", "es", "it", "nl", "pt"] as const)("%s: ends relative to the send day, in every layout", async (language) => {
