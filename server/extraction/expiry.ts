@@ -93,10 +93,23 @@ function yearForMonth(monthIndex: number, sendDate: string): number {
   return monthIndex < Number(sendDate.slice(5, 7)) - 1 ? year + 1 : year;
 }
 
-function firstOnOrAfter(month: number, day: number, sendDate: string): string {
-  const year = Number(sendDate.slice(0, 4));
+/** How long before the send day a day written without a year is taken as passed, rather than as next year's. */
+const RECENT_PAST_DAYS = 62;
+
+/** The first such day on or after `from`. */
+function onOrAfter(month: number, day: number, from: string): string {
+  const year = Number(from.slice(0, 4));
   const thisYear = formatDate(year, month, day);
-  return thisYear >= sendDate ? thisYear : formatDate(year + 1, month, day);
+  return thisYear >= from ? thisYear : formatDate(year + 1, month, day);
+}
+
+/**
+ * A day written without a year, in the year that puts it nearest the send day: on or after it ("Jan 15" in November is
+ * next January's), or up to RECENT_PAST_DAYS before it, when it has passed ("ended Nov 20" sent on 26 November; a sale
+ * that began on Nov 20), never next year's.
+ */
+function yearlessDay(month: number, day: number, sendDate: string): string {
+  return onOrAfter(month, day, addDays(sendDate, -RECENT_PAST_DAYS));
 }
 
 /** Thanksgiving-anchored and fixed retail holidays, as the next occurrence on or after the send date. */
@@ -111,7 +124,7 @@ function holidayDate(name: string, sendDate: string): string | null {
     christmaseve: [12, 24], christmas: [12, 25], christmasday: [12, 25], newyearseve: [12, 31], halloween: [10, 31],
     valentinesday: [2, 14], boxingday: [12, 26],
   };
-  if (fixed[key]) return firstOnOrAfter(fixed[key]![0], fixed[key]![1], sendDate);
+  if (fixed[key]) return yearlessDay(fixed[key]![0], fixed[key]![1], sendDate);
   const offsets: Record<string, number> = { thanksgiving: 0, blackfriday: 1, smallbusinesssaturday: 2, cybermonday: 4 };
   if (offsets[key] === undefined) return null;
   for (const y of [year, year + 1]) {
@@ -284,17 +297,18 @@ const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
 /** How close an end word must stand before a bare span to make it the offer's remaining time. */
 const BARE_SPAN_CUE_CHARS = 16;
 
-/** How long before the send day a range without years may have begun and still be running ("Dec 26 – Jan 3"). */
-const RANGE_UNDERWAY_DAYS = 62;
-
 /**
- * A range whose days name no year, and whose start the parser moved to next year because it had passed: sent on 28
- * December, "Dec 26 – Jan 3" began two days ago and ends in a week, not in a year.
+ * The day a date (or a range's end) falls on. A day and month without a year are placed by yearlessDay, which the date
+ * parser would put on their next occurrence, and a range's end follows its start: sent on 26 November, "Nov 20 – Dec 6"
+ * is this year's sale, under way, not next year's.
  */
-function underwayLastYear(start: chrono.ParsedComponents, end: chrono.ParsedComponents, sendDate: string): boolean {
-  if (start.isCertain("year") || end.isCertain("year") || !start.isCertain("day")) return false;
-  const startLastYear = formatDate(start.get("year")! - 1, start.get("month")!, start.get("day")!);
-  return startLastYear <= sendDate && startLastYear >= addDays(sendDate, -RANGE_UNDERWAY_DAYS);
+function dayOf(result: chrono.ParsedResult, sendDate: string): string {
+  const component = result.end ?? result.start;
+  const written = (part: chrono.ParsedComponents) => part.isCertain("day") && part.isCertain("month") && !part.isCertain("year");
+  if (!written(component)) return formatDate(component.get("year")!, component.get("month")!, component.get("day")!);
+  if (!result.end || !written(result.start)) return yearlessDay(component.get("month")!, component.get("day")!, sendDate);
+  const start = yearlessDay(result.start.get("month")!, result.start.get("day")!, sendDate);
+  return onOrAfter(component.get("month")!, component.get("day")!, start);
 }
 
 /** A day of a month, or a month: not only a time or a weekday. */
@@ -346,11 +360,10 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       if (BARE_SPAN.test(result.text) && cueScore(text.slice(Math.max(0, result.index - BARE_SPAN_CUE_CHARS), result.index)) === 0) score = 0;
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
-      const year = component.get("year")! - (result.end && underwayLastYear(result.start, result.end, sendDate) ? 1 : 0);
-      let date = formatDate(year, component.get("month")!, component.get("day")!);
+      let date = dayOf(result, sendDate);
       const monthOnly = component.isCertain("month") && !component.isCertain("day") && !component.isCertain("weekday");
       // "through November" runs to the month's last day.
-      if (monthOnly) date = lastDayOfMonth(year, component.get("month")! - 1);
+      if (monthOnly) date = lastDayOfMonth(component.get("year")!, component.get("month")! - 1);
       if (/midnight/i.test(result.text)) {
         if (!component.isCertain("day") && !component.isCertain("weekday")) date = sendDate;
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {
@@ -433,7 +446,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     if (score === 0 || NOT_AN_OFFER_END.test(window.replace(/\bbook\w*\b/gi, ""))) continue;
     const monthIndex = monthIndexOf(match[1]!);
     const day = Number(match[3]);
-    const date = match[4] ? formatDate(Number(match[4]), monthIndex + 1, day) : firstOnOrAfter(monthIndex + 1, day, sendDate);
+    const date = match[4] ? formatDate(Number(match[4]), monthIndex + 1, day) : yearlessDay(monthIndex + 1, day, sendDate);
     push(match.index, date, score);
   }
 
@@ -444,7 +457,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || NOT_AN_OFFER_END.test(window)) continue;
     let [month, day] = dayFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12) [month, day] = [day, month];
-    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, firstOnOrAfter(month, day, sendDate), score);
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, yearlessDay(month, day, sendDate), score);
   }
 
   return found;

@@ -81,8 +81,12 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["pt", "Faltam 3 dias", "2026-11-28"], ["pt", "Até o fim do mês", "2026-11-30"],
 ];
 
-/** Sale periods already under way when the mail is sent: the range ends this year, not the next time its days come round. */
-const RANGES_UNDER_WAY: ReadonlyArray<[sent: string, range: string, date: string | null]> = [
+/**
+ * Days written without a year, placed nearest the send day: a sale under way ends this year, not the next time its days
+ * come round; an end already passed is no end (not next year's); a day weeks ahead of the send day may be next year's.
+ */
+const YEARLESS_DAYS: ReadonlyArray<[sent: string, written: string, date: string | null]> = [
+  [SENT, "Ends Nov 20", null], [SENT, "Valid until 11/20", null], [SENT, "Valid until 20.11.", null], [SENT, "Ends Jan 15", "2027-01-15"],
   [SENT, "Sale runs Nov 20 - Nov 30", "2026-11-30"], [SENT, "Sale runs Nov 20 - Dec 6", ENDS], [SENT, "Sale: 11/20 - 12/6", ENDS],
   [SENT, "Sale runs November 20 through December 6", ENDS], [SENT, "From Nov 20 to Dec 6", ENDS], [SENT, "Offer valid 11/20/2026 - 12/6/2026", ENDS],
   [SENT, "Sale runs Oct 1 - Oct 31", null],
@@ -155,8 +159,8 @@ describe("an offer's end, however it is written", () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(RANGES_UNDER_WAY)("sent %s, '%s' ends %s", async (sent, range, date) => {
-    const raw = buildEmail({ from: "Invented Shop <news@mail.example.com>", subject: "Winter savings", date: sent, html: `<p>Use code WINTER20 for 20% off.</p><p>${range}</p>` });
+  it.each(YEARLESS_DAYS)("sent %s, '%s' ends %s", async (sent, written, date) => {
+    const raw = buildEmail({ from: "Invented Shop <news@mail.example.com>", subject: "Winter savings", date: sent, html: `<p>Use code WINTER20 for 20% off.</p><p>${written}</p>` });
     expect((await extractDeals(raw)).deals[0]?.expirationDate ?? null).toBe(date);
   });
 
