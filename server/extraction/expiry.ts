@@ -71,7 +71,8 @@ const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
 const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
-const HOLIDAY_CUE = /\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?$/i;
+const HOLIDAY_CUE =
+  /(?:\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?|\b(?:bis(?: zu)?|jusqu'(?:à|au)|hasta|fino a|tot|t\/m|até)\s+(?:(?:o|el|la|le|il|zum)\s+)?)$/i;
 const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
 const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\bbefore\\s*$`, "i");
@@ -123,6 +124,9 @@ function holidayDate(name: string, sendDate: string): string | null {
   const fixed: Record<string, [number, number]> = {
     christmaseve: [12, 24], christmas: [12, 25], christmasday: [12, 25], newyearseve: [12, 31], halloween: [10, 31],
     valentinesday: [2, 14], boxingday: [12, 26],
+    // The same days in the other languages we read, their accents dropped with the rest ("noël" is "nol").
+    weihnachten: [12, 25], heiligabend: [12, 24], silvester: [12, 31], nol: [12, 25], navidad: [12, 25], nochebuena: [12, 24],
+    nochevieja: [12, 31], natale: [12, 25], kerstmis: [12, 25], kerst: [12, 25], oudejaarsavond: [12, 31], natal: [12, 25],
   };
   if (fixed[key]) return yearlessDay(fixed[key]![0], fixed[key]![1], sendDate);
   const offsets: Record<string, number> = { thanksgiving: 0, blackfriday: 1, smallbusinesssaturday: 2, cybermonday: 4 };
@@ -399,7 +403,8 @@ const WHOLE_MONTH = new RegExp(
   `\\b(?:all|throughout|during|(?:the\\s+)?(?:whole|entire))\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}|(month))(?:\\s+long)?\\b`,
   "gi",
 );
-const HOLIDAY = /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day)\b/gi;
+const HOLIDAY =
+  /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day|weihnachten|heiligabend|silvester|noël|navidad|nochebuena|nochevieja|natale|kerstmis|kerst|oudejaarsavond|natal)\b/gi;
 /** A day and month written with dots and no year ("11.30.", "30.11."). */
 const DOTTED_DAY = /(?<![\d.,$£€:])\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g;
 const DAY_RANGE = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
