@@ -59,11 +59,11 @@ const NOT_AN_OFFER_END =
   /\b(?:ship|ships|shipping|shipped|deliver\w*|arriv\w*|travel\w*|stays?|black-? ?out|placed|as of|lieferung|liefern|geliefert|versand\w*|zustellung|bestellung bis|livraison|livr[ée]\w*|exp[ée]di\w*|entrega|envío|envio|consegna|spedizion\w*|levering|bezorg\w*|verzend\w*|fsa|hsa|rx|prescription|last service|estimated|lands?|launch\w*|renew\w*|billed|since|issue|posted|flights?|depart\w*|check-?in|event on|doors open|premieres?|in time for|get it by|points|miles expire|rewards? (?:balance|dollars|cash)|gift cards?|certificates?|warranty|guarantee|returns?|trial|prize|draw|drawing|sweepstakes|raffle|giveaway|contest|picked up|pick-?up|dropped off|drop-?off|rentals?|rented)\b/i;
 /** A date followed by what it qualifies for, when that is a prize draw: "buy on or before July 31 and be entered to win". */
 const PRIZE_AFTER = /^[^.;\n]{0,50}?\b(?:entered (?:to win|in(?:to)? (?:a|the|our) (?:draw|drawing|sweepstakes|raffle))|chance to win|prize draw|sweepstakes|raffle)\b/i;
-/** Words that make a single date the start of something; a start-end range still ends the offer. */
 /** Words that name a stretch of dates as the offer's own, so a bare range after them is the offer window. */
 const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|dates?|savings|weekend|week|\w*zeitraum|aktion|période|periodo|período|periode)\b/i;
 /** A dotted day and a dash right before a date: the start of a range the date parser did not read ("26.11. – 6.12."). */
 const DOTTED_RANGE_START = /\b\d{1,2}\.\d{1,2}\.\s*(?:–|—|-|bis)\s*$/;
+/** Words that make a single date the start of something; a start-end range still ends the offer. */
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
 const SHIPPING_AFTER =
   /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/i;
@@ -113,7 +113,7 @@ function yearlessDay(month: number, day: number, sendDate: string): string {
   return onOrAfter(month, day, addDays(sendDate, -RECENT_PAST_DAYS));
 }
 
-/** Thanksgiving-anchored and fixed retail holidays, as the next occurrence on or after the send date. */
+/** Thanksgiving-anchored holidays, as the next occurrence on or after the send date; fixed ones as yearlessDay places them. */
 function holidayDate(name: string, sendDate: string): string | null {
   const year = Number(sendDate.slice(0, 4));
   const key = name.toLowerCase().replace(/[^a-z]/g, "");
@@ -345,7 +345,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       // It names days: a range of hours ("9 - 5", "sizes 6 - 12") or of weekdays alone ("Mon–Fri") is a schedule,
       // unless words name it the offer's ("sale Friday – Monday").
       if (score === 0) {
-        const rangeStart = joinsRange ? previousStart : result.end || DOTTED_RANGE_START.test(text.slice(Math.max(0, result.index - 20), result.index)) ? result.start : null;
+        const afterDottedStart = DOTTED_RANGE_START.test(text.slice(Math.max(0, result.index - 20), result.index));
+        const rangeStart = joinsRange ? previousStart : result.end || afterDottedStart ? result.start : null;
         const rangeWindow = joinsRange ? previousWindow : window;
         const offerPeriod = OFFER_PERIOD.test(rangeWindow);
         if (rangeStart && (namesCalendarDay(rangeStart) || (offerPeriod && rangeStart.isCertain("weekday"))) && !NOT_AN_OFFER_END.test(rangeWindow)) {
