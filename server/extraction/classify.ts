@@ -1,4 +1,5 @@
 /** Tells marketing mail from transactional and personal mail. */
+import { OFF_WORDS } from "./discount";
 
 export interface ClassifyInput {
   subject: string;
@@ -83,8 +84,10 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
   "i",
 );
 /** A subject that names a price cut, a code or something free is selling, even when it also mentions an order. */
-const SELLING_SUBJECT =
-  /\b\d{1,2}\s?% off|[$£€]\s?\d+ off|\bsale\b|\bcode [A-Z0-9]{3,}|(?:\d{1,2}\s?%|\d+\s?€)\s?(?:rabatt|de descuento|de r[ée]duction|de remise|korting|di sconto|sconto|de desconto|desconto)|(?:^|\s)-\d{1,2}\s?%|\b(?:gratis|gratuit[eo]?|kostenlos\w*|versandkostenfrei|gutscheincode|rabattcode|code promo|kortingscode|codice sconto|cupom|cup[óo]n)\b|\bgr[áa]tis/i;
+const SELLING_SUBJECT = new RegExp(
+  `\\b\\d{1,2}\\s?% off|[$£€]\\s?\\d+ off|\\bsale\\b|\\bcode [A-Z0-9]{3,}|(?:\\d{1,2}\\s?%|\\d+\\s?€)\\s?(?:${OFF_WORDS})|(?:^|\\s)-\\d{1,2}\\s?%|\\b(?:gratis|gratuit[eo]?|kostenlos\\w*|versandkostenfrei|gutscheincode|rabattcode|code promo|kortingscode|codice sconto|cupom|cup[óo]n)\\b|\\bgr[áa]tis`,
+  "i",
+);
 const TRANSACTIONAL_BODY = new RegExp(
   `\\b(?:${[
     "this is a (?:transactional|service) (?:email|message|alert)",

@@ -2,6 +2,11 @@
 
 export const MONEY = "(?<![\\w$£€])(?:(?:R\\$|[$£€])\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
 
+/** Words after an amount or a percentage that make it an amount off, in each language we read. */
+export const OFF_WORDS = "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto";
+/** Verbs that make the amount after them a saving, in each language we read. */
+export const SAVE_VERBS = "save|saving|spar\\w*|économisez|ahorra|risparmia|bespaar|economize";
+
 export function money(value: string): string {
   const trimmed = value.replace(/\s+/g, "").replace(/[,.]+$/, "").replace(/\.00$/, "");
   const suffix = /^(\d[\d,.]*)(€|EUR|USD|GBP|MXN)$/i.exec(trimmed);
@@ -18,12 +23,12 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/(?:\bbis zu|\bjusqu'(?:à|a)|\bhasta(?: un| el)?|\bfino al?|\btot|\baté)\s+-?(\d{1,2})\s?%/i, (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
-  [/\b(\d{1,2})\s?%\s?(?:off|de descuento|discount|de réduction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto)\b|(?:^|[\s(])-(\d{1,2})\s?%/im, (m) => `${m[1] ?? m[2]}% off`],
+  [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|(?:^|[\\s(])-(\\d{1,2})\\s?%`, "im"), (m) => `${m[1] ?? m[2]}% off`],
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
-  [/\b(?:spar\w*|économisez|ahorra|risparmia|bespaar|economize)\s+(?:\p{L}+\s+){0,2}?(?:bis zu\s+)?(\d{1,2})\s?%/iu, (m) => `${m[1]}% off`],
+  [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:\\p{L}+\\s+){0,2}?(?:bis zu\\s+)?(\\d{1,2})\\s?%`, "iu"), (m) => `${m[1]}% off`],
   [
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
@@ -31,7 +36,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
   // price ("Now €42.14 Save €5.62").
   [
-    new RegExp(`(?<!${MONEY}[^\\n]{0,40})\\b(?:save|spar\\w*|économisez|ahorra|risparmia|bespaar|economize)\\s+(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
+    new RegExp(`(?<!${MONEY}[^\\n]{0,40})\\b(?:${SAVE_VERBS})\\s+(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],

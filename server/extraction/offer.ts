@@ -2,6 +2,7 @@
  * Whether a mail makes the reader a concrete offer of its own. Promotional is not enough: fundraising, petitions,
  * news and editorial newsletters are marketing mail, often with a deadline, but offer nothing to buy for less.
  */
+import { OFF_WORDS, SAVE_VERBS } from "./discount";
 
 /** Appeals for money or signatures: no shopper's deal, whatever their deadline ("your gift will be matched"). */
 const APPEAL =
@@ -39,8 +40,10 @@ const CONCRETE_OFFER = new RegExp(
 );
 
 /** An amount saved, stated: "save $300", "$10 off", "20% discount". A code on the same line is plainly for it. */
-const STATED_SAVING =
-  /(?:[$£€]\s?\d[\d,.]*|\b\d{1,2}\s?%)\s?(?:off|discount|savings?|rabatt|de descuento|de réduction|de desconto|di sconto|korting)\b|\b(?:save|saving|sparen|spare|économisez|ahorra|risparmia)\s+(?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)/i;
+const STATED_SAVING = new RegExp(
+  `(?:[$£€]\\s?\\d[\\d,.]*|\\b\\d{1,2}\\s?%)\\s?(?:${OFF_WORDS}|savings?)\\b|\\b(?:${SAVE_VERBS})\\s+(?:up to |an extra |extra )?(?:[$£€]\\s?\\d|\\d{1,2}\\s?%)`,
+  "i",
+);
 
 /** How far into the body a mail says what it is ("Please note our advertising partners' offers"). */
 const PRESENTATION_CHARS = 400;
