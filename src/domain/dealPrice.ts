@@ -54,6 +54,9 @@ const SAVING_AFTER = /^\s*(?:off|%|back|credit|discount|bonus)\b/iu;
 const INSTEAD_OF = /^[\s,]*(?:instead of|rather than|down from|reduced from|marked down from|statt|anstatt|au lieu de|en lugar de|en vez de|invece di|in plaats van)\s*:?\s*$/iu;
 /** "reduced from $60 to $42". */
 const FROM_THEN_TO = /(?:^|[^\p{L}])(?:reduced|down|marked down|cut|dropped) from\s*$/iu;
+/** "van €119,99 voor €79,99", "de R$ 199,90 por R$ 129,90": the old price after "from", the new one after "for". */
+const FROM_FOR_BEFORE = /(?:^|[^\p{L}])(?:van|de)\s*$/iu;
+const FROM_FOR_BETWEEN = /^\s*(?:voor|por)\s*$/iu;
 /** Two prices side by side, the old one struck through: nothing between them but spaces and punctuation. */
 const SIDE_BY_SIDE = /^[\s|/–—-]{0,3}$/u;
 
@@ -67,7 +70,7 @@ function pairOf(was: MoneyInText, now: MoneyInText): DealPrice | null {
 
 /**
  * The was/now price one line of a mail states, or null. Only two prices of the same currency next to each other, with
- * words that say which is which ("instead of", "was ... now", "Now ... (was ...)", "reduced from ... to"), or with
+ * words that say which is which ("instead of", "was ... now", "Now ... (was ...)", "reduced from ... to", "van ... voor"), or with
  * the old one struck through (its text among `struck`), and the old one higher. A single amount ("Save up to $60"),
  * a spend ("$10 off $50", "on orders over $50") or a percentage is no price.
  */
@@ -87,6 +90,7 @@ export function wasNowInLine(line: string, struck: ReadonlySet<string> = new Set
       : WAS_WORDS.test(before) && WAS_THEN_NOW.test(between) ? pairOf(first, second)
       : (NOW_WORDS.test(before) && NOW_THEN_WAS.test(between)) || BRACKETED_WAS.test(between) ? pairOf(second, first)
       : FROM_THEN_TO.test(before) && /^\s*to\s*$/iu.test(between) ? pairOf(first, second)
+      : FROM_FOR_BEFORE.test(before) && FROM_FOR_BETWEEN.test(between) ? pairOf(first, second)
       : SIDE_BY_SIDE.test(between) && struck.has(first.text) !== struck.has(second.text) ? (struck.has(first.text) ? pairOf(first, second) : pairOf(second, first))
       : null;
     if (found) return found;

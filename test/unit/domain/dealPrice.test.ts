@@ -19,6 +19,8 @@ describe("was/now prices a line of a mail states", () => {
     ["1.234,56 € statt 1.499,00 €", price("EUR", 123456, 149900)],
     ["Jetzt 42,00 € statt 60,00 €", price("EUR", 4200, 6000)],
     ["Maintenant 29,90 € au lieu de 49,90 €", price("EUR", 2990, 4990)],
+    ["Jas: van €119,99 voor €79,99", price("EUR", 7999, 11999)],
+    ["Casaco: de R$ 199,90 por R$ 129,90", price("BRL", 12990, 19990)],
     ["CHF 1'299.00 instead of CHF 1'599.00", price("CHF", 129900, 159900)],
     ["¥3,000 instead of ¥4,500", price("JPY", 300000, 450000)],
     ["Now CA$45 (was CA$60)", price("CAD", 4500, 6000)],
@@ -48,6 +50,7 @@ describe("was/now prices a line of a mail states", () => {
     "Save $20 (was $30 off)",
     "$20 (was $30 off last week)",
     "Spend $50 (was $60) for free shipping",
+    "de R$ 129,90 por R$ 199,90",
   ])("reads no price in %s", (line) => {
     expect(wasNowInLine(line)).toBeNull();
   });
