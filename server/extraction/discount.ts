@@ -43,6 +43,11 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
   [new RegExp(`(?<!-)\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?(?<!-)\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
+  // Other languages: "Gratis-Geschenk ab 50 €", "cadeau offert dès 50 €", "regalo gratis a partir de 50 €".
+  [
+    new RegExp(`\\b(?:gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde)\\b(?:[^.\\n]{0,40}?\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY}))?`, "i"),
+    (m) => (m[1] ? `free gift with ${money(m[1])} purchase` : "free gift"),
+  ],
   [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
   [/\b(\d{1,3}(?:,\d{3})+|\d+k) bonus (miles|points)\b/i, (m) => `${m[1]} bonus ${m[2]!.toLowerCase()}`],
   [/\bhalf[- ](?:off|price)\b|\b50% off\b/i, () => "50% off"],

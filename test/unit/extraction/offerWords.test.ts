@@ -4,12 +4,18 @@ import { buildEmail } from "./email";
 
 /**
  * Offers without a code or an amount off, as each language we read makes them (multi-buys, half price, free delivery,
- * welcome money), and the order, shipping, account and security notices that use the same words: the offers are deals,
- * the notices are neither deals nor promotions.
+ * gifts, welcome money), and the order, shipping, account and security notices that use the same words: the offers
+ * are deals, the notices are neither deals nor promotions.
  */
 type Mail = [language: string, domain: string, subject: string, body: string];
 
 const OFFERS: Mail[] = [
+  ["de", "example.de", "Geschenk", "Gratis-Geschenk zu jeder Bestellung ab 50 € – nur diese Woche."],
+  ["fr", "example.fr", "Cadeau", "Un cadeau offert dès 50 € d'achat, cette semaine seulement."],
+  ["es", "example.es", "Regalo", "Regalo gratis con tu compra a partir de 50 €, solo esta semana."],
+  ["it", "example.it", "Omaggio", "Un omaggio per ogni ordine da 50 €, solo questa settimana."],
+  ["nl", "example.nl", "Cadeau", "Gratis cadeau bij elke bestelling vanaf €50, alleen deze week."],
+  ["pt", "example.com.br", "Brinde", "Brinde grátis nas compras acima de R$ 150, só esta semana."],
   ["nl", "example.nl", "Weekactie", "Alle pasta: 2e halve prijs. Alleen deze week."],
   ["nl", "example.nl", "1+1 gratis", "Op alle koffiebonen: 1+1 gratis."],
   ["es", "example.es", "Ofertas 2x1", "2x1 en todas las camisetas."],

@@ -223,6 +223,8 @@ describe("discount and terms", () => {
     [["€10 korting op je bestelling"], "€10 off"],
     [["Até 50% de desconto"], "up to 50% off"],
     [["R$ 30 de desconto no seu pedido"], "R$30 off"],
+    [["Gratis-Geschenk zu jeder Bestellung ab 50 €"], "free gift with €50 purchase"],
+    [["Un cadeau offert pour toute commande"], "free gift"],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
   });
