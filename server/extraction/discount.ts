@@ -90,19 +90,26 @@ function exclusionTerm(match: RegExpExecArray): string {
 }
 
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
-  [new RegExp(`\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`, "i"), (m) => `Minimum spend ${money(m[1]!)}`],
-  [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b/i, "New customers only"],
-  [/\bfirst (?:order|purchase|box)\b/i, "First order only"],
+  [
+    new RegExp(
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras)`,
+      "i",
+    ),
+    (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,
+  ],
+  // Each also as the other languages we read write it; the term is the dashboard's English either way.
+  [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b|\b(?:neukund\w*|nouveaux clients|nuevos clientes|nuovi clienti|nieuwe klanten|novos clientes)\b/i, "New customers only"],
+  [/\bfirst (?:order|purchase|box)\b|\b(?:erste[nr]? bestellung|premi[èe]re commande|primer pedido|primera compra|primo ordine|eerste bestelling|primeira compra)\b/i, "First order only"],
   [/\b(?:for )?members only\b|\bexclusive(?:ly)? for members\b/i, "Members only"],
-  [/\bonline only\b/i, "Online only"],
+  [/\bonline only\b|\b(?:nur online|uniquement en ligne|s[óo]lo online|alleen online|apenas online|exclusivamente online)\b/i, "Online only"],
   [/\bin[- ]store only\b/i, "In store only"],
   [/\bonline and in(?: our)? (?:stores?|boutiques?)\b|\bin store and online\b/i, "Online and in store"],
   [/\bone (use|code|coupon|redemption) per (customer|order|visit|account|person|household)\b/i, (m) => `One ${m[1]!.toLowerCase()} per ${m[2]!.toLowerCase()}`],
   [/\blimit(?:ed to)? one per (customer|person|household|order)\b/i, (m) => `One per ${m[1]!.toLowerCase()}`],
   [/\bsingle[- ]use\b/i, "Single use"],
-  [/\b(?:cannot|can't|can ?not|may not) be (?:combined|used|stacked) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\bnot (?:valid|combinable|stackable) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)/i, "Cannot be combined with other offers"],
+  [/\b(?:cannot|can't|can ?not|may not) be (?:combined|used|stacked) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\bnot (?:valid|combinable|stackable) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\b(?:nicht kombinierbar|non cumulable|no acumulable|non cumulabile|niet combineerbaar|n[ãa]o cumulativ[oa])/i, "Cannot be combined with other offers"],
   [/\bfull[- ]price (?:items|styles|merchandise) only\b|\bnot valid on sale (?:items|styles)\b/i, "Full-price items only"],
-  [/\bwhile supplies last\b/i, "While supplies last"],
+  [/\bwhile supplies last\b|\b(?:solange der vorrat reicht|dans la limite des stocks|hasta agotar (?:existencias|stock)|fino ad esaurimento scorte|zolang de voorraad strekt|enquanto durarem os estoques)\b/i, "While supplies last"],
   [EXCLUSION, exclusionTerm],
 ];
 

@@ -233,6 +233,26 @@ describe("discount and terms", () => {
     const terms = findTerms("Valid on orders of $75 or more. New customers only. Online only. Excludes gift cards.");
     expect(terms).toEqual(expect.arrayContaining(["Minimum spend $75", "New customers only", "Online only", "Excludes gift cards"]));
   });
+
+  it.each([
+    ["Nur für Neukunden. Mindestbestellwert 50 €. Nicht kombinierbar.", ["Minimum spend €50", "New customers only", "Cannot be combined with other offers"]],
+    [
+      "Valable pour une première commande dès 50 € d'achat. Non cumulable. Dans la limite des stocks disponibles.",
+      ["Minimum spend €50", "First order only", "Cannot be combined with other offers", "While supplies last"],
+    ],
+    ["Solo para nuevos clientes. Sólo online. No acumulable.", ["New customers only", "Online only", "Cannot be combined with other offers"]],
+    [
+      "Valido sul primo ordine, da 50 € di spesa. Non cumulabile. Fino ad esaurimento scorte.",
+      ["Minimum spend €50", "First order only", "Cannot be combined with other offers", "While supplies last"],
+    ],
+    [
+      "Alleen voor nieuwe klanten, vanaf €50 bestelwaarde. Niet combineerbaar. Zolang de voorraad strekt.",
+      ["Minimum spend €50", "New customers only", "Cannot be combined with other offers", "While supplies last"],
+    ],
+    ["Válido na primeira compra acima de R$ 150 em compras. Não cumulativo. Apenas online.", ["Minimum spend R$150", "First order only", "Online only", "Cannot be combined with other offers"]],
+  ])("reads the terms of %j in English", (text, terms) => {
+    expect(findTerms(text)).toEqual(terms);
+  });
 });
 
 describe("markup", () => {
