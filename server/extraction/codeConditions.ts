@@ -4,13 +4,13 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { money, MONEY } from "./discount";
+import { money, MONEY, OFF_WORDS } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
 const AMOUNT = `(?:${MONEY}|\\d{1,2}\\s?%)`;
 /** "off" in the languages the extractor reads: "Rabatt", "de réduction", "de descuento", ... */
-const OFF = "(?:off|rabatt|korting|de\\s+r[ée]duction|de\\s+remise|de\\s+descuento|de\\s+desconto|di\\s+sconto)";
+const OFF = `(?:${OFF_WORDS})`;
 /** Words that lead from a benefit to its minimum spend ("on orders of", "when you spend", "ab", "dès"). */
 const MINIMUM_LEAD =
   "(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|ab\\s+|d[èe]s\\s+|[àa]\\s+partir\\s+de\\s+|desde\\s+|a\\s+partir\\s+de\\s+|vanaf\\s+)";

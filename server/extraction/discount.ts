@@ -89,10 +89,14 @@ function exclusionTerm(match: RegExpExecArray): string {
   return text.replace(/[\s,;:(–—-]+$/, "").replace(/^\w/, (c) => c.toUpperCase());
 }
 
+/** Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the offer's. */
+const FREE_DELIVERY_BEFORE =
+  "(?:shipping|delivery|versand\\w*|lieferung|livraison|env[íi]o|spedizione|verzending|bezorging|frete|entrega)[^.\\n]{0,30}";
+
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [
     new RegExp(
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras)`,
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
       "i",
     ),
     (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,

@@ -250,6 +250,8 @@ describe("discount and terms", () => {
       ["Minimum spend €50", "New customers only", "Cannot be combined with other offers", "While supplies last"],
     ],
     ["Válido na primeira compra acima de R$ 150 em compras. Não cumulativo. Apenas online.", ["Minimum spend R$150", "First order only", "Online only", "Cannot be combined with other offers"]],
+    // A minimum for free delivery is the delivery's, not the offer's.
+    ["-25 % sur les manteaux. Livraison offerte dès 80 € d'achat.", []],
   ])("reads the terms of %j in English", (text, terms) => {
     expect(findTerms(text)).toEqual(terms);
   });
