@@ -85,7 +85,7 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
 );
 /** A subject that names a price cut, a code or something free is selling, even when it also mentions an order. */
 const SELLING_SUBJECT = new RegExp(
-  `\\b\\d{1,2}\\s?% off|[$£€]\\s?\\d+ off|\\bsale\\b|\\bcode [A-Z0-9]{3,}|(?:\\d{1,2}\\s?%|\\d+\\s?€)\\s?(?:${OFF_WORDS})|(?:^|\\s)-\\d{1,2}\\s?%|\\b(?:gratis|gratuit[eo]?|kostenlos\\w*|versandkostenfrei|gutscheincode|rabattcode|code promo|kortingscode|codice sconto|cupom|cup[óo]n)\\b|\\bgr[áa]tis`,
+  `\\b\\d{1,2}\\s?% off|[$£€]\\s?\\d+ off|\\bsale\\b|\\bcode [A-Z0-9]{3,}|(?:\\d{1,2}\\s?%|\\d+\\s?€)\\s?(?:${OFF_WORDS})|(?:^|\\s)-\\d{1,2}\\s?%|\\b(?:gratis|gratuit[aeo]?s?|offert[es]*|cadeau|regalo|omaggio|brinde|kostenlos\\w*|versandkostenfrei|gutscheincode|rabattcode|code promo|kortingscode|codice sconto|cupom|cup[óo]n)\\b|\\bgr[áa]tis`,
   "i",
 );
 const TRANSACTIONAL_BODY = new RegExp(

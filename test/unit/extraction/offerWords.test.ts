@@ -56,6 +56,8 @@ const OFFERS_ON_AN_ORDER: Mail[] = [
   ["it", "example.it", "Codice sconto per il tuo ordine", "Usa il codice sconto WINTER20 sul tuo prossimo ordine. Valido fino al 6 dicembre."],
   ["nl", "example.nl", "Gratis verzending op je bestelling", "Gratis verzending op je volgende bestelling met code WINTER20. Geldig t/m 6 december."],
   ["pt", "example.com.br", "Frete grátis no seu pedido", "Frete grátis no seu próximo pedido com o cupom WINTER20. Válido até 6 de dezembro."],
+  ["fr", "example.fr", "Votre livraison offerte ce week-end", "Livraison offerte avec le code WINTER20, jusqu'à dimanche."],
+  ["it", "example.it", "Il tuo ordine con spedizione gratuita", "Spedizione gratuita con il codice WINTER20, fino a domenica."],
 ];
 
 async function read([language, domain, subject, body]: Mail) {
