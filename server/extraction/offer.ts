@@ -130,7 +130,7 @@ const SPONSOR_AD_LINES_BEFORE = 2;
  * The body without the paragraphs that announce a sponsor's advertisement. Text rendered from HTML has one line per
  * block and no blank lines: there the advertisement is the few lines around the mark.
  */
-function withoutSponsorBlocks(body: string): string {
+export function withoutSponsorBlocks(body: string): string {
   const blocks = body.split(/\n(?=[=\-_*~]{5,})|\n{2,}/);
   if (blocks.length > 1) return blocks.filter((block) => !SPONSOR_MARK.test(block)).join("\n");
   const lines = body.split("\n");

@@ -20,7 +20,7 @@ import { findBarcode } from "./barcodes";
 import { readPromotionMarkup, type PromotionMarkup } from "./markup";
 import { parseMessage, type ParsedMessage } from "./mime";
 import { findPrice } from "./prices";
-import { judgeOffer, type OfferVerdict } from "./offer";
+import { judgeOffer, withoutSponsorBlocks, type OfferVerdict } from "./offer";
 import { cleanSubject, linkTargets, render, type Rendering } from "./rendering";
 import { readCategory, wordsAfterName, type CategoryReading } from "./subcategory";
 import { mailCategoryEvidence } from "./categoryEvidence";
@@ -207,8 +207,12 @@ function findOfferParts(message: ParsedMessage, { rendering, markup, subject }: 
     });
   });
   const endDate = () => expiry().date;
+  // The mail's own discount: a sponsor's advertisement in it ("Compare & save $20") is the sponsor's.
   const discount = once(
-    () => findDiscount(subject, rendering.preheader, rendering.body) ?? markupOffers.find((offer) => offer.description)?.description ?? null,
+    () =>
+      findDiscount(subject, rendering.preheader, withoutSponsorBlocks(rendering.body)) ??
+      markupOffers.find((offer) => offer.description)?.description ??
+      null,
   );
   return { sentAt, offset, markupOffers, markupCodes, promoCodes, codeEvidence, endDate, expiry, discount };
 }

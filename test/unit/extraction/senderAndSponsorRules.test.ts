@@ -81,6 +81,24 @@ describe("offers in newsletters", () => {
     expect(message.deals).toEqual([]);
   });
 
+  it("gives no deal for a sponsor's saving ($15 off a store brand) in a mail of jokes", async () => {
+    const message = await extract({
+      from: '"The Daily Jest" <jest@lists.dailyjest.example>',
+      subject: "MONDAY GIGGLES",
+      text: [
+        "THE DAILY JEST -- Monday",
+        "--------------------------------------------------",
+        "Why did the candle quit? It was burned out.",
+        "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ sponsor ~~~~",
+        "* SAVE $15.00 compared with the store brand *",
+        "Order a jar of Glowbalm today for only $9.99, a savings of $15.00.",
+        "--------------------------------------------------",
+        "To unsubscribe, reply with REMOVE.",
+      ].join("\n"),
+    });
+    expect(message.deals).toEqual([]);
+  });
+
   it("makes a deal from a mailing that presents itself as its advertising partners' offers", async () => {
     const html =
       "<p>Bitte beachten Sie die Angebote unserer Werbepartner.</p><p>Der neue Katalog von Tafelhaus ist da!</p>" +
