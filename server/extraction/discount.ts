@@ -4,6 +4,10 @@ export const MONEY = "(?<![\\w$£€])(?:(?:R\\$|[$£€])\\s?\\d[\\d,]*(?:\\.\\
 
 /** Words after an amount or a percentage that make it an amount off, in each language we read. */
 export const OFF_WORDS = "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto";
+/** A gift with an order, in the other languages we read. */
+export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde";
+/** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
+const MINIMUM_FROM = "ab|dès|à partir de|a partir de|desde|da|vanaf|acima de";
 /** Verbs that make the amount after them a saving, in each language we read. */
 export const SAVE_VERBS = "save|saving|spar\\w*|économisez|ahorra|risparmia|bespaar|economize";
 
@@ -30,7 +34,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:\\p{L}+\\s+){0,2}?(?:bis zu\\s+)?(\\d{1,2})\\s?%`, "iu"), (m) => `${m[1]}% off`],
   [
-    new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY}))?`, "i"),
+    new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
@@ -45,7 +49,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?(?<!-)\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   // Other languages: "Gratis-Geschenk ab 50 €", "cadeau offert dès 50 €", "regalo gratis a partir de 50 €".
   [
-    new RegExp(`\\b(?:gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde)\\b(?:[^.\\n]{0,40}?\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY}))?`, "i"),
+    new RegExp(`\\b(?:${GIFT_WORDS})\\b(?:[^.\\n]{0,40}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
     (m) => (m[1] ? `free gift with ${money(m[1])} purchase` : "free gift"),
   ],
   [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
@@ -96,7 +100,7 @@ const FREE_DELIVERY_BEFORE =
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [
     new RegExp(
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:${MINIMUM_FROM})\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
       "i",
     ),
     (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,
