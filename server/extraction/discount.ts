@@ -100,7 +100,7 @@ const FREE_DELIVERY_BEFORE =
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [
     new RegExp(
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:${MINIMUM_FROM})\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?=\\bmindestbestellwert|\\b(?:${MINIMUM_FROM})\\s)(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:${MINIMUM_FROM})\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
       "i",
     ),
     (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,
