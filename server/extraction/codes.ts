@@ -9,7 +9,7 @@ import type { Rendering } from "./rendering";
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
 const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
 const SEP =
-  "[*†¹²³]*[\\s\\u00a0]*(?:(?:below|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*)?(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
+  "[*†¹²³]*[\\s\\u00a0]*(?:(?:below(?:\\.(?=[ \\t\\u00a0]*\\n))?|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*){0,2}(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
@@ -104,6 +104,9 @@ export const PROMO_WORD = /\b(?:codes?|coupons?|promo|voucher|c[oó]digo|codice|
 const INSTRUCTION_BEFORE_BOX =
   /\b(?:(?:enter|use|apply|copy|redeem)\s+(?:this|the|your)\s+(?:promo\s+|coupon\s+|discount\s+)?code(?:\s+below)?|(?:code|coupon)\s+below|your\s+(?:promo\s+|discount\s+)?code(?:\s+is)?)\s*(?:at\s+check-?out\s*)?[:.]?\s*$/i;
 
+/** A word in capitals, which a shop may make its code ("SNOWDROP") where an instruction points at it. */
+const CAPITALS_WORD = /^[A-Z][A-Z-]{3,}$/;
+
 export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCode[] {
   const found: FoundCode[] = [];
   for (const box of boxes) {
@@ -114,7 +117,7 @@ export function findBoxedCodes(text: string, boxes: readonly string[]): FoundCod
     const before = text.slice(Math.max(0, index - 120), index);
     // An ordinary word alone in a box is a code only right after an instruction that points at it ("enter the code below").
     const pointedAt = INSTRUCTION_BEFORE_BOX.test(before);
-    if (!isCodeShaped(token, pointedAt) || (!/\d/.test(token) && !(pointedAt && /^[A-Z][A-Z-]{3,}$/.test(token)))) continue;
+    if (!isCodeShaped(token, pointedAt) || (!/\d/.test(token) && !(pointedAt && CAPITALS_WORD.test(token)))) continue;
     const after = text.slice(index + token.length, index + token.length + 80);
     // "use [GIFT15]": an action verb right before a styled box presents it as a code as plainly as a label does.
     const labelled =
@@ -182,6 +185,19 @@ const CODE_ABOVE = new RegExp(
   "gim",
 );
 
+/** Words that point the reader further down ("the code below"), in the languages we read, or a colon ending the line. */
+const POINTS_BELOW = /\b(?:below|underneath|unten|ci-dessous|abajo|a continuación|qui sotto|hieronder|abaixo)\b|[:：]\s*$/i;
+
+/**
+ * Whether the rest of an instruction's line (from `from`) points at a code other than the word above it: "below", or a
+ * code of its own ("Use this code at checkout: SAVE20"). Then the word above is a heading.
+ */
+function pointsElsewhere(text: string, from: number): boolean {
+  const lineEnd = text.indexOf("\n", from);
+  const rest = text.slice(from, lineEnd === -1 ? undefined : lineEnd);
+  return POINTS_BELOW.test(rest) || (rest.match(/[A-Za-z0-9-]+/g) ?? []).some((token) => isCodeShaped(token));
+}
+
 /** A verb right before a code label that tells the reader to type what follows. */
 const USE_BEFORE = /\b(?:use|enter|apply|redeem)\s+(?:the\s+)?$/i;
 
@@ -215,7 +231,9 @@ export function findCodes(text: string): FoundCode[] {
     }
   }
   for (const match of matchesOf(WRAPPED_LABEL, text)) add(match[1]!, match.index + match[0].indexOf(match[1]!), true);
-  for (const match of matchesOf(CODE_ABOVE, text)) if (/\d/.test(match[1]!)) add(match[1]!, match.index, true);
+  for (const match of matchesOf(CODE_ABOVE, text)) {
+    if (/\d/.test(match[1]!) || (CAPITALS_WORD.test(match[1]!) && !pointsElsewhere(text, match.index + match[0].length))) add(match[1]!, match.index, true);
+  }
   for (const match of matchesOf(OFFER_COLON, text)) {
     const token = match[1]!;
     if (/\d/.test(token) && /[A-Za-z]/.test(token) && !isAppliedLine(text, match.index)) add(token, match.index + match[0].lastIndexOf(token));

@@ -61,6 +61,34 @@ describe("a code, however it is presented", () => {
     expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["WINTER20"]);
   });
 
+  // An ordinary word is a code as much as WINTER20 when it stands alone in capitals over the instruction to use it.
+  it.each(INSTRUCTIONS_BELOW)("%s: a word in capitals above '%s'", async (language, instruction) => {
+    const raw = buildEmail({
+      from: `Invented Shop <news@mail.${DOMAIN[language]}>`,
+      subject: "Winter",
+      date: "Thu, 26 Nov 2026 09:00:00 -0500",
+      headers: { "Content-Language": language },
+      html: `<p>20 % ${GAIN[language]}</p><h1>SNOWDROP</h1><p>${instruction}</p>`,
+    });
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(["SNOWDROP"]);
+  });
+
+  // A heading's word over an instruction that points at another code is the heading, whatever the digits say.
+  it.each([
+    ["SALE", "Use this code at checkout: SAVE20", ["SAVE20"]],
+    ["SALE", "Use the code below.\nSAVE20", ["SAVE20"]],
+    ["WEEKEND", "Enter the code below at checkout\nSAVE20", ["SAVE20"]],
+    ["Snowdrop", "Use this code at checkout.", []],
+  ])("a word %s above '%s' is not the code", async (heading, instruction, codes) => {
+    const raw = buildEmail({
+      from: "Invented Shop <news@mail.example.com>",
+      subject: "Winter",
+      date: "Thu, 26 Nov 2026 09:00:00 -0500",
+      html: `<p>20% off everything</p><h1>${heading}</h1>${instruction.split("\n").map((line) => `<p>${line}</p>`).join("")}`,
+    });
+    expect((await extractDeals(raw)).deals[0]?.promoCodes).toEqual(codes);
+  });
+
   it.each(Object.keys(LABELS) as Language[])("%s: every label, code form and layout", async (language) => {
     const misread: string[] = [];
     for (const label of LABELS[language]) {
