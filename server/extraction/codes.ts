@@ -2,7 +2,7 @@
  * Promo codes found by the words around them. Precision first: a token is a code only when a cue says so
  * ("use code X", "code: X", "enter X at checkout", a code box under such a label), never by its shape alone.
  */
-import type { CodeEvidence, EvidenceKind } from "../../src/domain/evidence";
+import type { CodeEvidence, Confidence, EvidenceKind } from "../../src/domain/evidence";
 import { matchesOf } from "../../src/domain/patternMatches";
 import type { Rendering } from "./rendering";
 
@@ -87,6 +87,8 @@ export interface FoundCode {
   index: number;
   /** What presented it: a label or instruction in the text, a styled box, the subject. */
   kind: EvidenceKind;
+  /** Stated unless said: a code read without a label is only inferred. */
+  confidence?: Confidence;
 }
 
 function labelAllowsCode(text: string, labelStart: number): boolean {
@@ -248,6 +250,52 @@ export function findCodes(text: string): FoundCode[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
+/** A discount's figure: "20%", "20 %", "$10", "€10.00", "10 €", "R$ 10". */
+const DISCOUNT_FIGURE = /(?:R\$|[$£€])\s?(\d{1,4})(?:[.,]\d{2})?(?![\d.,]*\d)|(?<![\d.,])(\d{1,4})(?:[.,]\d{2})?\s?(?:%|€)/g;
+/** The same, starting the text. */
+const FIRST_DISCOUNT_FIGURE = new RegExp(`^(?:${DISCOUNT_FIGURE.source})`);
+/** Capitals with a digit, as codes are written ("SAVE20", "20OFF", "XMAS-25"): two letters at least, and no lower case. */
+const CAPITALS_WITH_DIGITS = /(?<![\p{L}\p{N}$£€@/.-])(?=[A-Z0-9-]*[A-Z][A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,28}[A-Z0-9](?![\p{L}\p{N}@/-]|\.[\p{L}\p{N}])/gu;
+/** What sets a code after its discount: "with", "using", a colon, in each language we read. */
+const CARRIER_BEFORE = /(?:\b(?:with|using|mit|avec|con|met|com)|[:=])\s*$/i;
+/** What joins a code to the discount after it: "SAVE20 = 20% off", "SAVE10 (10% off)", "XMAS25 for 25% off". */
+const CARRIER_AFTER = /^\s*(?:[=:(–—-]|\bfor\b)\s*(?:an?\s+)?(?:extra\s+)?/i;
+/** How far before a code its discount may stand on the line ("$10 off $50 with SAVE10"). */
+const CARRIED_DISCOUNT_CHARS = 60;
+
+/** The discount figures in a stretch of a line, as numbers. */
+function discountFigures(text: string): number[] {
+  return matchesOf(DISCOUNT_FIGURE, text).map((match) => Number(match[1] ?? match[2]));
+}
+
+/**
+ * Codes that carry their own discount, with no word "code" ("Get 20% off with SAVE20", "SAVE10 (10% off)"): capitals
+ * with a number that is the discount's, set after "with" or a colon on the discount's line, or joined to the discount
+ * that follows. A model or product name ("RTX4090", "USB4") rarely repeats the discount's figure; the reading is still
+ * only inferred.
+ */
+export function findCodesCarryingTheirDiscount(text: string): FoundCode[] {
+  const found: FoundCode[] = [];
+  for (const match of matchesOf(CAPITALS_WITH_DIGITS, text)) {
+    const token = match[0];
+    const lineStart = text.lastIndexOf("\n", match.index) + 1;
+    const lineEnd = text.indexOf("\n", match.index);
+    const before = text.slice(Math.max(lineStart, match.index - CARRIED_DISCOUNT_CHARS), match.index);
+    const after = text.slice(match.index + token.length, lineEnd === -1 ? undefined : lineEnd);
+    const joined = CARRIER_AFTER.exec(after);
+    const following = joined ? FIRST_DISCOUNT_FIGURE.exec(after.slice(joined[0].length)) : null;
+    const figures = [
+      ...(CARRIER_BEFORE.test(before) ? discountFigures(before) : []),
+      ...(following ? [Number(following[1] ?? following[2])] : []),
+    ];
+    const numbers = (token.match(/\d+/g) ?? []).map(Number);
+    if (figures.some((figure) => numbers.includes(figure)) && isCodeShaped(token) && !found.some((existing) => existing.code === token)) {
+      found.push({ code: token, index: match.index, kind: "label", confidence: "inferred" });
+    }
+  }
+  return found;
+}
+
 /** A receipt line showing a code already taken off ("Promo code X −$20.00") is not an offer. */
 function isAppliedLine(text: string, index: number): boolean {
   const lineEnd = text.indexOf("\n", index);
@@ -266,6 +314,7 @@ export function codesWithEvidence(rendering: Rendering, subject: string): CodeEv
     ...findCodes(rendering.body),
     ...findBoxedCodes(rendering.body, rendering.html?.boxes ?? []),
     ...findColumnCodes(rendering.body, rendering.html?.codeCells ?? []),
+    ...findCodesCarryingTheirDiscount(rendering.body),
   ];
   // A code the plain-text part or the preheader labels ("Code: X") counts when X is also shown, e.g. alone in a box.
   const elsewhere = [rendering.plainAlternative, rendering.preheader].filter((text) => PROMO_WORD.test(text));
@@ -276,7 +325,14 @@ export function codesWithEvidence(rendering: Rendering, subject: string): CodeEv
   }
   found.sort((a, b) => a.index - b.index);
   const codes: CodeEvidence[] = [];
-  for (const { code, kind } of found) if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind, confidence: "stated" });
-  for (const { code } of findCodes(subject)) if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind: "subject", confidence: "stated" });
+  // Each code where it is first read, with the surest of what presented it anywhere (a label beats an inference).
+  for (const { code, kind, confidence = "stated" } of found) {
+    const kept = codes.find((existing) => existing.code === code);
+    if (!kept) codes.push({ code, kind, confidence });
+    else if (confidence === "stated" && kept.confidence !== "stated") Object.assign(kept, { kind, confidence });
+  }
+  for (const { code, confidence = "stated" } of [...findCodes(subject), ...findCodesCarryingTheirDiscount(subject)]) {
+    if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind: "subject", confidence });
+  }
   return codes;
 }

@@ -109,3 +109,59 @@ describe("a code, however it is presented", () => {
     expect(misread).toEqual([]);
   });
 });
+
+/**
+ * A code that carries its own discount ("SAVE20" for 20% off) is one even with no word "code": set after "with" or a
+ * colon, or before the discount it gives, in each language's words. Read as inferred, which the deal's Details says.
+ */
+const CARRIED: ReadonlyArray<[text: string, codes: string[]]> = [
+  ["Get 20% off with SAVE20 at checkout.", ["SAVE20"]],
+  ["Get 20% off with SAVE20.", ["SAVE20"]],
+  ["Tier 1: $10 off $50 with SAVE10\nTier 2: $25 off $100 with SAVE25", ["SAVE10", "SAVE25"]],
+  ["Spend $50, save $10: SAVE10\nSpend $100, save $25: SAVE25", ["SAVE10", "SAVE25"]],
+  ["Two codes this week: SAVE10 (10% off) and SAVE20 (20% off).", ["SAVE10", "SAVE20"]],
+  ["SAVE20 = 20% off everything", ["SAVE20"]],
+  ["XMAS25 for 25% off sitewide", ["XMAS25"]],
+  ["Take $15 off using GIFT15.", ["GIFT15"]],
+  ["20 % Rabatt mit WINTER20 im Warenkorb.", ["WINTER20"]],
+  ["20 % de réduction avec HIVER20.", ["HIVER20"]],
+  ["20% de descuento con INVIERNO20.", ["INVIERNO20"]],
+  ["20% korting met WINTER20.", ["WINTER20"]],
+  ["20% de desconto com INVERNO20.", ["INVERNO20"]],
+];
+
+/** Capitals and digits that are not a code: a product, a model, a figure that is not the discount. */
+const NOT_CARRIED: ReadonlyArray<string> = [
+  "Save $100 on laptops with RTX4090 graphics.",
+  "Save 20% on the new XT-30 headphones with USB4 charging.",
+  "Get 20% off with the new G7 app.",
+  "20% off all orders. Shipping to 40 countries with DHL24.",
+  "Save 15% on our FY2026 planners.",
+];
+
+describe("a code that carries its own discount", () => {
+  const read = async (text: string) => {
+    const raw = buildEmail({
+      from: "Invented Shop <news@mail.example.com>",
+      subject: "This week",
+      date: "Thu, 26 Nov 2026 09:00:00 -0500",
+      html: text.split("\n").map((line) => `<p>${line}</p>`).join(""),
+    });
+    return (await extractDeals(raw)).deals[0];
+  };
+
+  it.each(CARRIED)("%s", async (text, codes) => {
+    const deal = await read(text);
+    expect(deal?.promoCodes).toEqual(codes);
+    expect(deal?.evidence?.codes.map((code) => code.confidence)).toEqual(codes.map(() => "inferred"));
+  });
+
+  it("a code also labelled further down is stated, where it first stands", async () => {
+    const deal = await read("Get 15% off with KICKOFF15.\nShop the collection\nUse code KICKOFF15 at checkout.");
+    expect(deal?.evidence?.codes).toEqual([{ code: "KICKOFF15", kind: "label", confidence: "stated" }]);
+  });
+
+  it.each(NOT_CARRIED)("%s has no code", async (text) => {
+    expect((await read(text))?.promoCodes ?? []).toEqual([]);
+  });
+});
