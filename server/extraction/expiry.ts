@@ -395,6 +395,9 @@ const END_OF_MONTH = new RegExp(
   `\\b(?:end of (?:the month|${MONTH_PATTERN})|monatsende|ende des monats|fin (?:du|de) mois|fin de mes|fine (?:del )?mese|einde? van de maand|f(?:im|inal) do m[êe]s)\\b`,
   "gi",
 );
+/** "the end of the year", "year-end", "end of 2026", in the languages we read: the year's last day, after an end word. */
+const END_OF_YEAR =
+  /\b(?:(?:the\s+)?end of (?:the\s+)?year|year[- ]end|end of (\d{4})|jahresende|ende des jahres|fin (?:de l'|d')ann[ée]e|fin (?:de|del) año|fine (?:dell'|del )?anno|eind(?:e)? van het jaar|f(?:im|inal) do ano)(?![\wà-ÿ])/gi;
 /** "every Friday in March", "Fridays this month": the last such weekday of the month. */
 const LAST_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
@@ -422,6 +425,11 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     push(match.index, lastDayOfMonth(year, monthIndex), 4, "relative");
+  }
+
+  for (const match of matchesOf(END_OF_YEAR, text)) {
+    const score = cueBefore(match.index);
+    if (score > 0 && !NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) push(match.index, `${match[1] ?? sendDate.slice(0, 4)}-12-31`, score, "relative");
   }
 
   for (const match of matchesOf(LAST_WEEKDAY_OF_MONTH, text)) {

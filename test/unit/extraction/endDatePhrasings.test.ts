@@ -84,6 +84,12 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["pt", "Só hoje", "2026-11-26"], ["pt", "Termina amanhã", "2026-11-27"],
   ["pt", "Só neste fim de semana", "2026-11-29"], ["pt", "Apenas 48 horas", "2026-11-28"],
   ["pt", "Faltam 3 dias", "2026-11-28"], ["pt", "Até o fim do mês", "2026-11-30"],
+  // The year's end, once an end word leads to it ("the end of the year is near" states no end).
+  ["en", "Offer good through the end of the year", "2026-12-31"], ["en", "Valid until year-end", "2026-12-31"],
+  ["en", "Valid through the end of 2026", "2026-12-31"], ["de", "Gültig bis Jahresende", "2026-12-31"],
+  ["de", "Gültig bis Ende des Jahres", "2026-12-31"], ["fr", "Valable jusqu'à la fin de l'année", "2026-12-31"],
+  ["es", "Válido hasta fin de año", "2026-12-31"], ["it", "Valido fino alla fine dell'anno", "2026-12-31"],
+  ["nl", "Geldig tot het einde van het jaar", "2026-12-31"], ["pt", "Válido até o fim do ano", "2026-12-31"],
 ];
 
 /**
@@ -142,6 +148,7 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "Call us 9 - 5, Monday to Friday"], ["en", "Sizes 6 - 12 available"], ["en", "Ages 3 to 5"], ["en", "Store hours 9am - 5pm"],
   ["en", "Delivery between Dec 1 and Dec 3"], ["de", "Öffnungszeiten: Mo–Fr 9–18 Uhr"], ["de", "Lieferung vom 1. bis 3. Dezember"],
   ["es", "Horario: de 9 a 18 h"], ["es", "Entrega del 1 al 3 de diciembre"], ["fr", "Livraison du 1er au 3 décembre"],
+  ["en", "The end of the year is the best time to treat yourself"], ["en", "Our year-end favourites are here"],
 ];
 
 describe("an offer's end, however it is written", () => {
