@@ -20,13 +20,27 @@ export function money(value: string): string {
 
 const SPEND = new RegExp(`\\bspend (${MONEY})`, "i");
 
+/**
+ * The start of a multi-buy, whose discount is the last item's: "buy one, get one", "BOGO", "buy 2, get the third";
+ * captures how many are bought and which are discounted, as written.
+ */
+const MULTI_BUY =
+  "\\b(?:bogo|buy (one|1|two|2|three|3|any)\\b[^.\\n,]{0,30}?,?\\s+(?:and\\s+)?get (one|1|another|a second|the (?:second|third|fourth|next))(?: one)?)";
+
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string]> = [
+  // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
+  [
+    new RegExp(`${MULTI_BUY}\\s+(?:(\\d{1,2})\\s?%\\s?off|half[- ](?:off|price))\\b`, "i"),
+    (m) => `buy ${m[1] && m[1].toLowerCase() !== "any" ? m[1].toLowerCase() : "one"}, get ${m[2]?.toLowerCase() ?? "one"} ${m[3] ? `${m[3]}%` : "half"} off`,
+  ],
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   // The same, and the rules marked "other languages" below, as the other languages we read write them; the phrase is
   // the dashboard's English either way.
   [/(?:\bbis zu|\bjusqu'(?:à|a)|\bhasta(?: un| el)?|\bfino al?|\btot|\baté)\s+-?(\d{1,2})\s?%/i, (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  // "40-60% off", "30 to 50% off": the range as stated, not its top alone; not a price's cents before a dash ("$14.95 — 25% off").
+  [new RegExp(`(?<![\\d.,])\\b(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b`, "i"), (m) => `${m[1]}–${m[2]}% off`],
   [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|(?:^|[\\s(])-(\\d{1,2})\\s?%`, "im"), (m) => `${m[1] ?? m[2]}% off`],
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
@@ -37,6 +51,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
+  // "Save up to $500", "Spare bis zu 100 €": the most a saving can be.
+  [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:up to|bis zu|jusqu'(?:à|a)|hasta|fino a|tot|até)\\s+(${MONEY})`, "i"), (m) => `up to ${money(m[1]!)} off`],
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
   // price ("Now €42.14 Save €5.62").
   [
@@ -45,6 +61,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],
   [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
+  // "2 for $30", "any 3 for €20": a price for several.
+  [new RegExp(`\\b(\\d)\\s+for\\s+(${MONEY})`, "i"), (m) => `${m[1]} for ${money(m[2]!)}`],
   [new RegExp(`(?<!-)\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?(?<!-)\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   // Other languages: "Gratis-Geschenk ab 50 €", "cadeau offert dès 50 €", "regalo gratis a partir de 50 €".

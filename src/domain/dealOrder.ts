@@ -26,8 +26,12 @@ const PERCENT = /(\d{1,3}(?:\.\d+)?)\s?%/gu;
 const AMOUNT_OFF = new RegExp(String.raw`(?:${MONEY}\s*off\b|\bsave\s+${MONEY})(?:${BETWEEN}${MONEY})?`, "giu");
 const SPEND_THEN_SAVE = new RegExp(String.raw`\bspend\s+${MONEY}\+?${BETWEEN}\b(?:get|save|take)\s+${MONEY}`, "giu");
 const HALF_OFF = /\bhalf[\s-](?:off|price)\b|\bbogo\b|\bbuy one,? get one (?:for )?free\b/iu;
-/** "Buy one, get one half off" (or 50% off): a quarter off the pair, not half. */
-const SECOND_HALF_OFF = /\b(?:buy one,? get one|bogo)\s+(?:half[\s-](?:off|price)|50\s?% off)/giu;
+/**
+ * A multi-buy with a discount on its last item: "buy one, get one half off" (or 50% off), "BOGO 40% off", "buy 2, get
+ * the third 30% off". Captures how many are bought and the percent (none for half).
+ */
+const MULTI_BUY_OFF = /\b(?:buy (one|1|two|2|three|3),? get (?:one|1|the (?:second|third|fourth|next))|bogo)\s+(?:half[\s-](?:off|price)|(\d{1,2})\s?% off)/giu;
+const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3 };
 
 /** Without a spend stated, an amount off counts as its share of an order of this size. */
 export const REFERENCE_ORDER = 100;
@@ -44,8 +48,10 @@ const shareOf = (amount: number | null, spend: number | null): number | null =>
 
 function savingsIn(text: string): number[] {
   const found: number[] = [];
-  const whole = text.replace(SECOND_HALF_OFF, () => {
-    found.push(25);
+  // The discount spread over every item of the multi-buy: half off the second of two is a quarter off the pair.
+  const whole = text.replace(MULTI_BUY_OFF, (_match, bought: string | undefined, percent: string | undefined) => {
+    const paid = bought ? (COUNT_WORDS[bought.toLowerCase()] ?? Number(bought)) : 1;
+    found.push((percent ? Number(percent) : 50) / (paid + 1));
     return " ";
   });
   for (const [, percent] of whole.matchAll(PERCENT)) found.push(Math.min(100, Number(percent)));
@@ -62,8 +68,9 @@ function savingsIn(text: string): number[] {
 /**
  * "Biggest saving" compares deals by one number, the share of an order the deal takes off, in percent:
  * - a percentage ("25% off", "up to 70% off") counts as itself, the largest one stated;
- * - half off, half price, BOGO and "buy one, get one free" count as 50; "buy one, get one half off" as 25 (a quarter
- *   off the pair);
+ * - half off, half price, BOGO and "buy one, get one free" count as 50; a discount on a multi-buy's last item as that
+ *   discount spread over the items: "buy one, get one half off" as 25 (a quarter off the pair), "buy 2, get the third
+ *   30% off" as 10;
  * - an amount off with the spend it needs ("$10 off $50", "$10 off orders over $50", "spend $100, get $20 off") counts
  *   as its share of that spend (20);
  * - an amount off with no spend stated ("$30 off") counts as its share of a $100 order (30), at most 100.

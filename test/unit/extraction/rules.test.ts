@@ -225,6 +225,20 @@ describe("discount and terms", () => {
     [["R$ 30 de desconto no seu pedido"], "R$30 off"],
     [["Gratis-Geschenk zu jeder Bestellung ab 50 €"], "free gift with €50 purchase"],
     [["Un cadeau offert pour toute commande"], "free gift"],
+    // A multi-buy's discount is the second item's, never the whole order's ("50% off" would say half off everything).
+    [["Buy one, get one 50% off all tees"], "buy one, get one 50% off"],
+    [["BOGO 40% off socks"], "buy one, get one 40% off"],
+    [["Buy 2, get the third 30% off"], "buy 2, get the third 30% off"],
+    [["Buy one, get one half off"], "buy one, get one half off"],
+    [["BOGO half price on candles"], "buy one, get one half off"],
+    // A range of percentages is a range, not its top alone.
+    [["40-60% off outerwear"], "40–60% off"],
+    [["Take 30 to 50% off boots"], "30–50% off"],
+    [["Only $14.95 — 25% off!"], "25% off"],
+    [["2 for $30 on all candles"], "2 for $30"],
+    [["Any 3 for €20"], "3 for €20"],
+    [["Save up to $500 on mattresses"], "up to $500 off"],
+    [["Spare bis zu 100 € auf Matratzen"], "up to €100 off"],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
   });
