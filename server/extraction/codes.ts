@@ -296,6 +296,43 @@ export function findCodesCarryingTheirDiscount(text: string): FoundCode[] {
   return found;
 }
 
+/** Query parameters that carry a code the shop applies from its link; bare "promo" and "code" also name campaigns. */
+const CODE_PARAMETER = /^(?:coupons?|coupon_?code|discount|discount_?code|promo_?code|voucher|voucher_?code|gutschein(?:code)?|rabattcode|cupom|cup[oó]n)$/i;
+/** Shopify's discount links: /discount/CODE applies CODE and goes on. */
+const DISCOUNT_PATH = /\/discount\/([^/?#]+)/i;
+/** A cheap test before a link is parsed: only these can hold a code. */
+const MAY_CARRY_CODE = /coupon|discount|promo_?code|voucher|gutschein|rabatt|cupo|cup%C3%B3n|cupón/i;
+/** Longer values are tracking identifiers, not codes a person types. */
+const MAX_LINK_CODE = 20;
+
+/** A percent-encoded path segment decoded, or null when its escapes are not UTF-8. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The codes the mail's web links apply (?coupon=X, /discount/X), each once, in the links' order. */
+export function findLinkCodes(hrefs: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const href of hrefs) {
+    if (!MAY_CARRY_CODE.test(href)) continue;
+    const url = URL.parse(href.trim());
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) continue;
+    const values = [...url.searchParams].filter(([name]) => CODE_PARAMETER.test(name)).map(([, value]) => value);
+    const path = DISCOUNT_PATH.exec(url.pathname);
+    const pathCode = path ? decodedOrNull(path[1]!) : null;
+    if (pathCode) values.push(pathCode);
+    for (const value of values) {
+      const token = value.trim();
+      if (token.length <= MAX_LINK_CODE && WHOLE_TOKEN.test(token) && isCodeShaped(token, true) && !found.includes(token)) found.push(token);
+    }
+  }
+  return found;
+}
+
 /** A receipt line showing a code already taken off ("Promo code X −$20.00") is not an offer. */
 function isAppliedLine(text: string, index: number): boolean {
   const lineEnd = text.indexOf("\n", index);
@@ -333,6 +370,9 @@ export function codesWithEvidence(rendering: Rendering, subject: string): CodeEv
   }
   for (const { code, confidence = "stated" } of [...findCodes(subject), ...findCodesCarryingTheirDiscount(subject)]) {
     if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind: "subject", confidence });
+  }
+  for (const code of findLinkCodes((rendering.html?.links ?? []).map((link) => link.href))) {
+    if (!codes.some((kept) => kept.code === code)) codes.push({ code, kind: "link", confidence: "inferred" });
   }
   return codes;
 }

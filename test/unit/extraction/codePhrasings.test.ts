@@ -165,3 +165,43 @@ describe("a code that carries its own discount", () => {
     expect((await read(text))?.promoCodes ?? []).toEqual([]);
   });
 });
+
+/** A code the shop applies from a link: a coupon parameter, or Shopify's /discount/CODE path. */
+describe("a code in a link", () => {
+  const read = async (href: string, text = "20% off everything this week.") => {
+    const raw = buildEmail({
+      from: "Invented Shop <news@mail.example.com>",
+      subject: "This week",
+      date: "Thu, 26 Nov 2026 09:00:00 -0500",
+      html: `<p>${text}</p><p><a href="${href}">Shop now</a></p>`,
+    });
+    return (await extractDeals(raw)).deals[0];
+  };
+
+  it.each([
+    ["https://shop.example.com/discount/SAVE20?redirect=%2Fcollections%2Fall", "SAVE20"],
+    ["https://shop.example.com/cart?coupon=WELCOME10", "WELCOME10"],
+    ["https://shop.example.com/?discount_code=winter15&utm_source=email", "winter15"],
+    ["https://shop.example.com/checkout?promocode=EXTRA", "EXTRA"],
+  ])("%s gives %s", async (href, code) => {
+    const deal = await read(href);
+    expect(deal?.promoCodes).toEqual([code]);
+    expect(deal?.evidence?.codes).toEqual([{ code, kind: "link", confidence: "inferred" }]);
+  });
+
+  it.each([
+    "https://shop.example.com/?utm_campaign=SAVE20",
+    "https://shop.example.com/?promo=HOLIDAY-BANNER-2",
+    "https://shop.example.com/?coupon=a8f3k2m9q7w1e5r4t6y0u2i8",
+    "mailto:help@example.com?subject=coupon=SAVE20",
+    "https://shop.example.com/discount/",
+    "https://shop.example.com/discount/%C3%28",
+  ])("%s gives none", async (href) => {
+    expect((await read(href))?.promoCodes ?? []).toEqual([]);
+  });
+
+  it("a code the text labels too is the text's", async () => {
+    const deal = await read("https://shop.example.com/discount/SAVE20", "Use code SAVE20 for 20% off everything.");
+    expect(deal?.evidence?.codes).toEqual([{ code: "SAVE20", kind: "label", confidence: "stated" }]);
+  });
+});
