@@ -54,6 +54,18 @@ const SHOPS: ReadonlyArray<[category: string, name: string, domain: string, subj
   ["Software and Apps", "Nubo", "nubo.es", "Almacenamiento en la nube", "Plan anual de almacenamiento en la nube con un 50 % de descuento."],
   ["Finance", "Banco Aurora", "bancoaurora.es", "Cuenta sin comisiones", "Abre tu cuenta y llévate 100 € de bienvenida. Oferta válida hasta el 31/12."],
   ["Home", "Handyman Depot", "handymandepot.com", "Tool sale", "Drills, saws and paint 20% off this weekend."],
+  // Baby gear, sporting goods and fine food are shops' trades too: a department store's, as the map files them.
+  ["Shopping", "Toddle", "toddle.com", "Baby sale", "25% off strollers, car seats and cribs for your little one."],
+  ["Shopping", "Kleine Welt", "kleinewelt.de", "Babywochen", "Kinderwagen, Babybetten und Windeln: 20 % Rabatt."],
+  ["Shopping", "Bébé Douceur", "bebedouceur.fr", "Semaine bébé", "Poussettes, lits bébé et couches : -20 %."],
+  ["Shopping", "Pitch & Putt Co", "pitchputt.com", "Golf week", "20% off drivers, irons and golf balls this week."],
+  ["Shopping", "Summit Sports", "summitsports.com", "Ski season", "Skis, snowboards and tennis rackets up to 30% off."],
+  ["Shopping", "Deportes Cumbre", "deportescumbre.es", "Artículos deportivos", "Raquetas de tenis, palos de golf y esquís con un 20 % de descuento."],
+  ["Shopping", "Kettle & Crumb", "kettlecrumb.com", "Winter blends", "Our winter blends are here: 20% off all loose-leaf teas and teapots this weekend."],
+  // Words that end in an accented letter ("supermarché", "bébé", "café") count like any other.
+  ["Shopping", "Marché Soleil", "marchesoleil.fr", "Promos de la semaine", "Votre supermarché en ligne : fruits et légumes, -20 % cette semaine."],
+  ["Travel and Local", "Maison Lumière", "maisonlumiere.fr", "Le matin au café", "Au café cette semaine : -20 % sur le petit-déjeuner, café et croissant."],
+  ["Shopping", "Cacao Maison", "cacaomaison.com", "Gifts for chocolate lovers", "Chocolate truffles, gourmet gift boxes and snacks: 15% off with code COCOA15."],
 ];
 
 describe("a shop's trade, in each language", () => {
