@@ -46,7 +46,8 @@ const ACTION_VERBS =
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
   // The end is a negative lookahead, not \b: a word ending in an accented letter ("até") has no \b after it.
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
+  // "Good" only as "good through", "good for 7 days": "Good news: it is now $149" states no end.
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good(?=\s+(?:through|thru|until|till|'?til|for|only|on|at)\b)|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],

@@ -56,6 +56,13 @@ const PARTNER_MAILING =
 /** Words that announce a sale without its terms: enough with a stated end. */
 const SALE_ANNOUNCEMENT =
   /\b(?:sale|clearance|markdowns?|soldes|rebajas|saldi|uitverkoop|aktion|promoci[oó]n|promo[çc][ãa]o|aanbieding\w*)\b/i;
+/** "Tickets go on sale Friday", "tickets on sale now": on sale as in for sale from then, which is no discount. */
+const FOR_SALE_FROM = /\b(?:go(?:es|ing)?|went)\s+on\s+sale\b|\b(?:tickets?|seats?|passes|presales?|pre-sales?)\s+(?:(?:are|is|now)\s+)?on\s+sale\b/gi;
+
+/** Whether a text announces a sale, and not only that something becomes for sale. */
+function announcesSale(text: string): boolean {
+  return SALE_ANNOUNCEMENT.test(text.replace(FOR_SALE_FROM, " "));
+}
 
 /** How much of the body is read to tell an appeal or an editorial mail. */
 const LEAD_CHARS = 6_000;
@@ -215,12 +222,12 @@ export function judgeOffer(input: OfferInput): OfferVerdict {
     const ownOffer = input.codes.length > 0 || offerNamesSender(body, input.senderLabel, news);
     return ownOffer && !SPONSOR_MARK.test(body) ? "offer" : "editorial";
   }
-  if (headlined || input.codes.length > 0 || (!referral && input.discount() !== null) || SALE_ANNOUNCEMENT.test(headline) || HEADLINE_OFFER.test(headline)) {
+  if (headlined || input.codes.length > 0 || (!referral && input.discount() !== null) || announcesSale(headline) || HEADLINE_OFFER.test(headline)) {
     return "offer";
   }
   const own = withoutSponsorBlocks(body);
   if (CONCRETE_OFFER.test(own) || SALE_PRICE_SENTENCE.test(own)) return "offer";
   // A sale named in a heading-length line, not in passing in an article's sentence ("achieved a sale near the high").
-  const announced = own.split("\n").some((line) => line.length <= HEADING_LENGTH && SALE_ANNOUNCEMENT.test(line));
+  const announced = own.split("\n").some((line) => line.length <= HEADING_LENGTH && announcesSale(line));
   return announced && input.endDate() !== null ? "offer" : "none";
 }

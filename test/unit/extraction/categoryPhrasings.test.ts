@@ -54,6 +54,8 @@ const SHOPS: ReadonlyArray<[category: string, name: string, domain: string, subj
   ["Software and Apps", "Nubo", "nubo.es", "Almacenamiento en la nube", "Plan anual de almacenamiento en la nube con un 50 % de descuento."],
   ["Finance", "Banco Aurora", "bancoaurora.es", "Cuenta sin comisiones", "Abre tu cuenta y llévate 100 € de bienvenida. Oferta válida hasta el 31/12."],
   ["Home", "Handyman Depot", "handymandepot.com", "Tool sale", "Drills, saws and paint 20% off this weekend."],
+  ["Fashion", "Fjell & Fern", "fjellfern.com", "Winter layers", "Parkas, fleece vests, beanies and gloves: 25% off this week."],
+  ["Fashion", "Linden Row", "lindenrow.com", "Price drop on your wishlist", "Good news: the wool blazer and pleated skirt in your wishlist are now $149 (were $199)."],
   // Baby gear, sporting goods and fine food are shops' trades too: a department store's, as the map files them.
   ["Shopping", "Toddle", "toddle.com", "Baby sale", "25% off strollers, car seats and cribs for your little one."],
   ["Shopping", "Kleine Welt", "kleinewelt.de", "Babywochen", "Kinderwagen, Babybetten und Windeln: 20 % Rabatt."],

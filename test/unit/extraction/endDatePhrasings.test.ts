@@ -149,6 +149,7 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "Delivery between Dec 1 and Dec 3"], ["de", "Öffnungszeiten: Mo–Fr 9–18 Uhr"], ["de", "Lieferung vom 1. bis 3. Dezember"],
   ["es", "Horario: de 9 a 18 h"], ["es", "Entrega del 1 al 3 de diciembre"], ["fr", "Livraison du 1er au 3 décembre"],
   ["en", "The end of the year is the best time to treat yourself"], ["en", "Our year-end favourites are here"],
+  ["en", "Good news: the parka you saved is now $149"], ["en", "Good to know: shipping is free on every order"],
 ];
 
 describe("an offer's end, however it is written", () => {

@@ -77,6 +77,19 @@ describe("offers in the words of each language", () => {
     expect(message.isPromotion).toBe(true);
   });
 
+  // Tickets that go on sale become for sale; nothing is sold for less. Boots on sale are.
+  it.each([
+    ["en", "example.com", "Tickets on sale Friday", "Tickets for the premiere go on sale Friday, Dec 4 at 9am."],
+    ["en", "example.com", "Presale tickets on sale now", "Presale tickets are on sale now for the December 12 show."],
+    ["en", "example.com", "New album", "Our new album goes on sale December 4."],
+  ] as Mail[])("%s (%s): '%s' is no deal", async (...mail) => {
+    expect((await read(mail)).deals).toEqual([]);
+  });
+
+  it("boots on sale through Sunday are a deal", async () => {
+    expect((await read(["en", "example.com", "Boots on sale now", "Our winter boots are on sale through Sunday."])).deals).toHaveLength(1);
+  });
+
   it.each(NOTICES)("%s (%s): '%s' is a notice, not a promotion", async (...mail) => {
     const message = await read(mail);
     expect(message.deals).toEqual([]);
