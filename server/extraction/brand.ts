@@ -333,9 +333,12 @@ export function brandNameWithEvidence(
   fromAddress: string | null = null,
 ): { name: string; evidence: FieldEvidence } | null {
   if (organizationName) return { name: organizationName, evidence: { kind: "markup", confidence: "stated" } };
-  // Quotes and a trailing colon are punctuation around the name; "Tesco .ie" is the site Tesco.ie.
+  // Quotes, a trailing colon and emoji are decoration around the name; "Tesco .ie" is the site Tesco.ie; a country in
+  // brackets says which national shop wrote ("Cloudhem (US)").
   let name = (displayName ?? "")
+    .replace(/[\p{Extended_Pictographic}\uFE0F\u200d]/gu, "")
     .replace(/^["'\s]+|["'\s:]+$/g, "")
+    .replace(/\s*\(([^()]*)\)$/, (bracket, inside: string) => (COUNTRY_WORD.test(inside.trim()) ? "" : bracket))
     .replace(/\s+/g, " ")
     .replace(/ \.(?=[a-z]{2,3}$)/i, ".");
   if (NOT_A_NAME.test(name)) name = "";
@@ -345,7 +348,9 @@ export function brandNameWithEvidence(
   for (let guard = 0; guard < 3 && DEPARTMENT_SUFFIX.test(name); guard++) {
     const stripped = name.replace(DEPARTMENT_SUFFIX, "").trim();
     if (!stripped) break;
-    name = stripped;
+    // "The Oak & Ivy Team" is Oak & Ivy's team: "The" went with the department, unless the domain spells it too
+    // ("The Hustle Team" from thehustle.co is The Hustle's).
+    name = domain?.startsWith("the") ? stripped : stripped.replace(/^the\s+(?=\S)/i, "");
   }
   if (name) return { name: withoutTradeWords(name, domain), evidence: { kind: "sender", confidence: "stated" } };
   if (!domain) return null;

@@ -54,6 +54,15 @@ describe("brand", () => {
     expect(brandNameOf("Robin Vale's Mailing List", null, "robinvale.com")).toBe("Robin Vale");
     expect(brandNameOf('"Cloudhem .ie"', null, "cloudhem.ie")).toBe("Cloudhem.ie");
     expect(brandNameOf("Cloudhem:", null, "cloudhem.com")).toBe("Cloudhem");
+    // "The X Team" is X's team: with the department gone, its "The" goes too; "The Tin Store" above keeps its own.
+    expect(brandNameOf("The Oak & Ivy Team", null, "oakandivy.com")).toBe("Oak & Ivy");
+    expect(brandNameOf("The Daily Wren Team", null, "thedailywren.com")).toBe("The Daily Wren");
+    // Emoji and a national shop's country in brackets decorate the name.
+    expect(brandNameOf("Cloudhem 🎄", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("🎁 Cloudhem ✨", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("Cloudhem (US)", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("Cloudhem (Deutschland)", null, "cloudhem.de")).toBe("Cloudhem");
+    expect(brandNameOf("Cloudhem (Outlet)", null, "cloudhem.com")).toBe("Cloudhem (Outlet)");
   });
 
   it("names a brand with no display name as its mail writes the domain's name", () => {
