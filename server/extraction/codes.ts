@@ -260,6 +260,7 @@ const CAPITALS_WITH_DIGITS = /(?<![\p{L}\p{N}$£€@/.-])(?=[A-Z0-9-]*[A-Z][A-Z0
 const CARRIER_BEFORE = /(?:\b(?:with|using|mit|avec|con|met|com)|[:=])\s*$/i;
 /** What joins a code to the discount after it: "SAVE20 = 20% off", "SAVE10 (10% off)", "XMAS25 for 25% off". */
 const CARRIER_AFTER = /^\s*(?:[=:(–—-]|\bfor\b)\s*(?:an?\s+)?(?:extra\s+)?/i;
+const MAY_STATE_DISCOUNT = /[%$£€]/;
 /** How far before a code its discount may stand on the line ("$10 off $50 with SAVE10"). */
 const CARRIED_DISCOUNT_CHARS = 60;
 
@@ -276,22 +277,27 @@ function discountFigures(text: string): number[] {
  */
 export function findCodesCarryingTheirDiscount(text: string): FoundCode[] {
   const found: FoundCode[] = [];
-  for (const match of matchesOf(CAPITALS_WITH_DIGITS, text)) {
-    const token = match[0];
-    const lineStart = text.lastIndexOf("\n", match.index) + 1;
-    const lineEnd = text.indexOf("\n", match.index);
-    const before = text.slice(Math.max(lineStart, match.index - CARRIED_DISCOUNT_CHARS), match.index);
-    const after = text.slice(match.index + token.length, lineEnd === -1 ? undefined : lineEnd);
-    const joined = CARRIER_AFTER.exec(after);
-    const following = joined ? FIRST_DISCOUNT_FIGURE.exec(after.slice(joined[0].length)) : null;
-    const figures = [
-      ...(CARRIER_BEFORE.test(before) ? discountFigures(before) : []),
-      ...(following ? [Number(following[1] ?? following[2])] : []),
-    ];
-    const numbers = (token.match(/\d+/g) ?? []).map(Number);
-    if (figures.some((figure) => numbers.includes(figure)) && isCodeShaped(token) && !found.some((existing) => existing.code === token)) {
-      found.push({ code: token, index: match.index, kind: "label", confidence: "inferred" });
+  let lineStart = 0;
+  for (const line of text.split("\n")) {
+    // Only a line with a discount's sign can hold both the code and the discount it carries.
+    if (MAY_STATE_DISCOUNT.test(line)) {
+      for (const match of matchesOf(CAPITALS_WITH_DIGITS, line)) {
+        const token = match[0];
+        const before = line.slice(Math.max(0, match.index - CARRIED_DISCOUNT_CHARS), match.index);
+        const after = line.slice(match.index + token.length);
+        const joined = CARRIER_AFTER.exec(after);
+        const following = joined ? FIRST_DISCOUNT_FIGURE.exec(after.slice(joined[0].length)) : null;
+        const figures = [
+          ...(CARRIER_BEFORE.test(before) ? discountFigures(before) : []),
+          ...(following ? [Number(following[1] ?? following[2])] : []),
+        ];
+        const numbers = (token.match(/\d+/g) ?? []).map(Number);
+        if (figures.some((figure) => numbers.includes(figure)) && isCodeShaped(token) && !found.some((existing) => existing.code === token)) {
+          found.push({ code: token, index: lineStart + match.index, kind: "label", confidence: "inferred" });
+        }
+      }
     }
+    lineStart += line.length + 1;
   }
   return found;
 }
