@@ -297,6 +297,7 @@ function sentencesWithEnds(text: string): string {
   return kept.join("\n").slice(0, MAX_DATE_TEXT).replace(HOUR_24, "23:59").replace(WEEKDAY_PART, "$1 $2");
 }
 
+const BARE_DASHED_PAIR = /^\d{1,2}-\d{1,2}$/;
 /** A time span the date parser reads as "from now" ("6 hours"), without "in" or "within" of its own. */
 const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
 /** How close an end word must stand before a bare span to make it the offer's remaining time. */
@@ -334,6 +335,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
     let previousWindow = "";
     let previousStart: chrono.ParsedComponents | null = null;
     for (const result of results) {
+      // A bare pair of numbers with a dash is a day and month to the rules above ("bis 6-12"), not chrono's hours.
+      if (BARE_DASHED_PAIR.test(result.text)) continue;
       const window = windowBefore(text, result.index, previousEnd);
       const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
       const joinsRange: boolean =
@@ -412,6 +415,14 @@ const HOLIDAY =
   /\b(cyber monday|black friday|thanksgiving|christmas eve|christmas(?: day)?|new year'?s eve|halloween|boxing day|weihnachten|heiligabend|silvester|noël|navidad|nochebuena|nochevieja|natale|kerstmis|kerst|oudejaarsavond|natal)\b/gi;
 /** A day and month written with dots and no year ("11.30.", "30.11."). */
 const DOTTED_DAY = /(?<![\d.,$£€:])\b(\d{1,2})\.(\d{1,2})\.(?!\d)/g;
+/**
+ * The same with a dash ("t/m 6-12", "Ends 12-6"), not a count of something ("3-5 days", "ages 6-12", "9-5 Uhr"), a
+ * time or a part of a longer number.
+ */
+const DASHED_DAY =
+  /(?<![\d.,$£€:/-])\b(\d{1,2})-(\d{1,2})(?![\d-]|[.:]\d|\s*(?:%|h\b|uhr\b|[ap]\.?m\b|(?:business\s+)?(?:days?|hours?|hrs?|weeks?|months?|years?|yrs?|jahre|tage|stunden|jours|heures|ans|d[ií]as|horas|a[ñn]os|giorni|ore|anni|dagen|uur|jaar|dias|anos)\b))/gi;
+/** A word before a day that starts something rather than ends it ("between 9-5", "from 26.11."). */
+const STARTS_FROM = /\b(?:between|from|zwischen|vom|von|entre|du|del|dal|tra|tussen|van)\s*$/i;
 const DAY_RANGE = new RegExp(`\\b${MONTH_PATTERN}\\.?\\s+(\\d{1,2})\\s*(?:-|–|—|to|through)\\s*(\\d{1,2})(?:,?\\s+(\\d{4}))?\\b`, "gi");
 
 /** Phrases chrono does not read the way offers mean them. */
@@ -465,11 +476,11 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     push(match.index, date, score);
   }
 
-  // "Offer ends 11.30." or "gültig bis 30.11.": chrono reads a dotted pair without a year as a time, or not at all.
-  for (const match of matchesOf(DOTTED_DAY, text)) {
+  // "Offer ends 11.30.", "gültig bis 30.11.", "t/m 6-12": chrono reads such a pair without a year as a time, or not at all.
+  for (const match of [...matchesOf(DOTTED_DAY, text), ...matchesOf(DASHED_DAY, text)]) {
     const window = windowBefore(text, match.index, 0);
     const score = cueBefore(match.index);
-    if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || NOT_AN_OFFER_END.test(window)) continue;
+    if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || STARTS_FROM.test(window) || NOT_AN_OFFER_END.test(window)) continue;
     let [month, day] = dayFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12) [month, day] = [day, month];
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, yearlessDay(month, day, sendDate), score);

@@ -22,7 +22,7 @@ const ENGLISH_DAYS: ReadonlyArray<[written: string, date: string]> = [
   ["6 December", ENDS], ["6 Dec 2026", ENDS], ["the 6th of December", ENDS], ["12/6", ENDS], ["12/06/2026", ENDS],
   ["12/6/26", ENDS], ["12.6.", ENDS], ["2026-12-06", ENDS], ["Sunday, December 6", ENDS], ["Sun, Dec 6", ENDS],
   ["Sunday, Dec. 6th", ENDS], ["Sunday 12/6", ENDS], ["Sun 12/6", ENDS], ["12/6 at 11:59pm PT", ENDS],
-  ["December 6 at 11:59 p.m. ET", ENDS], ["11:59pm ET on 12/6", ENDS],
+  ["December 6 at 11:59 p.m. ET", ENDS], ["11:59pm ET on 12/6", ENDS], ["12-6", ENDS],
   ["Sunday", COMING_SUNDAY], ["Sunday at midnight", COMING_SUNDAY], ["midnight Sunday", COMING_SUNDAY],
 ];
 
@@ -30,6 +30,7 @@ type Language = "en" | "de" | "fr" | "es" | "it" | "nl" | "pt";
 
 /** Each language's end words and ranges, as its shops write them. */
 const OTHER_LANGUAGES: ReadonlyArray<[Language, string, string]> = [
+  ["de", "Gültig bis 6-12", ENDS], ["nl", "Geldig t/m 6-12", ENDS], ["pt", "Válido até 6-12", ENDS],
   ["de", "Gültig bis 6. Dezember", ENDS], ["de", "Gültig bis zum 06.12.2026", ENDS], ["de", "Nur bis 6.12.", ENDS],
   ["de", "Nur bis Sonntag, 6. Dezember", ENDS], ["de", "Angebot gültig bis 06.12.", ENDS], ["de", "Endet am 6. Dez.", ENDS],
   ["de", "Einlösbar bis 6.12.2026", ENDS], ["de", "Bis einschließlich 6. Dezember", ENDS], ["de", "Gültig bis 6.12. um 23:59 Uhr", ENDS],
@@ -149,6 +150,7 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "Delivery between Dec 1 and Dec 3"], ["de", "Öffnungszeiten: Mo–Fr 9–18 Uhr"], ["de", "Lieferung vom 1. bis 3. Dezember"],
   ["es", "Horario: de 9 a 18 h"], ["es", "Entrega del 1 al 3 de diciembre"], ["fr", "Livraison du 1er au 3 décembre"],
   ["en", "The end of the year is the best time to treat yourself"], ["en", "Our year-end favourites are here"],
+  ["en", "Open between 9-5 every day"], ["en", "Ages 6-12 welcome"], ["en", "Delivery in 3-5 days"],
   ["en", "Good news: the parka you saved is now $149"], ["en", "Good to know: shipping is free on every order"],
 ];
 
