@@ -56,6 +56,12 @@ const SHOPS: ReadonlyArray<[category: string, name: string, domain: string, subj
   ["Home", "Handyman Depot", "handymandepot.com", "Tool sale", "Drills, saws and paint 20% off this weekend."],
   ["Fashion", "Fjell & Fern", "fjellfern.com", "Winter layers", "Parkas, fleece vests, beanies and gloves: 25% off this week."],
   ["Fashion", "Linden Row", "lindenrow.com", "Price drop on your wishlist", "Good news: the wool blazer and pleated skirt in your wishlist are now $149 (were $199)."],
+  // A name that only begins like a trade's stem ("Petal" like "pet") says nothing of it.
+  ["Home", "Petal Post", "petalpost.com", "Flowers for the holidays", "Bouquets, roses and wreaths: 20% off delivery this week."],
+  ["Pets", "The Pet Nook", "thepetnook.com", "Winter treats", "Treats and toys: 20% off this week."],
+  ["Fashion", "Velvet Row", "velvetrow.com", "Party season", "Dresses and blazers: 20% off this week."],
+  ["Shopping", "Cellular One", "cellone.com", "New phone deal", "Get $200 off a new smartphone when you switch. Tablets 20% off."],
+  ["Finance", "Lumen Tax", "lumentax.com", "File your taxes for less", "File your federal tax return for $0. Upgrade to Deluxe for 30% off."],
   // Baby gear, sporting goods and fine food are shops' trades too: a department store's, as the map files them.
   ["Shopping", "Toddle", "toddle.com", "Baby sale", "25% off strollers, car seats and cribs for your little one."],
   ["Shopping", "Kleine Welt", "kleinewelt.de", "Babywochen", "Kinderwagen, Babybetten und Windeln: 20 % Rabatt."],
