@@ -56,7 +56,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
   // price ("Now €42.14 Save €5.62").
   [
-    new RegExp(`(?<!${MONEY}[^\\n]{0,40})\\b(?:${SAVE_VERBS})\\s+(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
+    new RegExp(`(?<!${MONEY}[^\\n]{0,40})\\b(?:${SAVE_VERBS})\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],

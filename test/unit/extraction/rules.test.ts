@@ -247,6 +247,8 @@ describe("discount and terms", () => {
     [["2 for $30 on all candles"], "2 for $30"],
     [["Any 3 for €20"], "3 for €20"],
     [["Save up to $500 on mattresses"], "up to $500 off"],
+    [["Save an extra $25 on winter boots"], "$25 off"],
+    [["Save an additional €10 today"], "€10 off"],
     [["Spare bis zu 100 € auf Matratzen"], "up to €100 off"],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
