@@ -61,6 +61,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],
   [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
+  // "Your first month for $1": an introductory price.
+  [new RegExp(`\\b(?:your\\s+)?first (month|week|box|year|order|lesson|class|ride)\\s+(?:for|at)\\s+(?:just\\s+|only\\s+)?(${MONEY})`, "i"), (m) => `first ${m[1]!.toLowerCase()} for ${money(m[2]!)}`],
   // "2 for $30", "any 3 for €20": a price for several.
   [new RegExp(`\\b(\\d)\\s+for\\s+(${MONEY})`, "i"), (m) => `${m[1]} for ${money(m[2]!)}`],
   [new RegExp(`(?<!-)\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],

@@ -247,7 +247,12 @@ describe("discount and terms", () => {
     [["2 for $30 on all candles"], "2 for $30"],
     [["Any 3 for €20"], "3 for €20"],
     [["Save up to $500 on mattresses"], "up to $500 off"],
+    [["Save up to $50 this week", "$20 off $100 with TAKE20, $50 off $200 with TAKE50"], "$20 off $100"],
     [["Save an extra $25 on winter boots"], "$25 off"],
+    // Tiers are shown by their entry tier, as the written corpus's labels record them; "up to" is the top tier's.
+    [["Spend more, save more: up to $60 off", "$10 off $50 with SAVE10, $60 off $200 with SAVE60"], "$10 off $50"],
+    [["Your first month for $1"], "first month for $1"],
+    [["Try your first box for just €9.99"], "first box for €9.99"],
     [["Save an additional €10 today"], "€10 off"],
     [["Spare bis zu 100 € auf Matratzen"], "up to €100 off"],
   ])("%j -> %s", (texts, expected) => {
