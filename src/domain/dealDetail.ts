@@ -1,6 +1,7 @@
 import type { Brand } from "./brand";
 import type { Deal, DealSource } from "./deal";
 import { DEAL_VIEW_LABELS, DEAL_VIEWS, dealStateOf, isInView, type DealView, type LifecycleFacts } from "./dealLifecycle";
+import { readMultiBuys } from "./multiBuy";
 
 /** Where a deal came from: the email it was found in, and how. Only its owner ever sees it. */
 export interface DealDetail {
@@ -50,10 +51,15 @@ export interface BrandPage {
   today: string;
 }
 
-/** The percents off a discount text states ("20% off", "Up to 40% OFF" gives 40); none for "$10 off". */
+/**
+ * The percents off a discount text states ("20% off", "Up to 40% OFF" gives 40); none for "$10 off". A multi-buy's
+ * percent is spread over its items (readMultiBuys): "buy one, get one 50% off" is 25.
+ */
 export function percentsOff(discount: string | null): number[] {
   if (!discount) return [];
-  return [...discount.matchAll(/(\d{1,2}(?:\.\d+)?|100)\s?%/g)].map((match) => Number(match[1])).filter((percent) => percent > 0 && percent <= 100);
+  const { savings, rest } = readMultiBuys(discount);
+  const stated = [...rest.matchAll(/(\d{1,2}(?:\.\d+)?|100)\s?%/g)].map((match) => Number(match[1]));
+  return [...savings, ...stated].filter((percent) => percent > 0 && percent <= 100);
 }
 
 /**

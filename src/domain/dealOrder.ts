@@ -1,5 +1,6 @@
 import type { Deal } from "./deal";
 import { expiryStatus, sortDeals } from "./deal";
+import { readMultiBuys } from "./multiBuy";
 
 /** The orders the dashboard offers; "ending-soon" is the default (docs/product.md, "Deal order"). */
 export const SORT_ORDERS = ["ending-soon", "newest", "saving", "brand"] as const;
@@ -26,12 +27,6 @@ const PERCENT = /(\d{1,3}(?:\.\d+)?)\s?%/gu;
 const AMOUNT_OFF = new RegExp(String.raw`(?:${MONEY}\s*off\b|\bsave\s+${MONEY})(?:${BETWEEN}${MONEY})?`, "giu");
 const SPEND_THEN_SAVE = new RegExp(String.raw`\bspend\s+${MONEY}\+?${BETWEEN}\b(?:get|save|take)\s+${MONEY}`, "giu");
 const HALF_OFF = /\bhalf[\s-](?:off|price)\b|\bbogo\b|\bbuy one,? get one (?:for )?free\b/iu;
-/**
- * A multi-buy with a discount on its last item: "buy one, get one half off" (or 50% off), "BOGO 40% off", "buy 2, get
- * the third 30% off". Captures how many are bought and the percent (none for half).
- */
-const MULTI_BUY_OFF = /\b(?:buy (one|1|two|2|three|3),? get (?:one|1|the (?:second|third|fourth|next))|bogo)\s+(?:half[\s-](?:off|price)|(\d{1,2})\s?% off)/giu;
-const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3 };
 
 /** Without a spend stated, an amount off counts as its share of an order of this size. */
 export const REFERENCE_ORDER = 100;
@@ -49,11 +44,8 @@ const shareOf = (amount: number | null, spend: number | null): number | null =>
 function savingsIn(text: string): number[] {
   const found: number[] = [];
   // The discount spread over every item of the multi-buy: half off the second of two is a quarter off the pair.
-  const whole = text.replace(MULTI_BUY_OFF, (_match, bought: string | undefined, percent: string | undefined) => {
-    const paid = bought ? (COUNT_WORDS[bought.toLowerCase()] ?? Number(bought)) : 1;
-    found.push((percent ? Number(percent) : 50) / (paid + 1));
-    return " ";
-  });
+  const { savings: multiBuys, rest: whole } = readMultiBuys(text);
+  found.push(...multiBuys);
   for (const [, percent] of whole.matchAll(PERCENT)) found.push(Math.min(100, Number(percent)));
   // "Spend $200, get $60 off" is read whole first, so its "$60 off" is not read again as an amount with no spend.
   const rest = whole.replace(SPEND_THEN_SAVE, (_match, spend: string, amount: string) => {

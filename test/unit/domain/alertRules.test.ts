@@ -47,6 +47,8 @@ describe("which deal a rule picks", () => {
     expect(ruleMatches(rule, deal({ discount: null }), NOBODY_FOLLOWED)).toBe(false);
     expect(percentOffOf("10% off, or 25% off two")).toBe(25);
     expect(percentOffOf("Free shipping")).toBeNull();
+    // Half off the second of two is a quarter off the pair, as the dashboard's "Biggest saving" reads it.
+    expect(percentOffOf("buy one, get one 50% off")).toBe(25);
   });
 
   it("picks a deal with a code for a code rule, and never a sale without one", () => {

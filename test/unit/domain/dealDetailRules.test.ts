@@ -8,6 +8,9 @@ describe("a brand's typical discount", () => {
     expect(percentsOff("Up to 40 % OFF, extra 10% for members")).toEqual([40, 10]);
     expect(percentsOff("100% off your second item")).toEqual([100]);
     expect(percentsOff("$10 off $50")).toEqual([]);
+    // A multi-buy's percent is off one item of several, as "Biggest saving" reads it (src/domain/multiBuy.ts).
+    expect(percentsOff("buy one, get one 50% off")).toEqual([25]);
+    expect(percentsOff("buy 2, get the third 30% off")).toEqual([10]);
     expect(percentsOff(null)).toEqual([]);
   });
 
