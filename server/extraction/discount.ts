@@ -27,11 +27,18 @@ const SPEND = new RegExp(`\\bspend (${MONEY})`, "i");
 const MULTI_BUY =
   "\\b(?:bogo|buy (one|1|two|2|three|3|any)\\b[^.\\n,]{0,30}?,?\\s+(?:and\\s+)?get (one|1|another|a second|the (?:second|third|fourth|next))(?: one)?)";
 
+/**
+ * A multi-buy's counts in the words src/domain/multiBuy.ts reads ("buy one, get one 50% off"): "any" bought is one,
+ * and "another" or "a second" discounted is one; "the third" stays, naming which item.
+ */
+const boughtWord = (written: string | undefined) => (!written || /^any$/i.test(written) ? "one" : written.toLowerCase());
+const discountedWord = (written: string | undefined) => (!written || /^(?:another|a second)$/i.test(written) ? "one" : written.toLowerCase());
+
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
   [
     new RegExp(`${MULTI_BUY}\\s+(?:(\\d{1,2})\\s?%\\s?off|half[- ](?:off|price))\\b`, "i"),
-    (m) => `buy ${m[1] && m[1].toLowerCase() !== "any" ? m[1].toLowerCase() : "one"}, get ${m[2]?.toLowerCase() ?? "one"} ${m[3] ? `${m[3]}%` : "half"} off`,
+    (m) => `buy ${boughtWord(m[1])}, get ${discountedWord(m[2])} ${m[3] ? `${m[3]}%` : "half"} off`,
   ],
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   // The same, and the rules marked "other languages" below, as the other languages we read write them; the phrase is

@@ -7,6 +7,7 @@ import { readPromotionMarkup } from "../../../server/extraction/markup";
 import { parseDateHeader } from "../../../server/extraction/mime";
 import { guessCategory, guessSubcategory } from "../../../server/extraction/subcategory";
 import { localDateString, namedZoneOffset, zoneNamedInText } from "../../../server/extraction/timezone";
+import { readMultiBuys } from "../../../src/domain/multiBuy";
 
 describe("brand", () => {
   it.each([
@@ -257,6 +258,19 @@ describe("discount and terms", () => {
     [["Spare bis zu 100 € auf Matratzen"], "up to €100 off"],
   ])("%j -> %s", (texts, expected) => {
     expect(findDiscount(...texts)).toBe(expected);
+  });
+
+  // The extractor writes a multi-buy's discount; the domain reads it for "Biggest saving", alerts and a brand's typical
+  // discount (src/domain/multiBuy.ts). Every way a mail states one must come out in words the domain reads.
+  it.each([
+    ["Buy one, get one 50% off all tees", 25],
+    ["Buy one, get another 50% off", 25],
+    ["Buy one and get a second 40% off", 20],
+    ["BOGO 40% off socks", 20],
+    ["Buy any candle, get the second one half price", 25],
+    ["Buy 2, get the third 30% off", 10],
+  ])("%s is written as a multi-buy the domain reads as a saving of %i", (text, saving) => {
+    expect(readMultiBuys(findDiscount(text) ?? "").savings).toEqual([saving]);
   });
 
   it("reads stated terms", () => {
