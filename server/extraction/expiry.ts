@@ -297,6 +297,7 @@ function sentencesWithEnds(text: string): string {
   return kept.join("\n").slice(0, MAX_DATE_TEXT).replace(HOUR_24, "23:59").replace(WEEKDAY_PART, "$1 $2");
 }
 
+/** Two numbers joined by a dash and nothing else ("6-12"): a day and month that DASHED_DAY reads, not chrono's hours. */
 const BARE_DASHED_PAIR = /^\d{1,2}-\d{1,2}$/;
 /** A time span the date parser reads as "from now" ("6 hours"), without "in" or "within" of its own. */
 const BARE_SPAN = /^\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)$/i;
@@ -335,7 +336,6 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
     let previousWindow = "";
     let previousStart: chrono.ParsedComponents | null = null;
     for (const result of results) {
-      // A bare pair of numbers with a dash is a day and month to the rules above ("bis 6-12"), not chrono's hours.
       if (BARE_DASHED_PAIR.test(result.text)) continue;
       const window = windowBefore(text, result.index, previousEnd);
       const after = text.slice(result.index + result.text.length, result.index + result.text.length + 60);
