@@ -255,14 +255,16 @@ describe("the product's texts, the header menu and the safety nets", () => {
 
     it("a dashboard that cannot load says so at the first failure, once", async () => {
       const other = await pageAt(1280, "light", { storageState });
-      await other.route("**/api/dashboard-products**", (route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"code":"internal_error","message":"Down"}' }),
-      );
-      const started = Date.now();
+      // Only the first request is answered (with a failure); the cache's retries (1, 2 and 4 s later) are left
+      // unanswered, so the error can show only if it is shown at the first failure, however loaded the machine.
+      let answered = false;
+      await other.route("**/api/dashboard-products**", async (route) => {
+        if (answered) return;
+        answered = true;
+        await route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"code":"internal_error","message":"Down"}' });
+      });
       await other.goto(`${app.stack.baseUrl}/dashboard`);
-      await other.getByRole("heading", { name: "Error Loading Dashboard" }).waitFor({ timeout: 5_000 });
-      // The cache's three retries take 7 s; the error is shown at the first failure.
-      expect(Date.now() - started).toBeLessThan(4_000);
+      await other.getByRole("heading", { name: "Error Loading Dashboard" }).waitFor({ timeout: 10_000 });
       expect(await toast(other, "Request failed").count()).toBe(0);
       await other.context().close();
     });
