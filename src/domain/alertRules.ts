@@ -7,7 +7,7 @@
 import { dayIn, dayStart } from "./calendarDay";
 import type { DealStatus } from "./deal";
 import { dealStateOf, isCurrent } from "./dealLifecycle";
-import { percentsOff } from "./dealDetail";
+import { percentsOff } from "./percentOff";
 import { countOf } from "./counting";
 
 /** Days before a starred deal ends that its reminder goes out, at the report hour: 0 is the morning of its last day. */

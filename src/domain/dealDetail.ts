@@ -1,7 +1,7 @@
 import type { Brand } from "./brand";
 import type { Deal, DealSource } from "./deal";
 import { DEAL_VIEW_LABELS, DEAL_VIEWS, dealStateOf, isInView, type DealView, type LifecycleFacts } from "./dealLifecycle";
-import { readMultiBuys } from "./multiBuy";
+import { percentsOff } from "./percentOff";
 
 /** Where a deal came from: the email it was found in, and how. Only its owner ever sees it. */
 export interface DealDetail {
@@ -52,19 +52,9 @@ export interface BrandPage {
 }
 
 /**
- * The percents off a discount text states ("20% off", "Up to 40% OFF" gives 40); none for "$10 off". A multi-buy's
- * percent is spread over its items (readMultiBuys): "buy one, get one 50% off" is 25.
- */
-export function percentsOff(discount: string | null): number[] {
-  if (!discount) return [];
-  const { savings, rest } = readMultiBuys(discount);
-  const stated = [...rest.matchAll(/(\d{1,2}(?:\.\d+)?|100)\s?%/g)].map((match) => Number(match[1]));
-  return [...savings, ...stated].filter((percent) => percent > 0 && percent <= 100);
-}
-
-/**
  * A brand's typical discount: the median of the largest percent each deal states (the middle value, or the mean of
- * the two middle ones), rounded to a whole percent. Deals without a percent (free shipping, "$10 off") do not count.
+ * the two middle ones), rounded to a whole percent; percentsOff (percentOff.ts) reads each deal's percents. Deals
+ * without a percent (free shipping, "$10 off") do not count.
  */
 export function typicalPercentOff(discounts: readonly (string | null)[]): number | null {
   const percents = discounts.flatMap((discount) => {

@@ -1,6 +1,6 @@
 import type { Deal } from "./deal";
 import { expiryStatus, sortDeals } from "./deal";
-import { readMultiBuys } from "./multiBuy";
+import { percentsOff } from "./percentOff";
 
 /** The orders the dashboard offers; "ending-soon" is the default (docs/product.md, "Deal order"). */
 export const SORT_ORDERS = ["ending-soon", "newest", "saving", "brand"] as const;
@@ -23,10 +23,8 @@ export function parseSortOrder(value: string | null | undefined): SortOrder {
 const MONEY = String.raw`[$£€]\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
 /** Words between an amount off and the spend it needs ("off orders over"), with no other figure among them. */
 const BETWEEN = String.raw`[^$£€\d%]{0,30}?`;
-const PERCENT = /(\d{1,3}(?:\.\d+)?)\s?%/gu;
 const AMOUNT_OFF = new RegExp(String.raw`(?:${MONEY}\s*off\b|\bsave\s+${MONEY})(?:${BETWEEN}${MONEY})?`, "giu");
 const SPEND_THEN_SAVE = new RegExp(String.raw`\bspend\s+${MONEY}\+?${BETWEEN}\b(?:get|save|take)\s+${MONEY}`, "giu");
-const HALF_OFF = /\bhalf[\s-](?:off|price)\b|\bbogo\b|\bbuy one,? get one (?:for )?free\b/iu;
 
 /** Without a spend stated, an amount off counts as its share of an order of this size. */
 export const REFERENCE_ORDER = 100;
@@ -42,27 +40,21 @@ const shareOf = (amount: number | null, spend: number | null): number | null =>
   amount === null ? null : Math.min(100, (amount / (spend !== null && spend >= amount ? spend : REFERENCE_ORDER)) * 100);
 
 function savingsIn(text: string): number[] {
-  const found: number[] = [];
-  // The discount spread over every item of the multi-buy: half off the second of two is a quarter off the pair.
-  const { savings: multiBuys, rest: whole } = readMultiBuys(text);
-  found.push(...multiBuys);
-  for (const [, percent] of whole.matchAll(PERCENT)) found.push(Math.min(100, Number(percent)));
+  const found = percentsOff(text);
   // "Spend $200, get $60 off" is read whole first, so its "$60 off" is not read again as an amount with no spend.
-  const rest = whole.replace(SPEND_THEN_SAVE, (_match, spend: string, amount: string) => {
+  const rest = text.replace(SPEND_THEN_SAVE, (_match, spend: string, amount: string) => {
     found.push(shareOf(money(amount), money(spend)) ?? 0);
     return " ";
   });
   for (const [, offAmount, saveAmount, spend] of rest.matchAll(AMOUNT_OFF)) found.push(shareOf(money(offAmount ?? saveAmount), money(spend)) ?? 0);
-  if (HALF_OFF.test(rest)) found.push(50);
   return found.filter((saving) => saving > 0);
 }
 
 /**
  * "Biggest saving" compares deals by one number, the share of an order the deal takes off, in percent:
- * - a percentage ("25% off", "up to 70% off") counts as itself, the largest one stated;
- * - half off, half price, BOGO and "buy one, get one free" count as 50; a discount on a multi-buy's last item as that
- *   discount spread over the items: "buy one, get one half off" as 25 (a quarter off the pair), "buy 2, get the third
- *   30% off" as 10;
+ * - a percent off counts as itself, the largest one stated, as percentsOff (percentOff.ts) reads it for every figure:
+ *   "25% off", "up to 70% off"; half off, half price, BOGO and "buy one, get one free" as 50; a discount on a
+ *   multi-buy's last item spread over the items ("buy one, get one half off" as 25, "buy 2, get the third 30% off" as 10);
  * - an amount off with the spend it needs ("$10 off $50", "$10 off orders over $50", "spend $100, get $20 off") counts
  *   as its share of that spend (20);
  * - an amount off with no spend stated ("$30 off") counts as its share of a $100 order (30), at most 100.

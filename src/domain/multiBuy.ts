@@ -1,7 +1,7 @@
 /**
  * A multi-buy with a discount on its last item ("buy one, get one half off", "BOGO 40% off", "buy 2, get the third 30%
  * off") takes that discount off one item of several: spread over them all it is the share of the order saved (docs/
- * product.md, "Deal order"). One reading for every figure that counts a deal's percent off.
+ * product.md, "Deal order"). percentsOff (percentOff.ts) reads it for every figure that counts a deal's percent off.
  */
 const MULTI_BUY_OFF = /\b(?:buy (one|1|two|2|three|3),? get (?:one|1|the (?:second|third|fourth|next))|bogo)\s+(?:half[\s-](?:off|price)|(\d{1,2})\s?% off)/giu;
 const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3 };

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emailsPerWeek, matchesShowFilter, percentsOff, typicalPercentOff, type DealShowFilter } from "../../../src/domain/dealDetail";
+import { emailsPerWeek, matchesShowFilter, typicalPercentOff, type DealShowFilter } from "../../../src/domain/dealDetail";
 import { filterDeals, NO_FILTERS } from "../../../src/domain/dealSearch";
 
 describe("a brand's typical discount", () => {
-  it("reads the percents a discount states, and none from amounts or free shipping", () => {
-    expect(percentsOff("20% off")).toEqual([20]);
-    expect(percentsOff("Up to 40 % OFF, extra 10% for members")).toEqual([40, 10]);
-    expect(percentsOff("100% off your second item")).toEqual([100]);
-    expect(percentsOff("$10 off $50")).toEqual([]);
-    // A multi-buy's percent is off one item of several, as "Biggest saving" reads it (src/domain/multiBuy.ts).
-    expect(percentsOff("buy one, get one 50% off")).toEqual([25]);
-    expect(percentsOff("buy 2, get the third 30% off")).toEqual([10]);
-    expect(percentsOff(null)).toEqual([]);
-  });
-
   it("is the median of each deal's largest percent, whole, ignoring deals without one", () => {
     expect(typicalPercentOff(["20% off", "Free shipping", null, "Up to 40% off", "30% off"])).toBe(30);
     expect(typicalPercentOff(["15% off", "20% off"])).toBe(18);
