@@ -39,9 +39,15 @@ const MONTH_PATTERN = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const WEEKDAY_PATTERN = "(sunday|monday|tuesday|wednesday|thursday|friday|saturday)";
 
-/** Verbs of acting on an offer, whose deadline follows "by" or "before" ("register by", "order before"). */
+/**
+ * Verbs of acting on an offer, whose deadline follows "by" or "before" ("register by", "order before"), in each
+ * language the extractor reads ("usa el código antes del", "commandez avant le", "einlösen vor dem").
+ */
 const ACTION_VERBS =
-  "book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule";
+  "book|apply|use|redeem|open|claim|register|enroll|sign up|reserve|subscribe|upgrade|join|activate|shop|order|purchase|buy|respond|reply|accept|schedule|" +
+  "usa|utili[sz]|compra|pide|canjea|aplica|command|achet|profit|acquist|ordina|approfitt|resgat|aproveit|gebruik|bestel|koop|nutze|verwende|kaufe|einlösen|löse";
+/** "Before" in each language, as it stands right before a day: "antes del 6 de diciembre", "avant le 6 décembre". */
+const BEFORE_WORDS = String.raw`before|antes\s+d[eo]l?|avant\s+le|prima\s+del?|vóór|vor\s+dem`;
 
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
@@ -52,7 +58,7 @@ const END_CUES: ReadonlyArray<[RegExp, number]> = [
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
   [/\bby\b/i, 2],
-  [/\bbefore\b/i, 1],
+  [new RegExp(`\\b(?:${BEFORE_WORDS})\\b`, "i"), 1],
 ];
 
 /** Words that make a date something other than the offer's end. */
@@ -66,8 +72,15 @@ const OFFER_PERIOD = /\b(?:offer|sale|promotion|promo|event|deal|period|window|d
 const DOTTED_RANGE_START = /\b\d{1,2}\.\d{1,2}\.\s*(?:–|—|-|bis)\s*$/;
 /** Words that make a single date the start of something; a start-end range still ends the offer. */
 const STARTS = /\b(?:starts?|starting|begins?|beginning|opens?|from|launch\w*)\b/i;
-const SHIPPING_AFTER =
-  /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/i;
+const SHIPPING_AFTER = new RegExp(
+  [
+    /^[^.;·|\n]{0,30}?\b(?:(?:for|to get|to receive|and get)\b[^.;·|\n]{0,20}?\b(?:deliver\w*|arriv\w*|ship\w*)|to (?:get|have) it (?:by|in time)|in time for)\b/.source,
+    // The same in the other languages: "damit Ihr Paket vor Weihnachten ankommt", "pour être livré", "para recibirlo
+    // antes de Navidad", "per riceverlo entro Natale", "voor levering", "para receber antes do Natal".
+    /^[^.;·|\n]{0,30}?(?:\b(?:damit|für|zur|um|pour|afin|para|per|voor|om)\b[^.;·|\n]{0,40}?(?:liefer|ankomm|zugestellt|zustell|livr|arriv|lleg|entreg|consegn|lever|bezorg|aankom|cheg)|(?:recib|recev|ricev|receb|ontvang|erhalt|bekomm)\w*(?:\s+\S+){0,2}?\s+(?:antes|avant|prima|entro|vóór|voor|vor|bis|até)\b|rechtzeitig|à temps pour|a tiempo para|in tempo per|op tijd voor|a tempo para)/.source,
+  ].join("|"),
+  "i",
+);
 const RANGE_JOIN = /^\s*(?:-|–|—|to|and|through|thru|until|al|a|au|bis|até|tot)\s*$/i;
 /** A time and a date written as one expression ("23:59 GMT on 8 November"): the second carries the first's cue. */
 const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
@@ -76,9 +89,10 @@ const HOLIDAY_CUE =
   /(?:\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?|\b(?:bis(?: zu)?|jusqu'(?:à|au)|hasta|fino a|tot|t\/m|até)\s+(?:(?:o|el|la|le|il|zum)\s+)?)$/i;
 const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
-const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\bbefore\\s*$`, "i");
+const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\b(?:${BEFORE_WORDS})\\s*$`, "i");
 /** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off" (not "the best sizes"). */
-const OFFER_GAIN = /\b(?:save|saving|savings|off|free|discount|special offer|bonus)\b|%/i;
+const OFFER_GAIN =
+  /\b(?:save|saving|savings|off|free|discount|special offer|bonus|ahorra\w*|descuento|réduction|remise|sconto|risparmi\w*|desconto|economiz\w*|korting|rabatt|spare|sparen|sparst|gratis|gratuit\w*|grátis)\b|%/i;
 
 function lastDayOfMonth(year: number, monthIndex: number): string {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);

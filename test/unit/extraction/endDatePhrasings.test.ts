@@ -15,7 +15,7 @@ const COMING_SUNDAY = "2026-11-29";
 const ENGLISH_END_WORDS = [
   "Ends", "Offer ends", "Sale ends", "Hurry, ends", "Ends on", "Expires", "Expires on", "Offer expires", "Code expires",
   "Valid through", "Valid until", "Valid till", "Offer valid until", "Good thru", "Use by", "Redeem by",
-  "Available until", "Shop now through", "Last day to save:",
+  "Available until", "Shop now through", "Last day to save:", "Use before", "Order before",
 ];
 const ENGLISH_DAYS: ReadonlyArray<[written: string, date: string]> = [
   ["December 6", ENDS], ["Dec 6", ENDS], ["Dec. 6", ENDS], ["Dec 6th", ENDS], ["December 6th, 2026", ENDS], ["Dec 6 2026", ENDS],
@@ -34,24 +34,24 @@ const OTHER_LANGUAGES: ReadonlyArray<[Language, string, string]> = [
   ["de", "Gültig bis 6. Dezember", ENDS], ["de", "Gültig bis zum 06.12.2026", ENDS], ["de", "Nur bis 6.12.", ENDS],
   ["de", "Nur bis Sonntag, 6. Dezember", ENDS], ["de", "Angebot gültig bis 06.12.", ENDS], ["de", "Endet am 6. Dez.", ENDS],
   ["de", "Einlösbar bis 6.12.2026", ENDS], ["de", "Bis einschließlich 6. Dezember", ENDS], ["de", "Gültig bis 6.12. um 23:59 Uhr", ENDS],
-  ["de", "Aktionszeitraum: 26.11. – 6.12.2026", ENDS], ["de", "Gültig bis Weihnachten", "2026-12-25"], ["de", "Nur bis Heiligabend", "2026-12-24"], ["de", "Aktion endet am Sonntag", COMING_SUNDAY], ["de", "Läuft bis Sonntag", COMING_SUNDAY],
-  ["fr", "Valable jusqu'à Noël", "2026-12-25"],
+  ["de", "Aktionszeitraum: 26.11. – 6.12.2026", ENDS], ["de", "Gültig bis Weihnachten", "2026-12-25"], ["de", "Nur bis Heiligabend", "2026-12-24"], ["de", "Aktion endet am Sonntag", COMING_SUNDAY], ["de", "Läuft bis Sonntag", COMING_SUNDAY], ["de", "Einlösen vor dem 6. Dezember", ENDS],
+  ["fr", "Valable jusqu'à Noël", "2026-12-25"], ["fr", "À utiliser avant le 6 décembre", ENDS],
   ["fr", "Valable jusqu'au 6 décembre", ENDS], ["fr", "Jusqu'au dimanche 6 décembre", ENDS], ["fr", "Offre valable jusqu'au 06/12/2026", ENDS],
   ["fr", "Offre valable jusqu’au 6/12", ENDS], ["fr", "Se termine le 6 décembre", ENDS], ["fr", "L'offre prend fin le 6 décembre", ENDS],
   ["fr", "Expire le 6 décembre", ENDS], ["fr", "Du 26 novembre au 6 décembre", ENDS], ["fr", "Offre valable jusqu'au dimanche 6 décembre 23h59", ENDS],
-  ["es", "Válido hasta Navidad", "2026-12-25"],
+  ["es", "Válido hasta Navidad", "2026-12-25"], ["es", "Úsalo antes del 6 de diciembre", ENDS], ["es", "Pide antes del 6 de diciembre para recibir un 20% de descuento", ENDS],
   ["es", "Válido hasta el 6 de diciembre", ENDS], ["es", "Hasta el 06/12/2026", ENDS], ["es", "Oferta válida hasta el domingo 6 de diciembre", ENDS],
   ["es", "Finaliza el 6 de diciembre", ENDS], ["es", "Acaba el domingo 6 de diciembre", ENDS], ["es", "Vigente hasta el 6/12", ENDS],
   ["es", "Del 26 de noviembre al 6 de diciembre", ENDS], ["es", "Termina el domingo", COMING_SUNDAY],
-  ["it", "Valido fino a Natale", "2026-12-25"],
+  ["it", "Valido fino a Natale", "2026-12-25"], ["it", "Da usare prima del 6 dicembre", ENDS], ["it", "Ordina prima del 6 dicembre per ricevere il 20% di sconto", ENDS],
   ["it", "Valido fino al 6 dicembre", ENDS], ["it", "Scade il 6 dicembre", ENDS], ["it", "Entro il 06/12/2026", ENDS], ["it", "Valido fino al 6/12", ENDS],
   ["it", "Offerta valida fino a domenica 6 dicembre", ENDS], ["it", "Offerta valida fino alle 23:59 del 6 dicembre", ENDS],
   ["it", "Dal 26 novembre al 6 dicembre", ENDS], ["it", "Termina domenica", COMING_SUNDAY],
-  ["nl", "Geldig tot Kerstmis", "2026-12-25"],
+  ["nl", "Geldig tot Kerstmis", "2026-12-25"], ["nl", "Gebruik hem vóór 6 december", ENDS],
   ["nl", "Geldig t/m 6 december", ENDS], ["nl", "Tot en met zondag 6 december", ENDS], ["nl", "Geldig tot 06-12-2026", ENDS],
   ["nl", "Actie loopt tot 6 december", ENDS], ["nl", "Actie eindigt op 6 december", ENDS], ["nl", "Verloopt op 6 december", ENDS],
   ["nl", "Van 26 november t/m 6 december", ENDS], ["nl", "Eindigt zondag", COMING_SUNDAY],
-  ["pt", "Válido até o Natal", "2026-12-25"],
+  ["pt", "Válido até o Natal", "2026-12-25"], ["pt", "Use antes de 6 de dezembro", ENDS],
   ["pt", "Válido até 6 de dezembro", ENDS], ["pt", "Até 06/12/2026", ENDS], ["pt", "Oferta até 6/12", ENDS], ["pt", "Termina em 6 de dezembro", ENDS],
   ["pt", "Oferta válida até domingo, 6 de dezembro", ENDS], ["pt", "De 26 de novembro a 6 de dezembro", ENDS],
   ["pt", "Termina domingo", COMING_SUNDAY], ["pt", "Válido até domingo", COMING_SUNDAY],
@@ -152,6 +152,11 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "The end of the year is the best time to treat yourself"], ["en", "Our year-end favourites are here"],
   ["en", "Open between 9-5 every day"], ["en", "Ages 6-12 welcome"], ["en", "Delivery in 3-5 days"],
   ["en", "Good news: the parka you saved is now $149"], ["en", "Good to know: shipping is free on every order"],
+  // A day to order by for delivery in time is the carrier's, not the offer's end.
+  ["en", "Order before December 20 for delivery by Christmas"], ["de", "Bestellen Sie vor dem 20. Dezember, damit Ihr Paket vor Weihnachten ankommt"],
+  ["de", "Bestellen Sie bis 20. Dezember für die Lieferung vor Weihnachten"], ["fr", "Commandez avant le 20 décembre pour être livré avant Noël"],
+  ["es", "Pide antes del 20 de diciembre para recibirlo antes de Navidad"], ["it", "Ordina prima del 20 dicembre per riceverlo entro Natale"],
+  ["nl", "Bestel vóór 20 december voor levering vóór Kerstmis"], ["pt", "Compre antes de 20 de dezembro para receber antes do Natal"],
 ];
 
 describe("an offer's end, however it is written", () => {
