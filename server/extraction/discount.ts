@@ -34,11 +34,48 @@ const MULTI_BUY =
 const boughtWord = (written: string | undefined) => (!written || /^any$/i.test(written) ? "one" : written.toLowerCase());
 const discountedWord = (written: string | undefined) => (!written || /^(?:another|a second)$/i.test(written) ? "one" : written.toLowerCase());
 
-const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string]> = [
+/** Things sold one by one, as a multi-buy names them: "second pair", "2e article", "segunda unidad", "zweites Teil". */
+const ITEM_WORDS =
+  "items?|pairs?|ones?|units?|products?|pieces?|articles?|artikel|teil|paar|produkt|unidad|unidade|articolo|prodotto|paio|capo|stuk|exemplaar";
+/** The second or third of a multi-buy, in each language we read; a bare English "second" must name an item. */
+const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+\\p{L}+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde|2e|3e)(?:\\s+(?:${ITEM_WORDS}))?)`;
+/** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
+const NTH_DISCOUNT =
+  "(half[\\s-](?:off|price)|halve prijs|zum halben preis|(?:à )?moitié prix|(?:a )?mitad de precio|(?:a )?metà prezzo|(?:pela )?metade do preço|meio preço)|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)";
+const SECOND_OR_THIRD = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|second|tweede)/i;
+
+/** A multi-buy in the words src/domain/multiBuy.ts reads: the item's place (2 or 3) and its discount. */
+function nthItemDeal(place: string, half: string | undefined, percent: string | undefined): string {
+  const bought = SECOND_OR_THIRD.test(place) ? "one" : "2";
+  const which = bought === "one" ? "one" : "the third";
+  return `buy ${bought}, get ${which} ${half ? "half off" : percent ? `${percent}% off` : "free"}`;
+}
+
+/** N items for the price of M: "3 for 2", "2x1", "prendi 3, paghi 2", "1+1 gratis", written as the items given free. */
+function itemsFree(taken: number, paid: number): string | null {
+  if (!(taken > paid && paid >= 1)) return null;
+  return paid === 1 && taken === 2 ? "buy one, get one free" : `buy ${paid}, get ${taken - paid} free`;
+}
+/** "3 for 2", "3 für 2", "3 pour 2", "3x2", "2 por 1": never a size ("3x2 m"), a time or a price ("2 for $30"). */
+const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|voor)\s?([1-4])\b(?![.,:]\d|\s*(?:%|[$£€]|cm|mm|m\b|ft|in\b|["'″′]|m²|days?|hours?|weeks?|months?|years?|nights?|people|persons?|guests?|adults?|am\b|pm\b))/iu;
+
+/** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
+const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
   [
     new RegExp(`${MULTI_BUY}\\s+(?:(\\d{1,2})\\s?%\\s?off|half[- ](?:off|price))\\b`, "i"),
     (m) => `buy ${boughtWord(m[1])}, get ${discountedWord(m[2])} ${m[3] ? `${m[3]}%` : "half"} off`,
+  ],
+  // "Second pair half price", "2nd item 50% off", "zweites Paar 50 % günstiger", "le 2e article à -50 %", "segunda unidad
+  // al 50 %", "2e halve prijs": the discount is one item's, never the whole order's.
+  [
+    new RegExp(`${NTH_ITEM}\\s*(?:(?:is|are|at|for|à|al|a|zum|com|pela|por|voor|tegen|just|only)\\s+|[:–—]\\s*)*(?:${NTH_DISCOUNT})(?![\\p{L}\\d])`, "iu"),
+    (m) => nthItemDeal(m[1] ?? m[2]!, m[3], m[4]),
+  ],
+  // "50% off your second pair", "half price on the 2nd item".
+  [
+    /\b(?:(\d{1,2})\s?% off|(half[\s-](?:off|price)))\s+(?:on\s+|for\s+)?(?:the\s+|your\s+|a\s+|every\s+)?(second|2nd|third|3rd)\s+(?:items?|pairs?|ones?|units?|products?|pieces?)\b/i,
+    (m) => nthItemDeal(m[3]!, m[2], m[1]),
   ],
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   // The same, and the rules marked "other languages" below, as the other languages we read write them; the phrase is
@@ -67,7 +104,18 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],
-  [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]}, get ${m[2]} free`],
+  [/\bbuy (\d+|two|three),? get (\d+|one|two)(?: free)?\b/i, (m) => `buy ${m[1]!.toLowerCase()}, get ${m[2]!.toLowerCase()} free`],
+  // "3 for 2", "2x1", "3 für 2": so many for the price of fewer.
+  [TAKE_FOR_PAID, (m) => itemsFree(Number(m[1]), Number(m[2]))],
+  // "Prendi 3, paghi 2", "Leve 3, pague 2", "Nimm 3, zahl 2", "3 halen, 2 betalen", "1+1 gratis", "2 achetés = 1 offert".
+  [
+    /\b(?:(?:prendi|leve|nimm|llévate|lleva|neem|take)\s+([2-5]),?\s+(?:paghi|pague|zahl\w*|paga|betaal|pay)\s+([1-4])|([2-5])\s+halen,?\s+([1-4])\s+betalen)\b/iu,
+    (m) => itemsFree(Number(m[1] ?? m[3]), Number(m[2] ?? m[4])),
+  ],
+  [
+    /\b([1-4])\s?(?:\+\s?|achet[ée]e?s?\s*[=,+]\s*)([1-3])\s+(?:free|gratis|grátis|offert\w*|gratuit\w*)(?![\p{L}])/iu,
+    (m) => itemsFree(Number(m[1]) + Number(m[2]), Number(m[1])),
+  ],
   // "Your first month for $1": an introductory price.
   [new RegExp(`\\b(?:your\\s+)?first (month|week|box|year|order|lesson|class|ride)\\s+(?:for|at)\\s+(?:just\\s+|only\\s+)?(${MONEY})`, "i"), (m) => `first ${m[1]!.toLowerCase()} for ${money(m[2]!)}`],
   // "2 for $30", "any 3 for €20": a price for several.
@@ -90,6 +138,15 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   }],
   [new RegExp(`(?<!-)\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
   [/(?<!-)\bfree shipping\b/i, () => "free shipping"],
+  // Other languages: "Kostenloser Versand ab 50 €", "Livraison gratuite dès 50 €", "Envío gratis en pedidos superiores a
+  // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
+  [
+    new RegExp(
+      `(?:\\b(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|\\bversandkostenfrei|\\blivraison\\s+(?:gratuite|offerte)|\\benv[íi]o\\s+(?:gratis|gratuito)|\\bspedizion[ei]\\s+(?:gratuit[ae]|gratis)|\\bgratis\\s+(?:verzending|bezorging)|\\bfrete\\s+gr[áa]tis)(?![\\p{L}])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
+      "iu",
+    ),
+    (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),
+  ],
   [new RegExp(`\\b(fares?|flights?|rooms?|rates?|stays?|tickets?|nights?) (?:from|starting at|as low as) (${MONEY})`, "i"), (m) => `${m[1]!.toLowerCase()} from ${money(m[2]!)}`],
   // "Your free trial is ending" reminds of a trial already taken; it offers nothing.
   [/(?<!-)\bfree (appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial(?! (?:is|ends?|expires?|will|has)\b)|months?|nights?|upgrades?|delivery)\b/i, (m) => `free ${m[1]!.toLowerCase()}`],
@@ -101,7 +158,8 @@ export function findDiscount(...texts: string[]): string | null {
   for (const [pattern, format] of RULES) {
     for (const text of texts) {
       const match = pattern.exec(text);
-      if (match) return format(match, all);
+      const written = match ? format(match, all) : null;
+      if (written !== null) return written;
     }
   }
   return null;

@@ -4,8 +4,9 @@ import { readMultiBuys } from "./multiBuy";
  * The percents off a discount text states, one reading for every figure that counts one: "Biggest saving"
  * (dealOrder.ts), deal alerts (alertRules.ts) and a brand's typical discount (dealDetail.ts).
  * - a percentage ("20% off", "Up to 40 % OFF") counts as itself; one over 100 ("150% more points") is no discount;
- * - half off, half price, BOGO and "buy one, get one free" count as 50: a percent in words;
- * - a multi-buy's discount is spread over its items (readMultiBuys): "buy one, get one 50% off" is 25.
+ * - half off, half price and a bare BOGO count as 50: a percent in words;
+ * - a multi-buy's discount is spread over its items (readMultiBuys): "buy one, get one 50% off" is 25, "buy one, get
+ *   one free" 50, "buy 2, get 1 free" a third.
  * Amounts off ("$10 off $50") are no percent; only "Biggest saving" turns them into a share of an order.
  */
 export function percentsOff(text: string | null): number[] {
@@ -18,5 +19,5 @@ export function percentsOff(text: string | null): number[] {
 
 /** A figure and a percent sign, the whole figure: "150%" is not read as "50%". */
 const PERCENT = /(?<![\d.,])(\d{1,3}(?:\.\d+)?)\s?%/gu;
-const HALF_OFF = /\bhalf[\s-](?:off|price)\b|\bbogo\b|\bbuy one,? get one (?:for )?free\b/iu;
+const HALF_OFF = /\bhalf[\s-](?:off|price)\b|\bbogo\b/iu;
 const HALF = 50;

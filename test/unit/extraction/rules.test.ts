@@ -241,6 +241,40 @@ describe("discount and terms", () => {
     [["Buy 2, get the third 30% off"], "buy 2, get the third 30% off"],
     [["Buy one, get one half off"], "buy one, get one half off"],
     [["BOGO half price on candles"], "buy one, get one half off"],
+    // The second or third item's discount, however it is put, in each language we read.
+    [["Second pair half price"], "buy one, get one half off"],
+    [["2nd item 50% off"], "buy one, get one 50% off"],
+    [["Get a second pair for 50% off"], "buy one, get one 50% off"],
+    [["50% off your second pair"], "buy one, get one 50% off"],
+    [["Third item free on all candles"], "buy 2, get the third free"],
+    [["Zweites Paar 50 % günstiger"], "buy one, get one 50% off"],
+    [["Le 2e article à -50 %"], "buy one, get one 50% off"],
+    [["Segunda unidad al 50 %"], "buy one, get one 50% off"],
+    [["Il secondo paio a metà prezzo"], "buy one, get one half off"],
+    [["2e halve prijs"], "buy one, get one half off"],
+    [["A segunda unidade pela metade do preço"], "buy one, get one half off"],
+    [["Second chance: 20% off everything"], "20% off"],
+    // So many for the price of fewer.
+    [["3 for 2 on all socks"], "buy 2, get 1 free"],
+    [["4 for the price of 2"], "buy 2, get 2 free"],
+    [["Buy Two, Get One Free"], "buy two, get one free"],
+    [["2 für 1 auf alle Socken"], "buy one, get one free"],
+    [["3x2 en calcetines"], "buy 2, get 1 free"],
+    [["Prendi 3, paghi 2"], "buy 2, get 1 free"],
+    [["Leve 3, pague 2"], "buy 2, get 1 free"],
+    [["1+1 gratis"], "buy one, get one free"],
+    [["2 achetés = 1 offert"], "buy 2, get 1 free"],
+    [["A 3x2 m rug for every room"], null],
+    [["Dinner for 2 at 7pm"], null],
+    [["Top 3 for 2026"], null],
+    // Free shipping, in each language we read.
+    [["Kostenloser Versand ab 50 €"], "free shipping over €50"],
+    [["Livraison gratuite dès 50 €"], "free shipping over €50"],
+    [["Envío gratis en pedidos superiores a 50 €"], "free shipping over €50"],
+    [["Spedizione gratuita da 50 €"], "free shipping over €50"],
+    [["Gratis verzending vanaf € 50"], "free shipping over €50"],
+    [["Frete grátis acima de R$ 199"], "free shipping over R$199"],
+    [["Versandkostenfrei bestellen"], "free shipping"],
     // A range of percentages is a range, not its top alone.
     [["40-60% off outerwear"], "40–60% off"],
     [["Take 30 to 50% off boots"], "30–50% off"],
@@ -269,8 +303,18 @@ describe("discount and terms", () => {
     ["BOGO 40% off socks", 20],
     ["Buy any candle, get the second one half price", 25],
     ["Buy 2, get the third 30% off", 10],
-  ])("%s is written as a multi-buy the domain reads as a saving of %i", (text, saving) => {
-    expect(readMultiBuys(findDiscount(text) ?? "").savings).toEqual([saving]);
+    ["Second pair half price", 25],
+    ["Le 2e article à -50 %", 25],
+    ["Third item free on all candles", 100 / 3],
+    ["Buy one, get one free", 50],
+    ["Buy Two, Get One Free", 100 / 3],
+    ["3 for 2 on all socks", 100 / 3],
+    ["2x1 en toda la tienda", 50],
+    ["1+1 gratis", 50],
+  ])("%s is written as a multi-buy the domain reads as a saving of %d", (text, saving) => {
+    const { savings } = readMultiBuys(findDiscount(text) ?? "");
+    expect(savings).toHaveLength(1);
+    expect(savings[0]).toBeCloseTo(saving, 6);
   });
 
   it("reads stated terms", () => {
