@@ -117,7 +117,7 @@ const TRANSACTIONAL_BODY = new RegExp(
     "booking reference",
     "boarding pass",
     "check-in (?:is )?(?:now )?open",
-    "(?:verification|login|log-in|sign-in|security|one-time) code",
+    "(?:verification|login|log-in|sign-in|security|one-time) (?:pass)?code",
     "expires in \\d+ minutes",
     "reset (?:the|your) password",
     "if you didn[’']t (?:request|make)",

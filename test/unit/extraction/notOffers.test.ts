@@ -44,6 +44,12 @@ describe("service mail is neither a promotion nor a deal", () => {
       "Your password was changed",
       "<p>The password for your Quillstack account was changed on November 10.</p><p>If you didn't make this change, contact support.</p>",
     ],
+    [
+      "a one-time passcode",
+      "Quillstack <no-reply@accounts.quillstack.io>",
+      "Your code inside",
+      "<p>Your one-time passcode is 482913. It expires in 10 minutes. Don't share it with anyone.</p>",
+    ],
   ])("%s", async (_case, from, subject, html) => {
     const message = await notice(from, subject, html);
     expect({ isPromotion: message.isPromotion, deals: message.deals }).toEqual({ isPromotion: false, deals: [] });
