@@ -332,6 +332,25 @@ function dayOf(result: chrono.ParsedResult, sendDate: string): string {
   return onOrAfter(component.get("month")!, component.get("day")!, start);
 }
 
+/** A day and month written in figures ("06/12/2026", "6.12."): they read either way round. */
+const FIGURES_DATE = /\b\d{1,2}[./-]\d{1,2}\b/;
+/** How far ahead the other way round may fall: an end weeks away, not one next year. */
+const OTHER_WAY_AHEAD_DAYS = 120;
+
+/**
+ * A day and month in figures that, read the sender's way round, fall before the mail was sent: an offer's end is never
+ * in the past, so the other way round is the reading when it falls soon after ("Offer ends 06/12/2026" from a shop that
+ * writes the day first on a .com address). Null when it does not, or when both ways read the same. A day without a year
+ * that falls months ahead is left as written ("through 12/3" sent in March is December's): a long offer is possible.
+ */
+function readOtherWayRound(result: chrono.ParsedResult, component: chrono.ParsedComponents, sendDate: string): string | null {
+  if (!FIGURES_DATE.test(result.text) || !component.isCertain("day") || !component.isCertain("month")) return null;
+  const [month, day] = [component.get("day")!, component.get("month")!];
+  if (month > 12 || month === day) return null;
+  const swapped = component.isCertain("year") ? formatDate(component.get("year")!, month, day) : onOrAfter(month, day, sendDate);
+  return swapped >= sendDate && swapped <= addDays(sendDate, OTHER_WAY_AHEAD_DAYS) ? swapped : null;
+}
+
 /** A day of a month, or a month: not only a time or a weekday. */
 function namesCalendarDay(component: chrono.ParsedComponents): boolean {
   return component.isCertain("day") || component.isCertain("month");
@@ -384,6 +403,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
       let date = dayOf(result, sendDate);
+      const otherWay = date < sendDate && score > 0 ? readOtherWayRound(result, component, sendDate) : null;
+      // Read the other way round, the date is a guess, and says so: never stated.
+      if (otherWay) [date, score] = [otherWay, Math.min(score, STATING_CUE - 0.5)];
       const monthOnly = component.isCertain("month") && !component.isCertain("day") && !component.isCertain("weekday");
       // "through November" runs to the month's last day.
       if (monthOnly) date = lastDayOfMonth(component.get("year")!, component.get("month")! - 1);

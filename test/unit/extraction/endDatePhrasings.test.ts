@@ -196,3 +196,29 @@ describe("an offer's end, however it is written", () => {
     expect(await misread(language, phrasings)).toEqual([]);
   });
 });
+
+/**
+ * A day and month in figures read the sender's way round, unless that way the offer would have ended before the mail
+ * was sent: then the other way round, as a guess ("inferred"), never stated.
+ */
+const FIGURES_EITHER_WAY: ReadonlyArray<[domain: string, written: string, date: string | null, confidence: string | null]> = [
+  ["example.com", "Offer ends 06/12/2026", ENDS, "inferred"],
+  ["example.com", "Valid until 06.12.2026", ENDS, "inferred"],
+  // Without a year, months ahead the sender's way round is still possible: left as written.
+  ["example.com", "Offer ends 06/12", "2027-06-12", "stated"],
+  ["example.co.uk", "Offer ends 06/12/2026", ENDS, "stated"],
+  ["example.com", "Offer ends 12/06/2026", ENDS, "stated"],
+  ["example.com", "Valid until 01/15", "2027-01-15", "stated"],
+  // Passed either way round, or not a month the other way: no end.
+  ["example.com", "Valid until 11/20", null, null],
+  ["example.com", "Offer ended 10/11", null, null],
+];
+
+describe("a day and month in figures, either way round", () => {
+  it.each(FIGURES_EITHER_WAY)("from %s, '%s' ends %s (%s)", async (domain, written, date, confidence) => {
+    const raw = buildEmail({ from: `Invented Shop <news@mail.${domain}>`, subject: "Winter savings", date: SENT, html: `<p>Use code WINTER20 for 20% off.</p><p>${written}</p>` });
+    const deal = (await extractDeals(raw)).deals[0];
+    expect(deal?.expirationDate ?? null).toBe(date);
+    expect(deal?.evidence?.endDate?.confidence ?? null).toBe(confidence);
+  });
+});
