@@ -38,15 +38,16 @@ const discountedWord = (written: string | undefined) => (!written || /^(?:anothe
 const ITEM_WORDS =
   "items?|pairs?|ones?|units?|products?|pieces?|articles?|artikel|teil|paar|produkt|unidad|unidade|articolo|prodotto|paio|capo|stuk|exemplaar";
 /** The second or third of a multi-buy, in each language we read; a bare English "second" must name an item. */
-const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+\\p{L}+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde|2e|3e)(?:\\s+(?:${ITEM_WORDS}))?)`;
+const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+\\p{L}+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
 /** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
 const NTH_DISCOUNT =
   "(half[\\s-](?:off|price)|halve prijs|zum halben preis|(?:à )?moitié prix|(?:a )?mitad de precio|(?:a )?metà prezzo|(?:pela )?metade do preço|meio preço)|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)";
-const SECOND_OR_THIRD = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|second|tweede)/i;
+/** The second item's words among NTH_ITEM's; the rest name the third. */
+const SECOND_PLACE = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|tweede)/i;
 
 /** A multi-buy in the words src/domain/multiBuy.ts reads: the item's place (2 or 3) and its discount. */
 function nthItemDeal(place: string, half: string | undefined, percent: string | undefined): string {
-  const bought = SECOND_OR_THIRD.test(place) ? "one" : "2";
+  const bought = SECOND_PLACE.test(place) ? "one" : "2";
   const which = bought === "one" ? "one" : "the third";
   return `buy ${bought}, get ${which} ${half ? "half off" : percent ? `${percent}% off` : "free"}`;
 }
