@@ -167,7 +167,13 @@ export function findDiscount(...texts: string[]): string | null {
 }
 
 /** "Excludes gift cards and sale items": to the sentence's end, decimals ("$4.95") and abbreviations ("e.g.") kept whole. */
-const EXCLUSION = /\b(?:[Ee]xcludes?|EXCLUDES?)\b(?:[^.!?\n]|\.(?=\d|[a-z]\.|\s[a-z]))*/;
+/**
+ * Words that open an exclusion list, in each language we read: "Excludes", "Ausgenommen", "Hors" (not "hors taxes" or
+ * "hors frais de port", which qualify a price), "Excepto", "Escluse", "Uitgezonderd", "Exceto".
+ */
+const EXCLUSION_WORDS =
+  "[Ee]xcludes?|EXCLUDES?|[Aa]usgenommen|[Aa]usgeschlossen sind|[Gg]ilt nicht für|[Hh]ors(?! (?:taxes?|TVA|frais|de\\b|ligne|série))|[Àà] l'exception d[eu']|[Ee]xcepto|[Ee]xcluye|[Ee]xcluid[oa]s|[Ee]sclus[oaie]|[Ee]sclude|[Aa]d eccezione d[ie]|[Uu]itgezonderd|[Gg]eldt niet voor|[Ee]xceto|[Ee]xclui";
+const EXCLUSION = new RegExp(`(?<![\\p{L}])(?:${EXCLUSION_WORDS})(?![\\p{L}])(?:[^.!?\\n]|\\.(?=\\d|[a-z]\\.|\\s[a-z]))*`, "u");
 const EXCLUSION_LIMIT = 120;
 
 /** An exclusion list cut to a readable length, ending on a whole word and without an unclosed bracket. */
@@ -182,6 +188,12 @@ function exclusionTerm(match: RegExpExecArray): string {
 /** Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the offer's. */
 const FREE_DELIVERY_BEFORE =
   "(?:shipping|delivery|versand\\w*|lieferung|livraison|env[íi]o|spedizione|verzending|bezorging|frete|entrega)[^.\\n]{0,30}";
+
+/** Who or what a "one per" term counts, in English, by the first four letters of its word in each language we read. */
+const PER_WHOM: Readonly<Record<string, string>> = {
+  haus: "household", foye: "household", hoga: "household", fami: "household", huis: "household",
+  best: "order", comm: "order", pedi: "order", ordi: "order",
+};
 
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [
@@ -200,6 +212,12 @@ const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => s
   [/\bonline and in(?: our)? (?:stores?|boutiques?)\b|\bin store and online\b/i, "Online and in store"],
   [/\bone (use|code|coupon|redemption) per (customer|order|visit|account|person|household)\b/i, (m) => `One ${m[1]!.toLowerCase()} per ${m[2]!.toLowerCase()}`],
   [/\blimit(?:ed to)? one per (customer|person|household|order)\b/i, (m) => `One per ${m[1]!.toLowerCase()}`],
+  // The same in the other languages we read: "Einmal pro Kunde", "Une fois par client", "Un code par client", "Una vez
+  // por pedido", "Eenmalig per klant", "Um cupom por cliente".
+  [
+    /(?<![\p{L}])(?:(?:nur )?einmal(?:ig)?|une (?:seule )?fois|una (?:sola )?(?:vez|volta)|(?:eenmalig|één keer)|uma (?:única )?vez|(ein(?:en)? (?:code|gutschein)|un (?:code|coupon|bon|c[óo]digo|cup[óo]n|codice|buono)|één (?:code|kortingscode)|um (?:c[óo]digo|cupom)))\s+(?:pro|je|par|por|per)\s+(kund(?:e|in|en)|client[ea]?|klant|haushalt|foyer|hogar|famiglia|huishouden|bestellung|commande|pedido|ordine|bestelling)(?![\p{L}])/iu,
+    (m) => `One ${m[1] ? "code" : "use"} per ${PER_WHOM[m[2]!.toLowerCase().slice(0, 4)] ?? "customer"}`,
+  ],
   [/\bsingle[- ]use\b/i, "Single use"],
   [/\b(?:cannot|can't|can ?not|may not) be (?:combined|used|stacked) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\bnot (?:valid|combinable|stackable) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\b(?:nicht kombinierbar|non cumulable|no acumulable|non cumulabile|niet combineerbaar|n[ãa]o cumulativ[oa])/i, "Cannot be combined with other offers"],
   [/\bfull[- ]price (?:items|styles|merchandise) only\b|\bnot valid on sale (?:items|styles)\b/i, "Full-price items only"],

@@ -338,6 +338,15 @@ describe("discount and terms", () => {
       ["Minimum spend €50", "New customers only", "Cannot be combined with other offers", "While supplies last"],
     ],
     ["Válido na primeira compra acima de R$ 150 em compras. Não cumulativo. Apenas online.", ["Minimum spend R$150", "First order only", "Online only", "Cannot be combined with other offers"]],
+    // Exclusions, in the shop's own words, and one use or code per customer, household or order, in English.
+    ["Ausgenommen sind Geschenkkarten und reduzierte Artikel. Einmal pro Kunde einlösbar.", ["One use per customer", "Ausgenommen sind Geschenkkarten und reduzierte Artikel"]],
+    ["Hors cartes cadeaux et articles soldés. Un code par commande.", ["One code per order", "Hors cartes cadeaux et articles soldés"]],
+    ["Excepto tarjetas regalo. Una vez por cliente.", ["One use per customer", "Excepto tarjetas regalo"]],
+    ["Escluse carte regalo e articoli in saldo. Una volta per cliente.", ["One use per customer", "Escluse carte regalo e articoli in saldo"]],
+    ["Uitgezonderd cadeaubonnen. Eenmalig per huishouden.", ["One use per household", "Uitgezonderd cadeaubonnen"]],
+    ["Exceto vales-presente. Um cupom por cliente.", ["One code per customer", "Exceto vales-presente"]],
+    // "Hors taxes" and "hors frais de port" qualify a price: no exclusion.
+    ["-25 % sur tout, prix hors taxes, hors frais de port.", []],
     // A minimum for free delivery is the delivery's, not the offer's.
     ["-25 % sur les manteaux. Livraison offerte dès 80 € d'achat.", []],
   ])("reads the terms of %j in English", (text, terms) => {
