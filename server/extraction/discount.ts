@@ -38,7 +38,7 @@ const discountedWord = (written: string | undefined) => (!written || /^(?:anothe
 const ITEM_WORDS =
   "items?|pairs?|ones?|units?|products?|pieces?|articles?|artikel|teil|paar|produkt|unidad|unidade|articolo|prodotto|paio|capo|stuk|exemplaar";
 /** The second or third of a multi-buy, in each language we read; a bare English "second" must name an item. */
-const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+\\p{L}+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
+const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+[a-zà-ÿ]+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
 /** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
 const NTH_DISCOUNT =
   "(half[\\s-](?:off|price)|halve prijs|zum halben preis|(?:à )?moitié prix|(?:a )?mitad de precio|(?:a )?metà prezzo|(?:pela )?metade do preço|meio preço)|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)";
@@ -58,7 +58,7 @@ function itemsFree(taken: number, paid: number): string | null {
   return paid === 1 && taken === 2 ? "buy one, get one free" : `buy ${paid}, get ${taken - paid} free`;
 }
 /** "3 for 2", "3 für 2", "3 pour 2", "3x2", "2 por 1": never a size ("3x2 m"), a time or a price ("2 for $30"). */
-const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|voor)\s?([1-4])\b(?![.,:]\d|\s*(?:%|[$£€]|cm|mm|m\b|ft|in\b|["'″′]|m²|days?|hours?|weeks?|months?|years?|nights?|people|persons?|guests?|adults?|am\b|pm\b))/iu;
+const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|voor)\s?([1-4])\b(?![.,:]\d|\s*(?:%|[$£€]|cm|mm|m\b|ft|in\b|["'″′]|m²|days?|hours?|weeks?|months?|years?|nights?|people|persons?|guests?|adults?|am\b|pm\b))/i;
 
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
@@ -70,7 +70,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "Second pair half price", "2nd item 50% off", "zweites Paar 50 % günstiger", "le 2e article à -50 %", "segunda unidad
   // al 50 %", "2e halve prijs": the discount is one item's, never the whole order's.
   [
-    new RegExp(`${NTH_ITEM}\\s*(?:(?:is|are|at|for|à|al|a|zum|com|pela|por|voor|tegen|just|only)\\s+|[:–—]\\s*)*(?:${NTH_DISCOUNT})(?![\\p{L}\\d])`, "iu"),
+    new RegExp(`${NTH_ITEM}\\s*(?:(?:is|are|at|for|à|al|a|zum|com|pela|por|voor|tegen|just|only)\\s+|[:–—]\\s*)*(?:${NTH_DISCOUNT})(?![a-zà-ÿ\\d])`, "i"),
     (m) => nthItemDeal(m[1] ?? m[2]!, m[3], m[4]),
   ],
   // "50% off your second pair", "half price on the 2nd item".
@@ -110,11 +110,11 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [TAKE_FOR_PAID, (m) => itemsFree(Number(m[1]), Number(m[2]))],
   // "Prendi 3, paghi 2", "Leve 3, pague 2", "Nimm 3, zahl 2", "3 halen, 2 betalen", "1+1 gratis", "2 achetés = 1 offert".
   [
-    /\b(?:(?:prendi|leve|nimm|llévate|lleva|neem|take)\s+([2-5]),?\s+(?:paghi|pague|zahl\w*|paga|betaal|pay)\s+([1-4])|([2-5])\s+halen,?\s+([1-4])\s+betalen)\b/iu,
+    /\b(?:(?:prendi|leve|nimm|llévate|lleva|neem|take)\s+([2-5]),?\s+(?:paghi|pague|zahl\w*|paga|betaal|pay)\s+([1-4])|([2-5])\s+halen,?\s+([1-4])\s+betalen)\b/i,
     (m) => itemsFree(Number(m[1] ?? m[3]), Number(m[2] ?? m[4])),
   ],
   [
-    /\b([1-4])\s?(?:\+\s?|achet[ée]e?s?\s*[=,+]\s*)([1-3])\s+(?:free|gratis|grátis|offert\w*|gratuit\w*)(?![\p{L}])/iu,
+    /\b([1-4])\s?(?:\+\s?|achet[ée]e?s?\s*[=,+]\s*)([1-3])\s+(?:free|gratis|grátis|offert\w*|gratuit\w*)(?![a-zà-ÿ])/i,
     (m) => itemsFree(Number(m[1]) + Number(m[2]), Number(m[1])),
   ],
   // "Your first month for $1": an introductory price.
@@ -143,8 +143,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
     new RegExp(
-      `(?:\\b(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|\\bversandkostenfrei|\\blivraison\\s+(?:gratuite|offerte)|\\benv[íi]o\\s+(?:gratis|gratuito)|\\bspedizion[ei]\\s+(?:gratuit[ae]|gratis)|\\bgratis\\s+(?:verzending|bezorging)|\\bfrete\\s+gr[áa]tis)(?![\\p{L}])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
-      "iu",
+      `(?:\\b(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|\\bversandkostenfrei|\\blivraison\\s+(?:gratuite|offerte)|\\benv[íi]o\\s+(?:gratis|gratuito)|\\bspedizion[ei]\\s+(?:gratuit[ae]|gratis)|\\bgratis\\s+(?:verzending|bezorging)|\\bfrete\\s+gr[áa]tis)(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
+      "i",
     ),
     (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),
   ],
@@ -172,8 +172,8 @@ export function findDiscount(...texts: string[]): string | null {
  * "hors frais de port", which qualify a price), "Excepto", "Escluse", "Uitgezonderd", "Exceto".
  */
 const EXCLUSION_WORDS =
-  "[Ee]xcludes?|EXCLUDES?|[Aa]usgenommen|[Aa]usgeschlossen sind|[Gg]ilt nicht für|[Hh]ors(?! (?:taxes?|TVA|frais|de\\b|ligne|série))|[Àà] l'exception d[eu']|[Ee]xcepto|[Ee]xcluye|[Ee]xcluid[oa]s|[Ee]sclus[oaie]|[Ee]sclude|[Aa]d eccezione d[ie]|[Uu]itgezonderd|[Gg]eldt niet voor|[Ee]xceto|[Ee]xclui";
-const EXCLUSION = new RegExp(`(?<![\\p{L}])(?:${EXCLUSION_WORDS})(?![\\p{L}])(?:[^.!?\\n]|\\.(?=\\d|[a-z]\\.|\\s[a-z]))*`, "u");
+  "[Ee]xcludes?|EXCLUDES?|[Aa]usgenommen|[Aa]usgeschlossen sind|[Gg]ilt nicht für|[Hh]ors(?! (?:taxes?|TVA|frais|de\\b|ligne|série))|[Ee]xcepto|[Ee]xcluye|[Ee]xcluid[oa]s|[Ee]sclus[oaie]|[Ee]sclude|[Aa]d eccezione d[ie]|[Uu]itgezonderd|[Gg]eldt niet voor|[Ee]xceto|[Ee]xclui";
+const EXCLUSION = new RegExp(`(?:\\b(?:${EXCLUSION_WORDS})(?![a-zà-ÿ])|[Àà](?<![a-zà-ÿ][Àà]) l'exception d(?:es?|u|'))(?:[^.!?\\n]|\\.(?=\\d|[a-z]\\.|\\s[a-z]))*`);
 const EXCLUSION_LIMIT = 120;
 
 /** An exclusion list cut to a readable length, ending on a whole word and without an unclosed bracket. */
@@ -182,7 +182,9 @@ function exclusionTerm(match: RegExpExecArray): string {
   if (text.length > EXCLUSION_LIMIT) text = text.slice(0, text.lastIndexOf(" ", EXCLUSION_LIMIT));
   const open = text.lastIndexOf("(");
   if (open > text.lastIndexOf(")")) text = text.slice(0, open);
-  return text.replace(/[\s,;:(–—-]+$/, "").replace(/^\w/, (c) => c.toUpperCase());
+  const trimmed = text.replace(/[\s,;:(–—-]+$/, "");
+  // Capitalised as a sentence starts, an accented first letter too ("à l'exception de" is "À l'exception de").
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
 /** Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the offer's. */
@@ -215,8 +217,8 @@ const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => s
   // The same in the other languages we read: "Einmal pro Kunde", "Une fois par client", "Un code par client", "Una vez
   // por pedido", "Eenmalig per klant", "Um cupom por cliente".
   [
-    /(?<![\p{L}])(?:(?:nur )?einmal(?:ig)?|une (?:seule )?fois|una (?:sola )?(?:vez|volta)|(?:eenmalig|één keer)|uma (?:única )?vez|(ein(?:en)? (?:code|gutschein)|un (?:code|coupon|bon|c[óo]digo|cup[óo]n|codice|buono)|één (?:code|kortingscode)|um (?:c[óo]digo|cupom)))\s+(?:pro|je|par|por|per)\s+(kund(?:e|in|en)|client[ea]?|klant|haushalt|foyer|hogar|famiglia|huishouden|bestellung|commande|pedido|ordine|bestelling)(?![\p{L}])/iu,
-    (m) => `One ${m[1] ? "code" : "use"} per ${PER_WHOM[m[2]!.toLowerCase().slice(0, 4)] ?? "customer"}`,
+    /(?:\b(?:(?:nur )?einmal(?:ig)?|une (?:seule )?fois|una (?:sola )?(?:vez|volta)|eenmalig|uma (?:única )?vez|(ein(?:en)? (?:code|gutschein)|un (?:code|coupon|bon|c[óo]digo|cup[óo]n|codice|buono)|um (?:c[óo]digo|cupom)))|één(?<![a-zà-ÿ]één) (?:keer|(code|kortingscode)))\s+(?:pro|je|par|por|per)\s+(kund(?:e|in|en)|client[ea]?|klant|haushalt|foyer|hogar|famiglia|huishouden|bestellung|commande|pedido|ordine|bestelling)(?![a-zà-ÿ])/i,
+    (m) => `One ${m[1] || m[2] ? "code" : "use"} per ${PER_WHOM[m[3]!.toLowerCase().slice(0, 4)] ?? "customer"}`,
   ],
   [/\bsingle[- ]use\b/i, "Single use"],
   [/\b(?:cannot|can't|can ?not|may not) be (?:combined|used|stacked) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\bnot (?:valid|combinable|stackable) with (?:any )?other (?:offers?|promotions?|codes?|coupons?|discounts?)|\b(?:nicht kombinierbar|non cumulable|no acumulable|non cumulabile|niet combineerbaar|n[ãa]o cumulativ[oa])/i, "Cannot be combined with other offers"],

@@ -345,6 +345,7 @@ describe("discount and terms", () => {
     ["Escluse carte regalo e articoli in saldo. Una volta per cliente.", ["One use per customer", "Escluse carte regalo e articoli in saldo"]],
     ["Uitgezonderd cadeaubonnen. Eenmalig per huishouden.", ["One use per household", "Uitgezonderd cadeaubonnen"]],
     ["Exceto vales-presente. Um cupom por cliente.", ["One code per customer", "Exceto vales-presente"]],
+    ["Offre valable à l'exception des soldes. Één code per klant.", ["One code per customer", "À l'exception des soldes"]],
     // "Hors taxes" and "hors frais de port" qualify a price: no exclusion.
     ["-25 % sur tout, prix hors taxes, hors frais de port.", []],
     // A minimum for free delivery is the delivery's, not the offer's.
