@@ -60,6 +60,12 @@ function itemsFree(taken: number, paid: number): string | null {
 /** "3 for 2", "3 für 2", "3 pour 2", "3x2", "2 por 1": never a size ("3x2 m"), a time or a price ("2 for $30"). */
 const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|voor)\s?([1-4])\b(?![.,:]\d|\s*(?:%|[$£€]|cm|mm|m\b|ft|in\b|["'″′]|m²|days?|hours?|weeks?|months?|years?|nights?|people|persons?|guests?|adults?|am\b|pm\b))/i;
 
+/** What a percent applies to after "auf", "sur", "en", "su", "op", "em": everything, or an article before a product. */
+const ON_WHAT =
+  "alles|alle[ns]?|die|den|das|ihre[n]?|deine[n]?|tout(?:es?)?|tous|le|la|les|l'|votre|vos|ta|tes|todo|toda|todos|todas|tu|tus|el|los|las|tutto|tutti|tutte|il|lo|gli|i|het|de|je|uw|tudo|o|a|os|as|seu|sua";
+/** A rise in price, before a percent: "Preise steigen um 5 %", "hausse de 5 %", "prices rise 5% on all plans". */
+const RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|r(?:ise|ises|ising|ose)|increas|rais)";
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -89,6 +95,15 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|(?:^|[\\s(])-(\\d{1,2})\\s?%`, "im"), (m) => `${m[1] ?? m[2]}% off`],
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
+  // "20 % auf alles", "20 % sur tout", "20 % en todo", "20% su tutto", "20% op alles", "20% em tudo", "20% on everything":
+  // a percent on what it applies to is a percent off; not a rise ("steigen um 5 % auf alle Tarife").
+  [
+    new RegExp(
+      `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:${ON_WHAT})|on\\s+(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${RISE}[^.\\n]{0,60})`,
+      "i",
+    ),
+    (m) => `${m[1]}% off`,
+  ],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:\\p{L}+\\s+){0,2}?(?:bis zu\\s+)?(\\d{1,2})\\s?%`, "iu"), (m) => `${m[1]}% off`],

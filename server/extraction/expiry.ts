@@ -224,7 +224,7 @@ const ANY_END_WORD_LOWER = new RegExp(ANY_END_WORD.source);
 
 /** Something chrono could read as a day, in lowered text: a digit, a weekday, a month or a relative day word. */
 const DATE_HINT_LOWER =
-  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/;
+  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|mitternacht|minuit|medianoche|mezzanotte|middernacht|meia-noite|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/;
 
 /**
  * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
@@ -332,6 +332,10 @@ function dayOf(result: chrono.ParsedResult, sendDate: string): string {
   return onOrAfter(component.get("month")!, component.get("day")!, start);
 }
 
+/** Midnight in each language we read: tonight's, unless a day is named. */
+const MIDNIGHT = /midnight|mitternacht|minuit|medianoche|mezzanotte|middernacht|meia-noite/i;
+const MIDNIGHT_ALONE = new RegExp(`^\\s*(?:(?:at|um|à|a|om|alle|la)\\s+)?(?:${MIDNIGHT.source})\\s*$`, "i");
+
 /** A day and month written in figures ("06/12/2026", "6.12."): they read either way round. */
 const FIGURES_DATE = /\b\d{1,2}[./-]\d{1,2}\b/;
 /** How far ahead the other way round may fall: an end weeks away, not one next year. */
@@ -409,8 +413,9 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       const monthOnly = component.isCertain("month") && !component.isCertain("day") && !component.isCertain("weekday");
       // "through November" runs to the month's last day.
       if (monthOnly) date = lastDayOfMonth(component.get("year")!, component.get("month")! - 1);
-      if (/midnight/i.test(result.text)) {
-        if (!component.isCertain("day") && !component.isCertain("weekday")) date = sendDate;
+      if (MIDNIGHT.test(result.text)) {
+        // Midnight alone is tonight's, though some languages' parsers date it tomorrow ("medianoche", "middernacht").
+        if ((!component.isCertain("day") && !component.isCertain("weekday")) || MIDNIGHT_ALONE.test(result.text)) date = sendDate;
       } else if (component.isCertain("hour") && component.get("hour") === 0 && (component.get("minute") ?? 0) === 0) {
         date = addDays(date, -1);
       }
@@ -557,7 +562,7 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
 
 /** Today only, in each language we read. */
 const SAME_DAY =
-  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b/gi;
+  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b|(?<![a-zà-ÿ])(?:letzter\s+tag|dernier\s+jour|[úu]ltimo\s+(?:d[íi]a|giorno)|laatste\s+dag)(?![a-zà-ÿ])(?![\s,]+(?:um|für|pour|para|per|om|voor)\b)/gi;
 /** This weekend, in each language we read. */
 const THIS_WEEKEND =
   /\b(?:this|all)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;

@@ -85,6 +85,12 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["pt", "Só hoje", "2026-11-26"], ["pt", "Termina amanhã", "2026-11-27"],
   ["pt", "Só neste fim de semana", "2026-11-29"], ["pt", "Apenas 48 horas", "2026-11-28"],
   ["pt", "Faltam 3 dias", "2026-11-28"], ["pt", "Até o fim do mês", "2026-11-30"],
+  // The last day and tonight's midnight, in each language.
+  ["en", "Last day!", "2026-11-26"], ["de", "Letzter Tag!", "2026-11-26"], ["fr", "Dernier jour !", "2026-11-26"],
+  ["es", "¡Último día!", "2026-11-26"], ["it", "Ultimo giorno!", "2026-11-26"], ["nl", "Laatste dag!", "2026-11-26"],
+  ["pt", "Último dia!", "2026-11-26"], ["en", "Ends at midnight", "2026-11-26"], ["de", "Endet um Mitternacht", "2026-11-26"],
+  ["fr", "Se termine à minuit", "2026-11-26"], ["es", "Termina a medianoche", "2026-11-26"], ["it", "Termina a mezzanotte", "2026-11-26"],
+  ["nl", "Eindigt om middernacht", "2026-11-26"], ["pt", "Termina à meia-noite", "2026-11-26"],
   // The year's end, once an end word leads to it ("the end of the year is near" states no end).
   ["en", "Offer good through the end of the year", "2026-12-31"], ["en", "Valid until year-end", "2026-12-31"],
   ["en", "Valid through the end of 2026", "2026-12-31"], ["de", "Gültig bis Jahresende", "2026-12-31"],
