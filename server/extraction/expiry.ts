@@ -562,7 +562,7 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
 
 /** Today only, in each language we read. */
 const SAME_DAY =
-  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b|(?<![a-zà-ÿ])(?:letzter\s+tag|dernier\s+jour|[úu]ltimo\s+(?:d[íi]a|giorno)|laatste\s+dag)(?![a-zà-ÿ])(?![\s,]+(?:um|für|pour|para|per|om|voor)\b)/gi;
+  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b|(?:\b(?:letzter\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])(?![\s,]+(?:um|für|pour|para|per|om|voor)\b)/gi;
 /** This weekend, in each language we read. */
 const THIS_WEEKEND =
   /\b(?:this|all)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;
