@@ -148,7 +148,7 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
   // The checks queue nothing themselves: only a sync's storing sends their job.
   const noQueue = new Proxy({}, { get: () => () => Promise.reject(new Error("no queue in this test")) }) as JobQueue;
 
-  it("checks at most its cap of one person's logos a run, leaves the rest to the sweep, and drops the cached dashboard when one loads", async () => {
+  it("checks at most its cap of one person's logos a run, queues the person's next run while some may be left, and drops the cached dashboard when one loads", async () => {
     ({ db, drop } = await openMigratedTestDatabase(database));
     images = await startImageServer();
     const [ada, bo] = await db.query<{ id: string }>("INSERT INTO users (email) VALUES ('ada@example.com'), ('bo@example.com') RETURNING id");
@@ -172,13 +172,18 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
     const versions = new SqlDataVersions(db);
     const versionBefore = await versions.of(ada!.id);
     const proxy = new ImageProxy(new ImageLinks(Buffer.alloc(32, 7)), new HttpImageFetcher(["127.0.0.1"]), { cacheBytes: 1024 * 1024 });
-    const checks = new BrandLogoChecks(new SqlLogoChecksRepository(db), proxy, versions, noQueue, systemClock, () => {}, { perPersonRun: 2, perSweep: 3, concurrency: 2 });
+    // The queue as the person's next run would be sent to it: by name, for whom, under the person's key.
+    const sent: unknown[] = [];
+    const queue = { send: async (...job: unknown[]) => void sent.push(job) } as unknown as JobQueue;
+    const checks = new BrandLogoChecks(new SqlLogoChecksRepository(db), proxy, versions, queue, systemClock, () => {}, { perPersonRun: 2, perSweep: 3, concurrency: 2 });
 
     expect(await checks.checkPerson(ada!.id)).toBe(2);
     expect(images.requests).toHaveLength(2);
     expect(await versions.of(ada!.id)).toBeGreaterThan(versionBefore);
     const states = async () => (await db!.query<{ logo_state: string }>("SELECT logo_state FROM brands ORDER BY created_at, id")).map((row) => row.logo_state);
     expect((await states()).filter((state) => state === "ok")).toHaveLength(2);
+    // At its cap, the run queued the person's next one.
+    expect(sent).toEqual([["check-logos", { userId: ada!.id }, { key: ada!.id }]]);
 
     // The sweep takes anyone's, oldest first, within its own cap.
     expect(await checks.sweep()).toBe(3);
@@ -186,6 +191,15 @@ describe.each(DATABASES)("a run of the brand logos' checks, on %s", (database) =
     expect(await checks.sweep()).toBe(0);
     expect(await states()).toEqual(["ok", "ok", "failed", "failed", "failed", "failed"]);
     expect(images.requests).toHaveLength(6);
+
+    // A run below its cap left nothing behind: it queues no other.
+    await db.query("INSERT INTO brands (user_id, domain, name, logo_url, logo_rank, created_at) VALUES ($1, 'late.test', 'Late', $2, 1, $3)", [
+      ada!.id,
+      `${images.origin}/photo.png`,
+      storedAt(6),
+    ]);
+    expect(await checks.checkPerson(ada!.id)).toBe(1);
+    expect(sent).toHaveLength(1);
   });
 
   it("remembers a failure for a day when the host did not answer, and for a month when its answer was no logo", async () => {

@@ -81,9 +81,15 @@ export class BrandLogoChecks {
     }
   }
 
-  /** One person's job: checks up to perPersonRun of their unchecked logos; answers how many were checked. */
-  checkPerson(userId: string): Promise<number> {
-    return this.checkSome(userId, this.limits.perPersonRun);
+  /**
+   * One person's job: checks up to perPersonRun of their unchecked logos; answers how many were checked. A run that
+   * reached its cap may have left some behind (a first sync stores dozens of brands): the person's next run is queued at
+   * once, so their logos are offered seconds after the sync rather than at the next sweep.
+   */
+  async checkPerson(userId: string): Promise<number> {
+    const checked = await this.checkSome(userId, this.limits.perPersonRun);
+    if (checked >= this.limits.perPersonRun) await this.afterStore(userId);
+    return checked;
   }
 
   /** The sweep: logos left unchecked (kept before migration 026, or past a run's cap), anyone's. */
