@@ -37,7 +37,7 @@ export function priceSentence(price: DealPrice): string {
 
 // What stands before the old price, before the new one, or between them. English first, then the languages the
 // extractor reads dates in.
-const WAS = String.raw`was|were|reg(?:ular)?\.?(?: price)?|orig(?:inal(?:ly)?)?\.?(?: price)?|list price|compare at|rrp|msrp|retail(?: price)?|previously|before|statt|vorher|avant|antes|prima|voorheen`;
+const WAS = String.raw`was|were|reg(?:ular)?\.?(?: price)?|orig(?:inal(?:ly)?)?\.?(?: price)?|list price|compare at|rrp|msrp|retail(?: price)?|previously|before|statt|vorher|uvp|avant|prix conseillé|antes|pvp|prima|prezzo consigliato|voorheen|adviesprijs`;
 const NOW = String.raw`now|sale(?: price)?|our price|today|only|just|jetzt|nur|maintenant|ahora|ora|nu`;
 const NOW_WORDS = new RegExp(String.raw`(?:^|[^\p{L}])(?:${NOW})(?: only| just| nur)?\s*:?\s*$`, "iu");
 const WAS_WORDS = new RegExp(String.raw`(?:^|[^\p{L}])(?:${WAS})\s*:?\s*$`, "iu");

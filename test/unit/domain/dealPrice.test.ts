@@ -28,6 +28,13 @@ describe("was/now prices a line of a mail states", () => {
     ["Spend less: $80 instead of $100 this week", price("USD", 8000, 10000)],
     ["Merino crewneck | $104 (was $148)", price("USD", 10400, 14800)],
     ["Rain shell | $39.00 (was $65) | Style 0877", price("USD", 3900, 6500)],
+    // A recommended retail price in brackets, in each language we read, is the old price.
+    ["Rain shell £39 (RRP £65)", price("GBP", 3900, 6500)],
+    ["Wollmantel: 168,00 € (UVP 240,00 €)", price("EUR", 16800, 24000)],
+    ["Manteau en laine 168 € (prix conseillé 240 €)", price("EUR", 16800, 24000)],
+    ["Abrigo de lana 168 € (PVP 240 €)", price("EUR", 16800, 24000)],
+    ["Cappotto di lana 168 € (prezzo consigliato 240 €)", price("EUR", 16800, 24000)],
+    ["Wollen jas €168 (adviesprijs €240)", price("EUR", 16800, 24000)],
   ])("reads %s", (line, expected) => {
     expect(wasNowInLine(line)).toEqual(expected);
   });
