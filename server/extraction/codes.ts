@@ -4,6 +4,7 @@
  */
 import type { CodeEvidence, Confidence, EvidenceKind } from "../../src/domain/evidence";
 import { matchesOf } from "../../src/domain/patternMatches";
+import { SAVE_VERBS } from "./discount";
 import type { Rendering } from "./rendering";
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
@@ -260,6 +261,8 @@ const CAPITALS_WITH_DIGITS = /(?<![\p{L}\p{N}$£€@/.-])(?=[A-Z0-9-]*[A-Z][A-Z0
 const CARRIER_BEFORE = /(?:\b(?:with|using|mit|avec|con|met|com)|[:=])\s*$/i;
 /** What joins a code to the discount after it: "SAVE20 = 20% off", "SAVE10 (10% off)", "XMAS25 for 25% off". */
 const CARRIER_AFTER = /^\s*(?:[=:(–—-]|\bfor\b)\s*(?:an?\s+)?(?:extra\s+)?/i;
+/** After a code set by "with": the saving it brings ("Mit WINTER10 sparst du 10 %", "With SAVE10 you save 10%"). */
+const SAVING_AFTER_CARRIER = new RegExp(`^\\s*,?\\s*(?:(?:you\\s+|vous\\s+)?(?:${SAVE_VERBS}|get|bekommst|erhältst|obtenez|obtén|ottieni|krijg|ganhe)\\w*\\s+(?:[a-zà-ÿ]+\\s+){0,2}?)?(?=(?:R\\$|[$£€])?\\s?\\d)`, "i");
 const MAY_STATE_DISCOUNT = /[%$£€]/;
 /** How far before a code its discount may stand on the line ("$10 off $50 with SAVE10"). */
 const CARRIED_DISCOUNT_CHARS = 60;
@@ -285,12 +288,10 @@ export function findCodesCarryingTheirDiscount(text: string): FoundCode[] {
         const token = match[0];
         const before = line.slice(Math.max(0, match.index - CARRIED_DISCOUNT_CHARS), match.index);
         const after = line.slice(match.index + token.length);
-        const joined = CARRIER_AFTER.exec(after);
+        const carried = CARRIER_BEFORE.test(before);
+        const joined = CARRIER_AFTER.exec(after) ?? (carried ? SAVING_AFTER_CARRIER.exec(after) : null);
         const following = joined ? FIRST_DISCOUNT_FIGURE.exec(after.slice(joined[0].length)) : null;
-        const figures = [
-          ...(CARRIER_BEFORE.test(before) ? discountFigures(before) : []),
-          ...(following ? [Number(following[1] ?? following[2])] : []),
-        ];
+        const figures = [...(carried ? discountFigures(before) : []), ...(following ? [Number(following[1] ?? following[2])] : [])];
         const numbers = (token.match(/\d+/g) ?? []).map(Number);
         if (figures.some((figure) => numbers.includes(figure)) && isCodeShaped(token) && !found.some((existing) => existing.code === token)) {
           found.push({ code: token, index: lineStart + match.index, kind: "label", confidence: "inferred" });

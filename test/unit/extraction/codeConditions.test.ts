@@ -18,12 +18,19 @@ describe("conditionOf: one benefit, normalised", () => {
     ["Extra 30% off sale styles", "30% off"],
     ["Free shipping on orders over $35", "free shipping on orders $35+"],
     ["20% off + free shipping", "20% off + free shipping"],
+    // A percent after a verb of saving, or written as a minus, in each language we read.
+    ["Use code READ50 to save 50% on your first year", "50% off"],
+    ["Mit WINTER10 sparst du 10 % auf Jacken", "10% off"],
+    ["Mit dem Gutscheincode HERBST15 sparen Sie 15 % auf alle Töpfe", "15% off"],
+    ["Avec le code BRISE25, profitez de -25 % sur les manteaux", "25% off"],
+    ["Save 15% with code PAWS15, plus free shipping over $49", "15% off + free shipping on orders $49+"],
   ])("%s gives %s", (clause, condition) => {
     expect(conditionOf(clause)).toBe(condition);
   });
 
   it("gives nothing for two discounts, whose owner is not plain, nor for a clause without a benefit", () => {
     expect(conditionOf("$10 off $50 and $25 off $100")).toBeNull();
+    expect(conditionOf("-10 % sur les vestes, -20 % sur les manteaux")).toBeNull();
     expect(conditionOf("Use code HELLO at checkout")).toBeNull();
   });
 });

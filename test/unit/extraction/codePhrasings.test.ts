@@ -120,6 +120,11 @@ const CARRIED: ReadonlyArray<[text: string, codes: string[]]> = [
   ["20% de descuento con INVIERNO20.", ["INVIERNO20"]],
   ["20% korting met WINTER20.", ["WINTER20"]],
   ["20% de desconto com INVERNO20.", ["INVERNO20"]],
+  // The code first, set by "with", and the saving after it.
+  ["Mit WINTER10 sparst du 10 % auf Jacken.", ["WINTER10"]],
+  ["With SAVE10 you save 10% on boots.", ["SAVE10"]],
+  ["Avec HIVER15, économisez 15 % sur les manteaux.", ["HIVER15"]],
+  ["Con INVIERNO20 ahorra un 20 % en abrigos.", ["INVIERNO20"]],
 ];
 
 /** Capitals and digits that are not a code: a product, a model, a figure that is not the discount. */
@@ -129,6 +134,7 @@ const NOT_CARRIED: ReadonlyArray<string> = [
   "Get 20% off with the new G7 app.",
   "20% off all orders. Shipping to 40 countries with DHL24.",
   "Save 15% on our FY2026 planners.",
+  "Mit RTX4090 sparst du 40 % Zeit beim Rendern.",
 ];
 
 describe("a code that carries its own discount", () => {
