@@ -64,7 +64,7 @@ const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|
 const ON_WHAT =
   "alles|alle[ns]?|die|den|das|ihre[n]?|deine[n]?|tout(?:es?)?|tous|le|la|les|l'|votre|vos|ta|tes|todo|toda|todos|todas|tu|tus|el|los|las|tutto|tutti|tutte|il|lo|gli|i|het|de|je|uw|tudo|o|a|os|as|seu|sua";
 /** A rise in price, before a percent: "Preise steigen um 5 %", "hausse de 5 %", "prices rise 5% on all plans". */
-const RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|r(?:ise|ises|ising|ose)|increas|rais)";
+export const PRICE_RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|r(?:ise|ises|ising|ose)|increas|rais)";
 
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
@@ -99,7 +99,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // a percent on what it applies to is a percent off; not a rise ("steigen um 5 % auf alle Tarife").
   [
     new RegExp(
-      `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:${ON_WHAT})|on\\s+(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${RISE}[^.\\n]{0,60})`,
+      `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:${ON_WHAT})|on\\s+(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`,
       "i",
     ),
     (m) => `${m[1]}% off`,

@@ -2,7 +2,7 @@
  * Whether a mail makes the reader a concrete offer of its own. Promotional is not enough: fundraising, petitions,
  * news and editorial newsletters are marketing mail, often with a deadline, but offer nothing to buy for less.
  */
-import { GIFT_WORDS, OFF_WORDS, SAVE_VERBS } from "./discount";
+import { GIFT_WORDS, OFF_WORDS, PRICE_RISE, SAVE_VERBS } from "./discount";
 
 /** Appeals for money or signatures: no shopper's deal, whatever their deadline ("your gift will be matched"). */
 const APPEAL =
@@ -31,7 +31,9 @@ const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i
  */
 const CONCRETE_OFFER = new RegExp(
   [
-    /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|auf (?:alle|das|den|die|ihre?n?|fast)\b|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i.source,
+    /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i.source,
+    // "20 % auf alle Jacken", but not a price rise ("steigen um 5 % auf alle Tarife").
+    `\\b\\d{1,2}\\s?%\\s?auf (?:alle|das|den|die|ihre?n?|fast)\\b(?<!${PRICE_RISE}[^.\\n]{0,60})`,
     // Multi-buys, half price, free delivery, gifts and welcome money as the other languages we read write them: "2x1",
     // "1+1 gratis", "2e halve prijs", "zweites zum halben Preis", "livraison gratuite", "cadeau offert", "100 € de bienvenida".
     `\\b(?:${GIFT_WORDS})\\b`,

@@ -70,6 +70,12 @@ describe("list mail that sells nothing gives no deal", () => {
       "Morning briefing: retailers brace for the holidays",
       "<h2>Retailers expect record Black Friday sales</h2><p>Analysts say discounts of 30% off will be common through Cyber Monday. Read more</p><h2>Council approves new ferry route</h2><p>Service starts December 1. Read more</p>",
     ],
+    [
+      "a notice of a price rise on every plan",
+      "Stadtwerk Nordlicht <info@mail.stadtwerk-nordlicht.de>",
+      "Neue Tarife ab Januar",
+      "<p>Ab 1. Januar steigen die Preise um 5 % auf alle Tarife.</p><p>Vielen Dank für Ihr Verständnis.</p>",
+    ],
   ])("%s", async (_case, from, subject, html) => {
     const message = await notice(from, subject, html, true);
     expect(message.deals).toEqual([]);
