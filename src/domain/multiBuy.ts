@@ -10,7 +10,10 @@ const MULTI_BUY_FREE = /\bbuy (one|1|two|2|three|3|four|4),? get (one|1|two|2|th
 const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4 };
 
 /** How many a count says: "two" or "2"; "the third" names one item. */
-const countOf = (written: string): number => (written.startsWith("the ") ? 1 : (COUNT_WORDS[written.toLowerCase()] ?? Number(written)));
+const countOf = (written: string): number => {
+  const count = written.toLowerCase();
+  return count.startsWith("the ") ? 1 : (COUNT_WORDS[count] ?? Number(count));
+};
 
 /** The share of the order each multi-buy in a text saves, in percent, and the text without them. */
 export function readMultiBuys(text: string): { savings: number[]; rest: string } {
@@ -22,7 +25,7 @@ export function readMultiBuys(text: string): { savings: number[]; rest: string }
   });
   const rest = discounted.replace(MULTI_BUY_FREE, (_match, bought: string, free: string) => {
     const paid = countOf(bought);
-    const given = countOf(free.toLowerCase());
+    const given = countOf(free);
     savings.push((given / (paid + given)) * 100);
     return " ";
   });
