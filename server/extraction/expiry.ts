@@ -222,9 +222,13 @@ const ANY_END_WORD = new RegExp(END_CUES.map(([pattern]) => pattern.source).join
 /** The same for lowered text: these patterns are all lower case, and a case-sensitive scan is much faster. */
 const ANY_END_WORD_LOWER = new RegExp(ANY_END_WORD.source);
 
+/** Midnight in each language we read: tonight's, unless a day is named. */
+const MIDNIGHT_WORDS = "midnight|mitternacht|minuit|medianoche|mezzanotte|middernacht|meia-noite";
+
 /** Something chrono could read as a day, in lowered text: a digit, a weekday, a month or a relative day word. */
-const DATE_HINT_LOWER =
-  /\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|midnight|mitternacht|minuit|medianoche|mezzanotte|middernacht|meia-noite|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)/;
+const DATE_HINT_LOWER = new RegExp(
+  String.raw`\d|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:tonight|today|tomorrow|${MIDNIGHT_WORDS}|noon|weekend|week|month|lunes|martes|miércoles|jueves|viernes|sábado|domingo|hoy|mañana|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|segunda|terça|quarta|quinta|sexta|sábado|hoje|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|oggi|domani|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|vandaag|morgen)`,
+);
 
 /**
  * Sentence ends: a stop and a capital, but not after "a.m."/"p.m." or an abbreviated month or weekday, so
@@ -332,8 +336,7 @@ function dayOf(result: chrono.ParsedResult, sendDate: string): string {
   return onOrAfter(component.get("month")!, component.get("day")!, start);
 }
 
-/** Midnight in each language we read: tonight's, unless a day is named. */
-const MIDNIGHT = /midnight|mitternacht|minuit|medianoche|mezzanotte|middernacht|meia-noite/i;
+const MIDNIGHT = new RegExp(MIDNIGHT_WORDS, "i");
 const MIDNIGHT_ALONE = new RegExp(`^\\s*(?:(?:at|um|à|a|om|alle|la)\\s+)?(?:${MIDNIGHT.source})\\s*$`, "i");
 
 /** A day and month written in figures ("06/12/2026", "6.12."): they read either way round. */
