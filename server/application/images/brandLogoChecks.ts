@@ -72,13 +72,8 @@ export class BrandLogoChecks {
   ) {}
 
   /** A sync stored a group of this person's mail: queues their check (one waits at most, however many groups). */
-  async afterStore(userId: string): Promise<void> {
-    try {
-      await this.queue.send(LOGO_CHECK_JOBS.checkLogos, { userId } satisfies LogoCheckJobData, { key: userId });
-    } catch (error) {
-      // The sync's storing must not fail for this: the sweep finds the logo anyway.
-      this.log("The brand logos' check could not be queued after a sync", errorLogRecord(error));
-    }
+  afterStore(userId: string): Promise<void> {
+    return this.queuePerson(userId, "after a sync");
   }
 
   /**
@@ -88,8 +83,17 @@ export class BrandLogoChecks {
    */
   async checkPerson(userId: string): Promise<number> {
     const checked = await this.checkSome(userId, this.limits.perPersonRun);
-    if (checked >= this.limits.perPersonRun) await this.afterStore(userId);
+    if (checked >= this.limits.perPersonRun) await this.queuePerson(userId, "after a run that reached its cap");
     return checked;
+  }
+
+  /** Queues one person's check; a failure is logged, never thrown: the sweep finds the logos anyway. */
+  private async queuePerson(userId: string, when: string): Promise<void> {
+    try {
+      await this.queue.send(LOGO_CHECK_JOBS.checkLogos, { userId } satisfies LogoCheckJobData, { key: userId });
+    } catch (error) {
+      this.log(`The brand logos' check could not be queued ${when}`, errorLogRecord(error));
+    }
   }
 
   /** The sweep: logos left unchecked (kept before migration 026, or past a run's cap), anyone's. */
