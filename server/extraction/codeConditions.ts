@@ -4,7 +4,7 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { money, MONEY, OFF_WORDS, SAVE_VERBS } from "./discount";
+import { FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVED_PERCENT, savedPercent } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
@@ -25,11 +25,9 @@ const SPEND_GET = new RegExp(`\\bspend\\s+(${MONEY})${OR_MORE}[^.;\\n]{0,20}?(?:
 const FIRST_ORDER = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(?:on\\s+)?(?:your\\s+)?first\\s+(?:order|purchase|box)\\b`, "i");
 const PLAIN_OFF = new RegExp(`(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
 /** A percent off written as a minus ("-10 % sur les vestes"), or after a verb of saving ("sparst du 10 %", "save 10%"). */
-const MINUS_PERCENT = "(?<![\\w\\d])-(\\d{1,2})\\s?%";
-const SAVED_PERCENT = `\\b(?:${SAVE_VERBS})\\s+(?:[a-zà-ÿ]+\\s+){0,2}?(\\d{1,2})\\s?%`;
 const PERCENT_OFF = new RegExp(`${MINUS_PERCENT}|${SAVED_PERCENT}`, "i");
 const FREE_SHIPPING_OVER = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\s+(?:on\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+(${MONEY})${OR_MORE}`, "i");
-const FREE_SHIPPING = /\bfree\s+(?:standard\s+)?shipping\b/i;
+const FREE_SHIPPING = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\b|\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])`, "i");
 /** A discount a clause states; two of them, and which one belongs to the code is no longer plain. */
 const ANY_OFF = new RegExp(`${AMOUNT}\\s*${OFF}(?![\\w])|${MINUS_PERCENT}|${SAVED_PERCENT}`, "gi");
 
@@ -54,7 +52,8 @@ function discountOf(clause: string): string | null {
   match = PLAIN_OFF.exec(clause);
   if (match) return `${amount(match[1]!)} off`;
   match = PERCENT_OFF.exec(clause);
-  return match ? `${match[1] ?? match[2]}% off` : null;
+  if (!match) return null;
+  return match[1] ? `${match[1]}% off` : savedPercent(match[2], match[3]!);
 }
 
 /** The benefit a clause states, normalised ("$10 off $50", "20% off + free shipping"); null for none, or two discounts. */

@@ -9,7 +9,26 @@ export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo
 /** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
 const MINIMUM_FROM = "ab|dès|à partir de|a partir de|desde|da|vanaf|acima de";
 /** Verbs that make the amount after them a saving, in each language we read. */
-export const SAVE_VERBS = "save|saving|spar\\w*|économisez|ahorra|risparmia|bespaar|economize";
+export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
+/** One of SAVE_VERBS as a word of its own: `\b` would miss "économisez", whose first letter is not a `\w`. */
+export const SAVE_VERB = `(?<![a-zà-ÿ])(?:${SAVE_VERBS})`;
+/** Half price, in each language we read: "half off", "zum halben Preis", "moitié prix", "metà prezzo", "meio preço". */
+export const HALF_PRICE = "half[\\s-](?:off|price)|halve prijs|halben preis|moitié prix|mitad de precio|metà prezzo|metade do preço|meio preço";
+/** Free shipping as the other languages we read write it: "kostenloser Versand", "livraison offerte", "frete grátis". */
+export const FREE_SHIPPING_ABROAD =
+  "(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|versandkostenfrei|livraison\\s+(?:gratuite|offerte)|env[íi]o\\s+(?:gratis|gratuito)|spedizion[ei]\\s+(?:gratuit[ae]|gratis)|gratis\\s+(?:verzending|bezorging)|(?:frete|portes)\\s+gr[áa]tis";
+/** "Up to" before the most a saving can be, in the other languages we read, and in English. */
+const UP_TO_ABROAD = "bis zu|jusqu'(?:à|a)|hasta(?: un| el)?|fino al?|tot|até";
+const UP_TO = `up to|${UP_TO_ABROAD}`;
+/** A percent off written as a minus: "-25 %", "(-30%)", "à -50 %"; not a range's second figure ("10-25%"). */
+export const MINUS_PERCENT = "(?<![\\w\\d])-(\\d{1,2})\\s?%";
+/**
+ * A percent after a verb of saving, up to two words between ("sparen Sie 15 %", "save an extra 10%"); captures "up to"
+ * when it is said ("save up to 20%", "sparen Sie bis zu 20 %"), then the figure.
+ */
+export const SAVED_PERCENT = `${SAVE_VERB}\\s+(?:[a-zà-ÿ]+\\s+){0,2}?(?:(${UP_TO})\\s+)?(\\d{1,2})\\s?%`;
+/** SAVED_PERCENT's saving, as the dashboard writes it. */
+export const savedPercent = (upTo: string | undefined, figure: string): string => `${upTo ? "up to " : ""}${figure}% off`;
 
 export function money(value: string): string {
   const trimmed = value.replace(/\s+/g, "").replace(/[,.]+$/, "").replace(/\.00$/, "");
@@ -41,7 +60,7 @@ const ITEM_WORDS =
 const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+[a-zà-ÿ]+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
 /** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
 const NTH_DISCOUNT =
-  "(half[\\s-](?:off|price)|halve prijs|zum halben preis|(?:à )?moitié prix|(?:a )?mitad de precio|(?:a )?metà prezzo|(?:pela )?metade do preço|meio preço)|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)";
+  `(${HALF_PRICE})|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)`;
 /** The second item's words among NTH_ITEM's; the rest name the third. */
 const SECOND_PLACE = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|tweede)/i;
 
@@ -64,7 +83,13 @@ const TAKE_FOR_PAID = /\b([2-5])\s?(?:x|for(?: the price of)?|für|pour|por|per|
 const ON_WHAT =
   "alles|alle[ns]?|die|den|das|ihre[n]?|deine[n]?|tout(?:es?)?|tous|le|la|les|l'|votre|vos|ta|tes|todo|toda|todos|todas|tu|tus|el|los|las|tutto|tutti|tutte|il|lo|gli|i|het|de|je|uw|tudo|o|a|os|as|seu|sua";
 /** A rise in price, before a percent: "Preise steigen um 5 %", "hausse de 5 %", "prices rise 5% on all plans". */
-export const PRICE_RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|r(?:ise|ises|ising|ose)|increas|rais)";
+const PRICE_RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|r(?:ise|ises|ising|ose)|increas|rais)";
+/**
+ * A percent on what it applies to, which is a percent off: "20 % auf (fast) alles", "20 % sur tout", "20 % en todo",
+ * "20% su tutto", "20% op alles", "20% em tudo", "20% on everything"; not a rise ("steigen um 5 % auf alle Tarife").
+ */
+export const PERCENT_ON =
+  `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:fast\\s+|presque\\s+|casi\\s+|quasi\\s+|bijna\\s+|quase\\s+)?(?:${ON_WHAT})|on\\s+(?:almost\\s+|nearly\\s+)?(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`;
 
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
@@ -87,36 +112,35 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   // The same, and the rules marked "other languages" below, as the other languages we read write them; the phrase is
   // the dashboard's English either way.
-  [/(?:\bbis zu|\bjusqu'(?:à|a)|\bhasta(?: un| el)?|\bfino al?|\btot|\baté)\s+-?(\d{1,2})\s?%/i, (m) => `up to ${m[1]}% off`],
+  [new RegExp(`\\b(?:${UP_TO_ABROAD})\\s+-?(\\d{1,2})\\s?%`, "i"), (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   // "40-60% off", "30 to 50% off": the range as stated, not its top alone; not a price's cents before a dash ("$14.95 — 25% off").
   [new RegExp(`(?<![\\d.,])\\b(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b`, "i"), (m) => `${m[1]}–${m[2]}% off`],
-  [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|(?:^|[\\s(])-(\\d{1,2})\\s?%`, "im"), (m) => `${m[1] ?? m[2]}% off`],
+  [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|${MINUS_PERCENT}`, "i"), (m) => `${m[1] ?? m[2]}% off`],
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
-  // "20 % auf alles", "20 % sur tout", "20 % en todo", "20% su tutto", "20% op alles", "20% em tudo", "20% on everything":
-  // a percent on what it applies to is a percent off; not a rise ("steigen um 5 % auf alle Tarife").
+  // "20 % auf alles", "20% on everything".
   [
     new RegExp(
-      `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:${ON_WHAT})|on\\s+(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`,
+      PERCENT_ON,
       "i",
     ),
     (m) => `${m[1]}% off`,
   ],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
-  [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:\\p{L}+\\s+){0,2}?(?:bis zu\\s+)?(\\d{1,2})\\s?%`, "iu"), (m) => `${m[1]}% off`],
+  [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
   [
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   // "Save up to $500", "Spare bis zu 100 €": the most a saving can be.
-  [new RegExp(`\\b(?:${SAVE_VERBS})\\s+(?:up to|bis zu|jusqu'(?:à|a)|hasta|fino a|tot|até)\\s+(${MONEY})`, "i"), (m) => `up to ${money(m[1]!)} off`],
+  [new RegExp(`${SAVE_VERB}\\s+(?:${UP_TO})\\s+(${MONEY})`, "i"), (m) => `up to ${money(m[1]!)} off`],
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
   // price ("Now €42.14 Save €5.62").
   [
-    new RegExp(`(?<!${MONEY}[^\\n]{0,40})\\b(?:${SAVE_VERBS})\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
+    new RegExp(`(?<!${MONEY}[^\\n]{0,40})${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${MONEY})(?:[^.\\n]{0,40}?\\b(?:orders?|purchases?|spend)\\s+(?:of\\s+|over\\s+|above\\s+)*(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   [/\b(?:bogo|buy (?:one|1|any)\b[^.\n]{0,40}?\bget (?:one|1|the second(?: one)?|another|a second)\b[^.\n]{0,30}?\b(?:free|on us)|buy one,? get one|buy 1,? get 1)\b/i, () => "buy one, get one free"],
@@ -158,7 +182,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
     new RegExp(
-      `(?:\\b(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|\\bversandkostenfrei|\\blivraison\\s+(?:gratuite|offerte)|\\benv[íi]o\\s+(?:gratis|gratuito)|\\bspedizion[ei]\\s+(?:gratuit[ae]|gratis)|\\bgratis\\s+(?:verzending|bezorging)|\\bfrete\\s+gr[áa]tis)(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
+      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
       "i",
     ),
     (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),

@@ -2,7 +2,7 @@
  * Whether a mail makes the reader a concrete offer of its own. Promotional is not enough: fundraising, petitions,
  * news and editorial newsletters are marketing mail, often with a deadline, but offer nothing to buy for less.
  */
-import { GIFT_WORDS, OFF_WORDS, PRICE_RISE, SAVE_VERBS } from "./discount";
+import { FREE_SHIPPING_ABROAD, GIFT_WORDS, HALF_PRICE, MINUS_PERCENT, OFF_WORDS, PERCENT_ON, SAVE_VERB } from "./discount";
 
 /** Appeals for money or signatures: no shopper's deal, whatever their deadline ("your gift will be matched"). */
 const APPEAL =
@@ -31,20 +31,23 @@ const NEWS_SUBJECT = /\b(?:news|headlines|dispatch|briefing|digest|breaking)\b/i
  */
 const CONCRETE_OFFER = new RegExp(
   [
-    /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|korting|sconto|di sconto|de desconto|desconto|dto)|(?:^|[\s(])-\d{1,2}\s?%|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i.source,
-    // "20 % auf alle Jacken", but not a price rise ("steigen um 5 % auf alle Tarife").
-    `\\b\\d{1,2}\\s?%\\s?auf (?:alle|das|den|die|ihre?n?|fast)\\b(?<!${PRICE_RISE}[^.\\n]{0,60})`,
+    /(?:\b\d{1,2}\s?%\s?(?:off|de descuento|de réduction|de remise|rabatt|korting|sconto|di sconto|de desconto|desconto|dto)|[$£€]\s?\d[\d,.]*\s?(?:off|rebate|savings?|discount|voucher|gutschein|thank you)|\b(?:promo(?:tion)?|coupon|discount|priority|offer|voucher)\s?code|\buse (?:the )?code\b|\bsave (?:up to |an extra |extra )?(?:[$£€]\s?\d|\d{1,2}\s?%)|(?<!-)\bfree (?:\d+[- ](?:day|week|month)s? )?(?:shipping|delivery|gift(?! (?:subscription|card|certificate))|trial(?! (?:is|ends?|expires?|will|has))|upgrade|seats?|month)|\bgift with purchase|\bbuy one,? get one|\bbogo\b|\brebates?\b|\b(?:the )?first \d+ (?:to (?:order|buy|purchase|book|sign up|register)|customers|purchasers|buyers|shoppers)\b|\bprice (?:drops?|cuts?|reduced)\b(?! (?:trends?|data|statistics|history|rates?)\b)|\breduced price|\bcost price|gutschein\w*|\bcupom\b|\bcup[oó]n\b|\bcode promo\b|\bkortingscode\b|\bcodice sconto\b)/i.source,
+    // "20 % auf alle Jacken", but not a price rise ("steigen um 5 % auf alle Tarife"); "-25 %".
+    PERCENT_ON,
+    MINUS_PERCENT,
     // Multi-buys, half price, free delivery, gifts and welcome money as the other languages we read write them: "2x1",
     // "1+1 gratis", "2e halve prijs", "zweites zum halben Preis", "livraison gratuite", "cadeau offert", "100 € de bienvenida".
     `\\b(?:${GIFT_WORDS})\\b`,
-    /\b(?:2\s?x\s?1|3\s?x\s?2)\b|\b\d\s?\+\s?\d\s?(?:gratis|free|gratuit|grátis|offert)|\b(?:half[- ]price|half off|halve prijs|halben preis|moitié prix|mitad de precio|metà prezzo|metade do preço)|\b(?:gratis verzending|gratis bezorging|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|env[ií]o gratis|env[ií]o gratuito|spedizione gratuita|frete gr[aá]tis|portes grátis)|(?:[$£€]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|eur\b))\s?(?:de |di |em )?(?:bonus|bono|b[oô]nus|bienvenida|prime de bienvenue|willkommensbonus|startguthaben|welkomstbonus)/.source,
+    /\b(?:2\s?x\s?1|3\s?x\s?2)\b|\b\d\s?\+\s?\d\s?(?:gratis|free|gratuit|grátis|offert)/.source,
+    `\\b(?:${HALF_PRICE}|${FREE_SHIPPING_ABROAD})`,
+    /(?:[$£€]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|eur\b))\s?(?:de |di |em )?(?:bonus|bono|b[oô]nus|bienvenida|prime de bienvenue|willkommensbonus|startguthaben|welkomstbonus)/.source,
   ].join("|"),
   "i",
 );
 
 /** An amount saved, stated: "save $300", "$10 off", "20% discount". A code on the same line is plainly for it. */
 const STATED_SAVING = new RegExp(
-  `(?:[$£€]\\s?\\d[\\d,.]*|\\b\\d{1,2}\\s?%)\\s?(?:${OFF_WORDS}|savings?)\\b|\\b(?:${SAVE_VERBS})\\s+(?:up to |an extra |extra )?(?:[$£€]\\s?\\d|\\d{1,2}\\s?%)`,
+  `(?:[$£€]\\s?\\d[\\d,.]*|\\b\\d{1,2}\\s?%)\\s?(?:${OFF_WORDS}|savings?)\\b|${SAVE_VERB}\\s+(?:up to |an extra |extra )?(?:[$£€]\\s?\\d|\\d{1,2}\\s?%)`,
   "i",
 );
 
