@@ -4,7 +4,7 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVED_PERCENT, savedPercent } from "./discount";
+import { FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, UP_TO } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
@@ -23,13 +23,16 @@ const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b[^.;\\n]{0,30}?\\b${MINIM
 /** "Spend $100, get $20 off". */
 const SPEND_GET = new RegExp(`\\bspend\\s+(${MONEY})${OR_MORE}[^.;\\n]{0,20}?(?:\\b(?:get|take|save)\\s+(${AMOUNT})|(${AMOUNT})\\s*${OFF})`, "i");
 const FIRST_ORDER = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(?:on\\s+)?(?:your\\s+)?first\\s+(?:order|purchase|box)\\b`, "i");
-const PLAIN_OFF = new RegExp(`(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
+/** "Save $20 when you spend $100", "save 15% on orders over $75". */
+const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${AMOUNT})[^.;\\n]{0,30}?\\b${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
+/** "20% off", "up to 70% off": the most a saving can be is never the saving itself. */
+const PLAIN_OFF = new RegExp(`(?:(${UP_TO})\\s+)?(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
 /** A percent off written as a minus ("-10 % sur les vestes"), or after a verb of saving ("sparst du 10 %", "save 10%"). */
 const PERCENT_OFF = new RegExp(`${MINUS_PERCENT}|${SAVED_PERCENT}`, "i");
 const FREE_SHIPPING_OVER = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\s+(?:on\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+(${MONEY})${OR_MORE}`, "i");
 const FREE_SHIPPING = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\b|\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])`, "i");
-/** A discount a clause states; two of them, and which one belongs to the code is no longer plain. */
-const ANY_OFF = new RegExp(`${AMOUNT}\\s*${OFF}(?![\\w])|${MINUS_PERCENT}|${SAVED_PERCENT}`, "gi");
+/** A discount a clause states; two of them, and which one belongs to the code is no longer plain ("up to 70% off + an extra 20%"). */
+const ANY_OFF = new RegExp(`${AMOUNT}\\s*${OFF}(?![\\w])|(?:extra|additional)\\s+${AMOUNT}(?:\\s*${OFF}(?![\\w]))?|${MINUS_PERCENT}|${SAVED_PERCENT}`, "gi");
 
 /** "$10.00" as "$10", "10 €" as "€10", a percentage without its space. */
 function amount(value: string): string {
@@ -49,8 +52,10 @@ function discountOf(clause: string): string | null {
   if (match) return `${amount((match[3] ?? match[4])!)} off orders ${money(match[1]!)}+`;
   match = FIRST_ORDER.exec(clause);
   if (match) return `${amount(match[1]!)} off first order`;
+  match = SAVE_ORDERS.exec(clause);
+  if (match) return `${amount(match[1]!)} off orders ${money(match[2]!)}+`;
   match = PLAIN_OFF.exec(clause);
-  if (match) return `${amount(match[1]!)} off`;
+  if (match) return `${match[1] ? "up to " : ""}${amount(match[2]!)} off`;
   match = PERCENT_OFF.exec(clause);
   if (!match) return null;
   return match[1] ? `${match[1]}% off` : savedPercent(match[2], match[3]!);

@@ -1,6 +1,14 @@
 /** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
+import { formatMoney, moneyIn } from "../../src/domain/money";
 
-export const MONEY = "(?<![\\w$£€])(?:(?:R\\$|[$£€])\\s?\\d[\\d,]*(?:\\.\\d{2})?|\\d[\\d,]*(?:\\.\\d{2})?\\s?(?:€|EUR|USD|GBP|MXN))";
+/** Currency signs written before a figure: "$", "£", "€", the dollars and the real written with letters ("C$", "A$", "R$"), "CHF". */
+const SIGN_BEFORE = "(?:US|CA?|CAN|AU?|NZ|HK|S|R|MX)\\$|[$£€]|CHF";
+/** Currencies written after a figure ("10 €", "20 CHF", "15 GBP"). */
+const SIGN_AFTER = "€|EUR|USD|GBP|MXN|CHF|CAD|AUD";
+/** A figure with its thousands grouped ("1,000", "1.000") or not, and its cents after a point or a comma ("49,99"). */
+const FIGURE = "\\d{1,3}(?:[.,]\\d{3})+(?:[.,]\\d{2})?|\\d+(?:[.,]\\d{2})?";
+/** An amount of money with its currency; never the end of a longer figure ("1.234 €" is not 234 euros). */
+export const MONEY = `(?<![\\w$£€.,])(?:(?:${SIGN_BEFORE})\\s?(?:${FIGURE})|(?:${FIGURE})\\s?(?:${SIGN_AFTER}))(?![\\d])`;
 
 /** Words after an amount or a percentage that make it an amount off, in each language we read. */
 export const OFF_WORDS = "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto";
@@ -19,7 +27,7 @@ export const FREE_SHIPPING_ABROAD =
   "(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|versandkostenfrei|livraison\\s+(?:gratuite|offerte)|env[íi]o\\s+(?:gratis|gratuito)|spedizion[ei]\\s+(?:gratuit[ae]|gratis)|gratis\\s+(?:verzending|bezorging)|(?:frete|portes)\\s+gr[áa]tis";
 /** "Up to" before the most a saving can be, in the other languages we read, and in English. */
 const UP_TO_ABROAD = "bis zu|jusqu'(?:à|a)|hasta(?: un| el)?|fino al?|tot|até";
-const UP_TO = `up to|${UP_TO_ABROAD}`;
+export const UP_TO = `up to|${UP_TO_ABROAD}`;
 /** A percent off written as a minus: "-25 %", "(-30%)", "à -50 %"; not a range's second figure ("10-25%"). */
 export const MINUS_PERCENT = "(?<![\\w\\d])-(\\d{1,2})\\s?%";
 /**
@@ -30,11 +38,10 @@ export const SAVED_PERCENT = `${SAVE_VERB}\\s+(?:[a-zà-ÿ]+\\s+){0,2}?(?:(${UP_
 /** SAVED_PERCENT's saving, as the dashboard writes it. */
 export const savedPercent = (upTo: string | undefined, figure: string): string => `${upTo ? "up to " : ""}${figure}% off`;
 
+/** An amount as the product writes money everywhere (src/domain/money.ts), without a round amount's cents: "€1,234", "£20". */
 export function money(value: string): string {
-  const trimmed = value.replace(/\s+/g, "").replace(/[,.]+$/, "").replace(/\.00$/, "");
-  const suffix = /^(\d[\d,.]*)(€|EUR|USD|GBP|MXN)$/i.exec(trimmed);
-  if (suffix) return suffix[2] === "€" || suffix[2]!.toUpperCase() === "EUR" ? `€${suffix[1]}` : `$${suffix[1]}`;
-  return trimmed;
+  const [amount] = moneyIn(value.toUpperCase());
+  return amount ? formatMoney(amount).replace(/\.00$/, "") : value.replace(/\s+/g, "");
 }
 
 const SPEND = new RegExp(`\\bspend (${MONEY})`, "i");

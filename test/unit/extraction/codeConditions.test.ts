@@ -24,6 +24,15 @@ describe("conditionOf: one benefit, normalised", () => {
     ["Mit dem Gutscheincode HERBST15 sparen Sie 15 % auf alle Töpfe", "15% off"],
     ["Avec le code BRISE25, profitez de -25 % sur les manteaux", "25% off"],
     ["Save 15% with code PAWS15, plus free shipping over $49", "15% off + free shipping on orders $49+"],
+    // A saving with the spend it needs, "up to" kept, and money as the product writes it whatever the currency.
+    ["Save $20 when you spend $100 with code TWENTY", "$20 off orders $100+"],
+    ["Save 15% on orders over $75 with code FIFTEEN", "15% off orders $75+"],
+    ["Up to 50% off with code HALF", "up to 50% off"],
+    ["CHF 20 Rabatt ab CHF 100 mit dem Code ZUERICH", "CHF\u00a020 off orders CHF\u00a0100+"],
+    ["Save C$15 on orders over C$75 with code MAPLE", "CA$15 off orders CA$75+"],
+    ["£20 off when you spend £100", "£20 off orders £100+"],
+    ["20 GBP off with code TWENTY", "£20 off"],
+    ["10 € Rabatt ab 1.000 € Bestellwert", "€10 off orders €1,000+"],
   ])("%s gives %s", (clause, condition) => {
     expect(conditionOf(clause)).toBe(condition);
   });
@@ -31,6 +40,7 @@ describe("conditionOf: one benefit, normalised", () => {
   it("gives nothing for two discounts, whose owner is not plain, nor for a clause without a benefit", () => {
     expect(conditionOf("$10 off $50 and $25 off $100")).toBeNull();
     expect(conditionOf("-10 % sur les vestes, -20 % sur les manteaux")).toBeNull();
+    expect(conditionOf("Up to 70% off + an extra 20% with code EXTRA20")).toBeNull();
     expect(conditionOf("Use code HELLO at checkout")).toBeNull();
   });
 });
