@@ -14,12 +14,15 @@ export const MONEY = `(?<![\\w$£€.,])(?:(?:${SIGN_BEFORE})\\s?(?:${FIGURE})|(
 export const OFF_WORDS = "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto";
 /** A gift with an order, in the other languages we read. */
 export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde";
-/** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
-const MINIMUM_FROM = "ab|dès|à partir de|a partir de|desde|da|vanaf|acima de";
+/**
+ * Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"), each a word
+ * of its own: `\b` would never start "à partir de", whose first letter is not a `\w`.
+ */
+const MINIMUM_FROM = "(?<![\\wà-ÿ])(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)";
 /** Verbs that make the amount after them a saving, in each language we read. */
 export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
 /** One of SAVE_VERBS as a word of its own: `\b` would miss "économisez", whose first letter is not a `\w`. */
-export const SAVE_VERB = `(?<![a-zà-ÿ])(?:${SAVE_VERBS})`;
+export const SAVE_VERB = `(?<![\\wà-ÿ])(?:${SAVE_VERBS})`;
 /** Half price, in each language we read: "half off", "zum halben Preis", "moitié prix", "metà prezzo", "meio preço". */
 export const HALF_PRICE = "half[\\s-](?:off|price)|halve prijs|halben preis|moitié prix|mitad de precio|metà prezzo|metade do preço|meio preço";
 /** Free shipping as the other languages we read write it: "kostenloser Versand", "livraison offerte", "frete grátis". */
@@ -139,7 +142,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
   [
-    new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
+    new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   // "Save up to $500", "Spare bis zu 100 €": the most a saving can be.
@@ -171,7 +174,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`\\bspend (${MONEY})[^.\\n]{0,60}?(?<!-)\\bfree\\b`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
   // Other languages: "Gratis-Geschenk ab 50 €", "cadeau offert dès 50 €", "regalo gratis a partir de 50 €".
   [
-    new RegExp(`\\b(?:${GIFT_WORDS})\\b(?:[^.\\n]{0,40}?\\b(?:${MINIMUM_FROM})\\s+(${MONEY}))?`, "i"),
+    new RegExp(`\\b(?:${GIFT_WORDS})\\b(?:[^.\\n]{0,40}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
     (m) => (m[1] ? `free gift with ${money(m[1])} purchase` : "free gift"),
   ],
   [new RegExp(`(${MONEY}) bonus\\b`, "i"), (m) => `${money(m[1]!)} bonus`],
@@ -189,7 +192,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
     new RegExp(
-      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:\\b(?:${MINIMUM_FROM}|über|superiores? a|sopra|oltre|boven)\\s+)(${MONEY}))?`,
+      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:(?:${MINIMUM_FROM}|(?<![\\wà-ÿ])(?:über|superiores? a|sopra|oltre|boven))\\s+)(${MONEY}))?`,
       "i",
     ),
     (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),
@@ -246,7 +249,7 @@ const PER_WHOM: Readonly<Record<string, string>> = {
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [
     new RegExp(
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?=\\bmindestbestellwert|\\b(?:${MINIMUM_FROM})\\s)(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|\\b(?:${MINIMUM_FROM})\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achat|de compra|di spesa|bestelwaarde|em compras))`,
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?=\\bmindestbestellwert|${MINIMUM_FROM}\\s)(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras))`,
       "i",
     ),
     (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,

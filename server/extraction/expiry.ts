@@ -524,7 +524,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
   for (const match of [...matchesOf(DOTTED_DAY, text), ...matchesOf(DASHED_DAY, text)]) {
     const window = windowBefore(text, match.index, 0);
     const score = cueBefore(match.index);
-    if (score === 0 || /\b(?:at|um|à|a las)\s*$/i.test(window) || STARTS_FROM.test(window) || NOT_AN_OFFER_END.test(window)) continue;
+    if (score === 0 || /(?<![\wà-ÿ'’])(?:at|um|à|a las)\s*$/i.test(window) || STARTS_FROM.test(window) || NOT_AN_OFFER_END.test(window)) continue;
     let [month, day] = dayFirst ? [Number(match[2]), Number(match[1])] : [Number(match[1]), Number(match[2])];
     if (month > 12) [month, day] = [day, month];
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31) push(match.index, yearlessDay(month, day, sendDate), score);

@@ -33,6 +33,7 @@ describe("conditionOf: one benefit, normalised", () => {
     ["£20 off when you spend £100", "£20 off orders £100+"],
     ["20 GBP off with code TWENTY", "£20 off"],
     ["10 € Rabatt ab 1.000 € Bestellwert", "€10 off orders €1,000+"],
+    ["Avec le code AUTOMNE, 10 € de réduction à partir de 60 €", "€10 off orders €60+"],
   ])("%s gives %s", (clause, condition) => {
     expect(conditionOf(clause)).toBe(condition);
   });

@@ -86,6 +86,12 @@ describe("findExpiry: our rules on top of the date parser", () => {
     expect(expiry("Rates as of 03/01/2026. Offer ends 03/28/2026.")).toBe("2026-03-28");
   });
 
+  it("reads a dotted pair after 'at', 'um' or 'à' as a time of day, and after 'jusqu'à' as a day", () => {
+    expect(expiry("Offre valable samedi à 10.11. précises", { dayFirst: true })).toBe("2026-03-14");
+    expect(expiry("Angebot gültig Samstag um 10.11. Uhr", { dayFirst: true })).toBe("2026-03-14");
+    expect(expiry("Offre valable jusqu'à 20.03. inclus", { dayFirst: true })).toBe("2026-03-20");
+  });
+
   it("prefers the offer's end over an event or issue date with no end word", () => {
     expect(expiry("Thursday, March 12, 2026 · Spring issue\nOffer ends Sunday, March 22.")).toBe("2026-03-22");
   });

@@ -229,6 +229,10 @@ describe("discount and terms", () => {
     [["20 GBP off everything"], "£20 off"],
     [["Save C$15 on orders over C$75"], "CA$15 off CA$75"],
     [["A$20 off your first order"], "A$20 off"],
+    // Minimum words that start with an accented letter ("à partir de", "über").
+    [["10 € de réduction à partir de 60 € d'achat"], "€10 off €60"],
+    [["Livraison gratuite à partir de 50 €"], "free shipping over €50"],
+    [["Kostenloser Versand über 50 €"], "free shipping over €50"],
     [["Bis zu 50 % reduziert"], "up to 50% off"],
     [["-20 % sur tout"], "20% off"],
     [["Jusqu'à -50 % sur les manteaux"], "up to 50% off"],
@@ -349,6 +353,7 @@ describe("discount and terms", () => {
       "Valable pour une première commande dès 50 € d'achat. Non cumulable. Dans la limite des stocks disponibles.",
       ["Minimum spend €50", "First order only", "Cannot be combined with other offers", "While supplies last"],
     ],
+    ["Valable à partir de 60 € d'achats. Non cumulable.", ["Minimum spend €60", "Cannot be combined with other offers"]],
     ["Solo para nuevos clientes. Sólo online. No acumulable.", ["New customers only", "Online only", "Cannot be combined with other offers"]],
     [
       "Valido sul primo ordine, da 50 € di spesa. Non cumulabile. Fino ad esaurimento scorte.",
