@@ -136,6 +136,9 @@ describe("category", () => {
     ["Gartenwelt Moos", "20 % auf Pflanzkübel", "Alles für den Garten", "Home"],
     ["Reefline", "Summer drop", "New swimwear and bikinis", "Fashion"],
     ["Mundo Pet", "Cupom de 10%", "Ração e petiscos para o seu cão", "Pets"],
+    // Words that start with an umlaut.
+    ["Kranz & Söhne", "Ölwechsel zum Sonderpreis", "Jetzt Termin für den Ölwechsel buchen", "Automotive"],
+    ["Landhaus Linde", "Übernachtung zum halben Preis", "Jede zweite Übernachtung gratis, Frühstück inklusive", "Travel and Local"],
   ])("%s -> %s", (sender, subject, body, category) => {
     expect(guessCategory(sender, subject, body)).toBe(category);
   });
