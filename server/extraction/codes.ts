@@ -8,9 +8,16 @@ import { SAVE_VERBS } from "./discount";
 import type { Rendering } from "./rendering";
 
 const TOKEN = "([A-Za-z0-9](?:[A-Za-z0-9-]{1,28}[A-Za-z0-9])?)";
+/**
+ * Quotes and brackets that may open around a code, as each language we read writes them: "…", ‘…’, „…“ (German),
+ * « … » with its spaces (French), »…« and a box's "[" or "(".
+ */
+const OPENING = "(?:[\"'“‘«»„‚‹›\\[(*][\\s\\u00a0]*)*";
+/** The quotes and brackets that close around a code. */
+const CLOSING = "(?:[\\s\\u00a0]*[\"'”’»«“‘›‹)\\]])*";
 const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
 const SEP =
-  "[*†¹²³]*[\\s\\u00a0]*(?:(?:below(?:\\.(?=[ \\t\\u00a0]*\\n))?|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*){0,2}(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*[\"'“‘«\\[(*]*";
+  `[*†¹²³]*[\\s\\u00a0]*(?:(?:below(?:\\.(?=[ \\t\\u00a0]*\\n))?|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*){0,2}(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*${OPENING}`;
 
 /** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
 const CODE_NOUN =
@@ -18,9 +25,11 @@ const CODE_NOUN =
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}(?![A-Za-z])${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");
+/** A label that ends with a colon, before any opening quote: "Code: «X»". */
+const LABEL_END = new RegExp(`[:：]\\s*${OPENING}$`);
 /** "Enter X at checkout", "apply X in your bag", "mention X when you book". */
 const ACTION = new RegExp(
-  `\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+["'“‘«]?${TOKEN}${END}["'”’»]?\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`,
+  `\\b(?:enter|apply|use|redeem|add|type|paste|mention|quote|ingresa|usa|aplica)\\s+${OPENING}${TOKEN}${END}${CLOSING}\\s+(at|in|during|on|when|to|for|al|en)\\b\\s*(\\S+)?`,
   "gi",
 );
 
@@ -221,7 +230,7 @@ export function findCodes(text: string): FoundCode[] {
     // capitals stay an acronym unless a label names a promo code.
     const instructed =
       match[1]!.length >= 4 && /[a-z]/.test(label) && USE_BEFORE.test(text.slice(Math.max(0, match.index - 20), match.index));
-    add(match[1]!, match.index, /[:：]\s*["'“‘«[(*]*$/.test(label) || SPECIFIC_LABEL.test(label) || instructed);
+    add(match[1]!, match.index, LABEL_END.test(label) || SPECIFIC_LABEL.test(label) || instructed);
     const rest = match[2] ?? "";
     for (const extra of matchesOf(LISTED_TOKEN, rest)) {
       if (!/^(?:and|or|y|et|und)$/i.test(extra[0])) add(extra[0], match.index + match[0].indexOf(rest) + extra.index);

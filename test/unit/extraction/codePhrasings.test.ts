@@ -102,6 +102,39 @@ describe("a code, however it is presented", () => {
   });
 });
 
+/** The quotation marks each language sets around a code, French with its (no-break) spaces inside. */
+const QUOTES: Record<Language, ReadonlyArray<[open: string, close: string]>> = {
+  en: [["“", "”"], ["‘", "’"], ['"', '"']],
+  de: [["„", "“"], ["»", "«"], ["‚", "‘"]],
+  fr: [["« ", " »"], ["«\u00a0", "\u00a0»"], ["«", "»"]],
+  es: [["«", "»"], ["“", "”"]],
+  it: [["«", "»"], ["“", "”"]],
+  nl: [["‘", "’"], ["“", "”"], ["„", "”"]],
+  pt: [["“", "”"], ["«", "»"]],
+};
+
+describe("a code in quotation marks", () => {
+  it.each(Object.keys(QUOTES) as Language[])("%s: every label and quotation mark, inline and bold", async (language) => {
+    const misread: string[] = [];
+    for (const label of LABELS[language]) {
+      for (const [open, close] of QUOTES[language]) {
+        for (const [layout, html] of LAYOUTS.slice(0, 2)) {
+          const raw = buildEmail({
+            from: `Invented Shop <news@mail.${DOMAIN[language]}>`,
+            subject: "Winter",
+            date: "Thu, 26 Nov 2026 09:00:00 -0500",
+            headers: { "Content-Language": language },
+            html: html(label, `${open}WINTER20${close}`, GAIN[language]),
+          });
+          const read = (await extractDeals(raw)).deals[0]?.promoCodes ?? [];
+          if (read.join() !== "WINTER20") misread.push(`${layout}: ${label} ${open}WINTER20${close} read as ${JSON.stringify(read)}`);
+        }
+      }
+    }
+    expect(misread).toEqual([]);
+  });
+});
+
 /**
  * A code that carries its own discount ("SAVE20" for 20% off) is one even with no word "code": set after "with" or a
  * colon, or before the discount it gives, in each language's words. Read as inferred, which the deal's Details says.
