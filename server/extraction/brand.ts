@@ -220,7 +220,7 @@ export function brandDomainOf(
 }
 
 const DEPARTMENT_SUFFIX =
-  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list)\s*$/i;
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list|angebote|aktionen|kundenservice|kundendienst|offres|bons plans|service client|ofertas|promociones|atención al cliente|offerte|promozioni|servizio clienti|aanbiedingen|acties|klantenservice|promoções|atendimento)\s*$/i;
 
 /** Company-form words that belong to a registered name ("Greenmantle Paint Co."): never dropped. */
 const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?|s\.?l\.?|plc|corp\.?)$/i;
@@ -228,9 +228,9 @@ const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?
 const compact = (words: readonly string[]) =>
   words.join("").toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/&/g, "and").replace(/[^a-z0-9]/g, "");
 
-/** A country, or its code, after a shop's name: which of its national shops wrote ("Northloom Deutschland"). */
+/** A country or region, or its code, after a shop's name: which of its national shops wrote ("Northloom Deutschland"). */
 const COUNTRY_WORD =
-  /^(?:deutschland|germany|österreich|austria|schweiz|suisse|svizzera|switzerland|france|españa|espana|spain|italia|italy|nederland|netherlands|belgi[eë]|belgique|belgium|portugal|brasil|brazil|m[ée]xico|canada|ireland|australia|uk|us|usa|de|fr|es|it|nl|at|ch|be|pt|br|mx)$/i;
+  /^(?:deutschland|germany|österreich|austria|schweiz|suisse|svizzera|switzerland|france|españa|espana|spain|italia|italy|nederland|netherlands|belgi[eë]|belgique|belgium|portugal|brasil|brazil|m[ée]xico|canada|ireland|australia|europe|eu|international|intl|global|uk|us|usa|de|fr|es|it|nl|at|ch|be|pt|br|mx)$/i;
 
 /**
  * "Wrenchly Auto Parts" from wrenchly.com is Wrenchly: when the domain spells only the leading words, two or more words
@@ -343,6 +343,8 @@ export function brandNameWithEvidence(
     .replace(/ \.(?=[a-z]{2,3}$)/i, ".");
   if (NOT_A_NAME.test(name)) name = "";
   name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+/)[0]!.trim();
+  // "Larkspur via Shopify": the shop, sending through a platform.
+  name = name.replace(/\s+via\s+\S.*$/, "");
   const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);
   if (atSplit && !/[&]/.test(name)) name = atSplit[2]!;
   for (let guard = 0; guard < 3 && DEPARTMENT_SUFFIX.test(name); guard++) {

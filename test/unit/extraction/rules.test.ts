@@ -55,6 +55,14 @@ describe("brand", () => {
     expect(brandNameOf("Robin Vale's Mailing List", null, "robinvale.com")).toBe("Robin Vale");
     expect(brandNameOf('"Cloudhem .ie"', null, "cloudhem.ie")).toBe("Cloudhem.ie");
     expect(brandNameOf("Cloudhem:", null, "cloudhem.com")).toBe("Cloudhem");
+    // A platform the shop sends through, a region in brackets, and departments in the other languages we read.
+    expect(brandNameOf("Larkspur Outfitters via Shopify", null, "shopifyemail.com")).toBe("Larkspur Outfitters");
+    expect(brandNameOf("Larkspur (EU)", null, "larkspur.eu")).toBe("Larkspur");
+    for (const department of ["Angebote", "Kundenservice", "Offres", "Service client", "Ofertas", "Promozioni", "Aanbiedingen", "Promoções"]) {
+      expect(brandNameOf(`Larkspur ${department}`, null, "larkspur.example")).toBe("Larkspur");
+    }
+    // "Via" that begins a name is the name's own.
+    expect(brandNameOf("Via Ferrata Outdoor", null, "viaferrata.example")).toBe("Via Ferrata Outdoor");
     // "The X Team" is X's team: with the department gone, its "The" goes too; "The Tin Store" above keeps its own.
     expect(brandNameOf("The Oak & Ivy Team", null, "oakandivy.com")).toBe("Oak & Ivy");
     expect(brandNameOf("The Daily Wren Team", null, "thedailywren.com")).toBe("The Daily Wren");
