@@ -74,6 +74,13 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "(?:je|uw) (?:bestelling|pakket|factuur)|orderbevestiging",
     "bestelling (?:is )?(?:bevestigd|verzonden|onderweg|bezorgd)",
     "(?:seu|o seu) pedido|(?:sua|a sua) encomenda|confirma[çc][ãa]o d[oe] pedido|nota fiscal",
+    // Bookings confirmed, never a bare "your booking", which a hotel's offer says too ("Haz tu reserva").
+    "buchungsbest[äa]tigung|reservierungsbest[äa]tigung|(?:buchung|reservierung) (?:ist |wurde )?best[äa]tigt",
+    "confirmation de (?:votre )?r[ée]servation|r[ée]servation (?:est )?confirm[ée]e",
+    "confirmaci[óo]n de (?:la |tu |su )?reserva|reserva (?:est[áa] |ha sido )?confirmada",
+    "conferma (?:di|della) (?:tua )?prenotazione|prenotazione (?:è )?confermata",
+    "reserveringsbevestiging|boekingsbevestiging|(?:reservering|boeking) (?:is )?bevestigd",
+    "confirma[çc][ãa]o d[ae] reserva|reserva (?:est[áa] |foi )?confirmada",
     "passwort|kennwort|neue anmeldung|(?:sicherheits|best[äa]tigungs|verifizierungs)code|terminbest[äa]tigung|terminerinnerung",
     "mot de passe|code de (?:v[ée]rification|confirmation|s[ée]curit[ée])|nouvelle connexion|rendez-vous (?:demain|confirm[ée]|pr[ée]vu)",
     "contrase[ñn]a|c[óo]digo de (?:verificaci[óo]n|seguridad|confirmaci[óo]n)|nuevo inicio de sesi[óo]n|tu cita",
@@ -127,6 +134,7 @@ const TRANSACTIONAL_BODY = new RegExp(
     "pin:?\\s*\\d{4}\\b",
     "we(?:[’']ve| have) received (?:your )?(?:order|payment|request)",
     // The same notices in the other languages we read.
+    "buchungsnummer|reservierungsnummer|num[ée]ro de r[ée]servation|(?:c[óo]digo|n[úu]mero) d[ae] reserva|localizador|(?:codice|numero) di prenotazione|reserveringsnummer|boekingsnummer",
     "bestellnummer|sendungsnummer|sendungsverfolgung|rechnungsadresse|lieferadresse|zahlungsart|zwischensumme",
     "voraussichtliche (?:lieferung|zustellung)|lieferung voraussichtlich|vielen dank f[üu]r (?:ihre|deine) bestellung",
     "num[ée]ro de (?:commande|suivi)|commande n°|adresse de (?:livraison|facturation)|suivi de colis|merci pour votre commande",

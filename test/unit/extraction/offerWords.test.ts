@@ -46,6 +46,14 @@ const NOTICES: Mail[] = [
   ["it", "example.it", "Codice di verifica", "Il tuo codice di verifica è 998877. Scade tra 10 minuti."],
   ["nl", "example.nl", "Je wachtwoord is gewijzigd", "Je wachtwoord is gewijzigd. Was jij dit niet? Neem contact met ons op."],
   ["pt", "example.com.br", "Seu código de verificação", "Seu código de verificação é 445566. Expira em 10 minutos."],
+  // Bookings confirmed, by their subject or by their reference numbers.
+  ["de", "example.de", "Buchungsbestätigung", "Vielen Dank für Ihre Buchung. Anreise: 12. Dezember. Frühstück inklusive."],
+  ["fr", "example.fr", "Confirmation de votre réservation", "Merci pour votre réservation. Arrivée le 12 décembre. Petit-déjeuner offert."],
+  ["es", "example.es", "Confirmación de reserva", "Tu reserva 8XK2P está confirmada. Llegada: 12 de diciembre. Desayuno gratis."],
+  ["it", "example.it", "La tua prenotazione è confermata", "Grazie per la tua prenotazione. Arrivo: 12 dicembre. Colazione omaggio."],
+  ["nl", "example.nl", "Reserveringsbevestiging", "Bedankt voor je reservering. Aankomst: 12 december. Ontbijt gratis."],
+  ["pt", "example.com.br", "Confirmação de reserva", "Obrigado pela sua reserva. Chegada: 12 de dezembro. Café da manhã grátis."],
+  ["es", "example.es", "Hotel Brisa, 12 de diciembre", "Código de reserva: 8XK2P. Localizador: 8XK2P-1. Llegada a partir de las 15:00."],
 ];
 
 /** Offers whose subject also names the order: what they sell wins. */
@@ -58,6 +66,7 @@ const OFFERS_ON_AN_ORDER: Mail[] = [
   ["pt", "example.com.br", "Frete grátis no seu pedido", "Frete grátis no seu próximo pedido com o cupom WINTER20. Válido até 6 de dezembro."],
   ["fr", "example.fr", "Votre livraison offerte ce week-end", "Livraison offerte avec le code WINTER20, jusqu'à dimanche."],
   ["it", "example.it", "Il tuo ordine con spedizione gratuita", "Spedizione gratuita con il codice WINTER20, fino a domenica."],
+  ["es", "example.es", "Haz tu reserva", "Haz tu reserva con el código WINTER20: envío gratis y desayuno incluido. Válido hasta el 6 de diciembre."],
 ];
 
 async function read([language, domain, subject, body]: Mail) {
