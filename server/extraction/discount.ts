@@ -11,7 +11,8 @@ const FIGURE = "\\d{1,3}(?:[.,]\\d{3})+(?:[.,]\\d{2})?|\\d+(?:[.,]\\d{2})?";
 export const MONEY = `(?<![\\w$£€.,])(?:(?:${SIGN_BEFORE})\\s?(?:${FIGURE})|(?:${FIGURE})\\s?(?:${SIGN_AFTER}))(?![\\d])`;
 
 /** Words after an amount or a percentage that make it an amount off, in each language we read. */
-export const OFF_WORDS = "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|di sconto|sconto|korting|de desconto|desconto";
+export const OFF_WORDS =
+  "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|sparen|günstiger|billiger|di sconto|sconto|korting|goedkoper|de desconto|desconto";
 /** A gift with an order, in the other languages we read. */
 export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde";
 /**
@@ -141,6 +142,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
+  // "Der letzte Tag, um 25 % mit LETZT25 zu sparen": German puts the verb last.
+  [/\b(\d{1,2})\s?%[^.\n%]{0,40}?\bzu\s+sparen\b/i, (m) => `${m[1]}% off`],
   [
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),

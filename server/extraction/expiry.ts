@@ -565,7 +565,17 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
 
 /** Today only, in each language we read. */
 const SAME_DAY =
-  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|final\s+day|last\s+day(?!\s+to\b)|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b|(?:\b(?:letzter\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])(?![\s,]+(?:um|für|pour|para|per|om|voor)\b)/gi;
+  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b/gi;
+/** The last day, in each language we read ("der letzte Tag", "último día"). */
+const LAST_DAY =
+  /(?:\b(?:final\s+day|last\s+day|letzte[rn]?\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])/gi;
+/** "Last day to ...", "letzter Tag für ...": what follows is for something, which says whose last day it is. */
+const PURPOSE_AFTER = /^[\s,]*(?:to|um|für|pour|para|per|om|voor)\b/i;
+/** An offer named in the purpose of a last day: "to save", "to shop the sale", "pour profiter de -25 %". */
+const OFFER_IN_PURPOSE =
+  /\b(?:sale|deals?|offers?|promo\w*|codes?|soldes|rebajas|saldi|aktion\w*|angebot\w*|ofertas?|offert[ae]|aanbieding\w*|bespa\w*|profit\w*|approfitt\w*|aproveit\w*)\b/i;
+/** How much of the sentence after "last day" says what it is for. */
+const PURPOSE_CHARS = 100;
 /** This weekend, in each language we read. */
 const THIS_WEEKEND =
   /\b(?:this|all)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;
@@ -574,6 +584,13 @@ function candidatesFromSameDay(text: string, sendDate: string, bias: number): Ca
   const found: Candidate[] = [];
   const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : "relative" });
   for (const match of matchesOf(SAME_DAY, text)) push(match.index, sendDate, 2);
+  // The last day to save is the offer's; the last day to order for delivery in time, or to enter a draw, is not.
+  for (const match of matchesOf(LAST_DAY, text)) {
+    const end = match.index + match[0].length;
+    const purpose = text.slice(end, end + PURPOSE_CHARS).split(/[.!?\n]/)[0]!;
+    const forTheOffer = (OFFER_GAIN.test(purpose) || OFFER_IN_PURPOSE.test(purpose)) && !SHIPPING_AFTER.test(purpose);
+    if (!PURPOSE_AFTER.test(purpose) || forTheOffer) push(match.index, sendDate, 2);
+  }
 
   for (const match of matchesOf(THIS_WEEKEND, text)) {
     const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();

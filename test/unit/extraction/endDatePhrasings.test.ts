@@ -88,7 +88,13 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   // The last day and tonight's midnight, in each language.
   ["en", "Last day!", "2026-11-26"], ["de", "Letzter Tag!", "2026-11-26"], ["fr", "Dernier jour !", "2026-11-26"],
   ["es", "¡Último día!", "2026-11-26"], ["it", "Ultimo giorno!", "2026-11-26"], ["nl", "Laatste dag!", "2026-11-26"],
-  ["pt", "Último dia!", "2026-11-26"], ["en", "Ends at midnight", "2026-11-26"], ["de", "Endet um Mitternacht", "2026-11-26"],
+  ["pt", "Último dia!", "2026-11-26"],
+  // The last day for the offer, as a sentence says it.
+  ["en", "Today is the last day to save", "2026-11-26"], ["en", "Last day to shop the sale", "2026-11-26"],
+  ["de", "Heute ist der letzte Tag, um zu sparen", "2026-11-26"], ["fr", "Dernier jour pour en profiter", "2026-11-26"],
+  ["es", "Hoy es el último día para ahorrar", "2026-11-26"], ["it", "Ultimo giorno per approfittarne", "2026-11-26"],
+  ["nl", "Laatste dag om te besparen", "2026-11-26"], ["pt", "Último dia para aproveitar", "2026-11-26"],
+  ["en", "Ends at midnight", "2026-11-26"], ["de", "Endet um Mitternacht", "2026-11-26"],
   ["fr", "Se termine à minuit", "2026-11-26"], ["es", "Termina a medianoche", "2026-11-26"], ["it", "Termina a mezzanotte", "2026-11-26"],
   ["nl", "Eindigt om middernacht", "2026-11-26"], ["pt", "Termina à meia-noite", "2026-11-26"],
   // The year's end, once an end word leads to it ("the end of the year is near" states no end).

@@ -167,8 +167,16 @@ describe("findExpiry: same-day phrases", () => {
   it("runs '24 hours only' from the send instant, into the next day", () => {
     expect(expiry("24 hours only: 40% off")).toBe("2026-03-13");
   });
-  it("does not read 'last day to order' as the offer's end", () => {
-    expect(expiry("Last day to order for delivery by Easter.")).toBeNull();
+  it("does not read 'last day to order' as the offer's end, in any language", () => {
+    for (const text of [
+      "Last day to order for delivery by Easter.",
+      "Last day to enter our spring giveaway.",
+      "Letzter Tag für Bestellungen vor Ostern.",
+      "Dernier jour pour commander avant Pâques.",
+      "Último día para pedir antes de Semana Santa.",
+    ]) {
+      expect(expiry(text), text).toBeNull();
+    }
   });
 });
 

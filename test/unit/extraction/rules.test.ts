@@ -240,6 +240,11 @@ describe("discount and terms", () => {
     [["20 GBP off everything"], "£20 off"],
     [["Save C$15 on orders over C$75"], "CA$15 off CA$75"],
     [["A$20 off your first order"], "A$20 off"],
+    // A percent with its verb after it, as German and Dutch put it.
+    [["Jetzt 20 % sparen"], "20% off"],
+    [["Alle Mäntel 20 % günstiger"], "20% off"],
+    [["Heute ist der letzte Tag, um 25 % mit LETZT25 zu sparen."], "25% off"],
+    [["Alles 20% goedkoper"], "20% off"],
     // Minimum words that start with an accented letter ("à partir de", "über").
     [["10 € de réduction à partir de 60 € d'achat"], "€10 off €60"],
     [["Livraison gratuite à partir de 50 €"], "free shipping over €50"],
