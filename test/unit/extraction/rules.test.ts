@@ -144,6 +144,12 @@ describe("category", () => {
     ["Gartenwelt Moos", "20 % auf Pflanzkübel", "Alles für den Garten", "Home"],
     ["Reefline", "Summer drop", "New swimwear and bikinis", "Fashion"],
     ["Mundo Pet", "Cupom de 10%", "Ração e petiscos para o seu cão", "Pets"],
+    // Compounds that end in a garment or in feed, and a wardrobe that is furniture.
+    ["Nordfalke", "Nur bis Sonntag: 20 % auf alle Winterjacken", "Jetzt Winterjacken und Strickjacken entdecken", "Fashion"],
+    ["Huis & Co", "Winterjassen -30%", "Ontdek onze damesschoenen en winterjassen", "Fashion"],
+    ["Tierhof", "Trockenfutter im Angebot", "Trockenfutter und Nassfutter für Ihren Hund", "Pets"],
+    ["Raumwerk", "Jetzt zugreifen", "Kommode und Kleiderschrank 20 % günstiger", "Home"],
+    ["Ledgerline", "Plans chosen for you", "Accounting and invoicing for small teams, with hand-chosen plans", "Software and Apps"],
     // Words that start with an umlaut.
     ["Kranz & Söhne", "Ölwechsel zum Sonderpreis", "Jetzt Termin für den Ölwechsel buchen", "Automotive"],
     ["Landhaus Linde", "Übernachtung zum halben Preis", "Jede zweite Übernachtung gratis, Frühstück inklusive", "Travel and Local"],
