@@ -4,7 +4,7 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, UP_TO } from "./discount";
+import { findDiscount, FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, SHIPPING_SPEED, UP_TO } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
@@ -29,8 +29,8 @@ const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additio
 const PLAIN_OFF = new RegExp(`(?:(${UP_TO})\\s+)?(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
 /** A percent off written as a minus ("-10 % sur les vestes"), or after a verb of saving ("sparst du 10 %", "save 10%"). */
 const PERCENT_OFF = new RegExp(`${MINUS_PERCENT}|${SAVED_PERCENT}`, "i");
-const FREE_SHIPPING_OVER = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\s+(?:on\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+(${MONEY})${OR_MORE}`, "i");
-const FREE_SHIPPING = new RegExp(`\\bfree\\s+(?:standard\\s+)?shipping\\b|\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])`, "i");
+const FREE_SHIPPING_OVER = new RegExp(`\\bfree\\s+(?:${SHIPPING_SPEED})?shipping\\s+(?:on\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+(${MONEY})${OR_MORE}`, "i");
+const FREE_SHIPPING = new RegExp(`\\bfree\\s+(?:${SHIPPING_SPEED})?shipping\\b|\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])`, "i");
 /** A discount a clause states; two of them, and which one belongs to the code is no longer plain ("up to 70% off + an extra 20%"). */
 const ANY_OFF = new RegExp(`${AMOUNT}\\s*${OFF}(?![\\w])|(?:extra|additional)\\s+${AMOUNT}(?:\\s*${OFF}(?![\\w]))?|${MINUS_PERCENT}|${SAVED_PERCENT}`, "gi");
 
@@ -63,6 +63,9 @@ function discountOf(clause: string): string | null {
 
 /** The benefit a clause states, normalised ("$10 off $50", "20% off + free shipping"); null for none, or two discounts. */
 export function conditionOf(clause: string): string | null {
+  // "BOGO 50% off" takes half off one item of two: its percent alone would say half off the order.
+  const multiBuy = findDiscount(clause);
+  if (multiBuy?.startsWith("buy ")) return multiBuy;
   if ((clause.match(ANY_OFF)?.length ?? 0) > 1) return null;
   const discount = discountOf(clause);
   const shippingOver = FREE_SHIPPING_OVER.exec(clause);

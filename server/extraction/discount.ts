@@ -24,6 +24,8 @@ const MINIMUM_FROM = "(?<![\\wà-ÿ])(?:ab|dès|à partir de|a partir de|desde|d
 export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
 /** One of SAVE_VERBS as a word of its own: `\b` would miss "économisez", whose first letter is not a `\w`. */
 export const SAVE_VERB = `(?<![\\wà-ÿ])(?:${SAVE_VERBS})`;
+/** How fast free shipping goes, between "free" and "shipping": "free 2-day shipping", "free standard delivery". */
+export const SHIPPING_SPEED = "(?:standard|express|expedited|priority|ground|economy|fast|overnight|(?:1|one|2|two|next|same)[- ]day)\\s+";
 /** Half price, in each language we read: "half off", "zum halben Preis", "moitié prix", "metà prezzo", "meio preço". */
 export const HALF_PRICE = "half[\\s-](?:off|price)|halve prijs|halben preis|moitié prix|mitad de precio|metà prezzo|metade do preço|meio preço";
 /** Free shipping as the other languages we read write it: "kostenloser Versand", "livraison offerte", "frete grátis". */
@@ -126,6 +128,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`\\b(?:${UP_TO_ABROAD})\\s+-?(\\d{1,2})\\s?%`, "i"), (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  // "Save 20–50%": a range saved is a range off.
+  [new RegExp(`${SAVE_VERB}\\s+(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%`, "i"), (m) => `${m[1]}–${m[2]}% off`],
   // "40-60% off", "30 to 50% off": the range as stated, not its top alone; not a price's cents before a dash ("$14.95 — 25% off").
   [new RegExp(`(?<![\\d.,])\\b(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b`, "i"), (m) => `${m[1]}–${m[2]}% off`],
   [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|${MINUS_PERCENT}`, "i"), (m) => `${m[1] ?? m[2]}% off`],
@@ -189,8 +193,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     const spend = SPEND.exec(text);
     return spend ? `free gift with ${money(spend[1]!)} purchase` : "free gift";
   }],
-  [new RegExp(`(?<!-)\\bfree (?:standard )?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
-  [/(?<!-)\bfree shipping\b/i, () => "free shipping"],
+  [new RegExp(`(?<!-)\\bfree (?:${SHIPPING_SPEED})?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
+  [new RegExp(`(?<!-)\\bfree (?:${SHIPPING_SPEED})?shipping\\b`, "i"), () => "free shipping"],
   // Other languages: "Kostenloser Versand ab 50 €", "Livraison gratuite dès 50 €", "Envío gratis en pedidos superiores a
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
@@ -202,7 +206,12 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   ],
   [new RegExp(`\\b(fares?|flights?|rooms?|rates?|stays?|tickets?|nights?) (?:from|starting at|as low as) (${MONEY})`, "i"), (m) => `${m[1]!.toLowerCase()} from ${money(m[2]!)}`],
   // "Your free trial is ending" reminds of a trial already taken; it offers nothing.
-  [/(?<!-)\bfree (appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial(?! (?:is|ends?|expires?|will|has)\b)|months?|nights?|upgrades?|delivery)\b/i, (m) => `free ${m[1]!.toLowerCase()}`],
+  [
+    new RegExp(`(?<!-)\\bfree (?:${SHIPPING_SPEED})?(appetizers?|desserts?|drinks?|entr[ée]es?|meals?|coffees?|trial(?! (?:is|ends?|expires?|will|has)\\b)|months?|nights?|upgrades?|delivery)\\b`, "i"),
+    (m) => `free ${m[1]!.toLowerCase()}`,
+  ],
+  // "First month free", "your first box is on us".
+  [/\b(?:your\s+)?first\s+(month|week|box|year|class|lesson)\s+(?:is\s+)?(?:free|on us)\b/i, (m) => `free first ${m[1]!.toLowerCase()}`],
 ];
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */

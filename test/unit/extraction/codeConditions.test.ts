@@ -34,6 +34,10 @@ describe("conditionOf: one benefit, normalised", () => {
     ["20 GBP off with code TWENTY", "£20 off"],
     ["10 € Rabatt ab 1.000 € Bestellwert", "€10 off orders €1,000+"],
     ["Avec le code AUTOMNE, 10 € de réduction à partir de 60 €", "€10 off orders €60+"],
+    // A multi-buy's percent is one item's: the condition says so, as the discount does.
+    ["Use code BOGO50: BOGO 50% off", "buy one, get one 50% off"],
+    ["Buy one, get one half off with code PAIR", "buy one, get one half off"],
+    ["Code SHIPFAST for free 2-day shipping", "free shipping"],
   ])("%s gives %s", (clause, condition) => {
     expect(conditionOf(clause)).toBe(condition);
   });

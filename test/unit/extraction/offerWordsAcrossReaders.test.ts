@@ -38,10 +38,11 @@ const CASES: Case[] = [
   ["Met de code gratis verzending", "free shipping", "free shipping"],
   ["Com o cupom, frete grátis", "free shipping", "free shipping"],
   ["Com o código, portes grátis", "free shipping", "free shipping"],
-  // Half price and a percent on what it applies to: headline offers, which no code's condition restates.
-  ["Zweites Paar zum halben Preis", "buy one, get one half off", null],
-  ["Segunda unidad a mitad de precio", "buy one, get one half off", null],
-  ["2e halve prijs op alle pasta", "buy one, get one half off", null],
+  // A multi-buy at half price, read alike as a code's condition; a percent on what it applies to is a headline offer,
+  // which no code's condition restates.
+  ["Zweites Paar zum halben Preis", "buy one, get one half off", "buy one, get one half off"],
+  ["Segunda unidad a mitad de precio", "buy one, get one half off", "buy one, get one half off"],
+  ["2e halve prijs op alle pasta", "buy one, get one half off", "buy one, get one half off"],
   ["Heute 20 % auf fast alles", "20% off", null],
   ["Aujourd'hui 20 % sur presque tout", "20% off", null],
   ["20% on almost everything today", "20% off", null],

@@ -246,6 +246,14 @@ describe("discount and terms", () => {
     [["20 GBP off everything"], "£20 off"],
     [["Save C$15 on orders over C$75"], "CA$15 off CA$75"],
     [["A$20 off your first order"], "A$20 off"],
+    // A range saved, shipping at a speed, a first month free.
+    [["Save 20–50% sitewide"], "20–50% off"],
+    [["Save 20-50% on boots"], "20–50% off"],
+    [["Free 2-day shipping on all orders"], "free shipping"],
+    [["Free standard shipping on orders over $49"], "free shipping over $49"],
+    [["Free next-day delivery this weekend"], "free delivery"],
+    [["First month free"], "free first month"],
+    [["Your first box is on us"], "free first box"],
     // A percent with its verb after it, as German and Dutch put it.
     [["Jetzt 20 % sparen"], "20% off"],
     [["Alle Mäntel 20 % günstiger"], "20% off"],
