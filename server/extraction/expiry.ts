@@ -410,6 +410,8 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       if (joinsRange && previous) previous.score = 0;
       const component = result.end ?? result.start;
       let date = dayOf(result, sendDate);
+      // The parser dates "the weekend" on its Saturday; an offer through the weekend runs to its Sunday.
+      if (WEEKEND.test(result.text)) date = addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
       const otherWay = date < sendDate && score > 0 ? readOtherWayRound(result, component, sendDate) : null;
       // Read the other way round, the date is a guess, and says so: never stated.
       if (otherWay) [date, score] = [otherWay, Math.min(score, STATING_CUE - 0.5)];
@@ -535,8 +537,9 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 
 /** "48 hours only", "nur 7 Tage gültig", "plus que 3 jours", "solo 48 horas": a span counted from the send date. */
 const DURATION = /(\d{1,3})\s*(hours?|hrs?|days?|stunden|tagen?|heures|jours|horas|días|dias|ore|giorni|uur|dagen)\b/gi;
-/** Words before a span that make it the offer's remaining time ("only 48 hours", "noch 3 Tage"). */
-const SPAN_LEAD = /\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|quedan|faltan|faltam|restam|ancora|restano|per|nog|slechts)\s*$/i;
+/** Words before a span that make it the offer's remaining time ("only 48 hours", "noch 3 Tage", "final 24 hours"; not "in the last 24 hours"). */
+const SPAN_LEAD =
+  /(?:\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|quedan|faltan|faltam|restam|ancora|restano|per|nog|slechts)|(?<!\b(?:in|over|during|within|for|in den|in the|over the|during the|within the|for the) )(?<![\wà-ÿ])(?:final|last|letzten|derni[èe]res|[úu]ltimas|ultime|laatste))\s*$/i;
 /** Words after a span that do the same ("48 hours only", "7 Tage gültig", "24 horas solamente"). */
 const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|solo|só|apenas|soltanto|alleen|geldig)\b/i;
 
@@ -576,9 +579,11 @@ const OFFER_IN_PURPOSE =
   /\b(?:sale|deals?|offers?|promo\w*|codes?|soldes|rebajas|saldi|aktion\w*|angebot\w*|ofertas?|offert[ae]|aanbieding\w*|bespa\w*|profit\w*|approfitt\w*|aproveit\w*)\b/i;
 /** How much of the sentence after "last day" says what it is for. */
 const PURPOSE_CHARS = 100;
-/** This weekend, in each language we read. */
+/** A weekend as the date parser reads it, in each language we read. */
+const WEEKEND = /weekend|wochenende|week-end|fin de semana|fine settimana|fim de semana/i;
+/** This weekend ("through the weekend"), in each language we read. */
 const THIS_WEEKEND =
-  /\b(?:this|all)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;
+  /\b(?:this|all|(?:through|thru|until|till|over)\s+the)\s+weekend\b(?:\s+only)?|\bdieses\s+wochenende\b|\bce\s+week-?end\b|\beste\s+fin\s+de\s+semana\b|\bquesto\s+(?:weekend|fine\s+settimana)\b|\bdit\s+weekend\b|\b(?:neste|este)\s+fim\s+de\s+semana\b/gi;
 
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
@@ -648,7 +653,7 @@ export function findExpiryWithEvidence(input: ExpiryInput): FoundExpiry {
  * never make a date.
  */
 const IMPLIED_END =
-  /(?<![\p{L}])(?:last chance|final chance|ends? soon|ending soon|almost over|almost gone|final days|last days|limited time|won'?t last|while (?:it|they) lasts?|don'?t miss (?:out|it)|hurry|letzte chance|endet bald|nur für kurze zeit|nur noch kurz|dernière chance|derniers jours|se termine bientôt|bientôt fini|temps limité|última oportunidad|últimos días|termina pronto|por tiempo limitado|ultima occasione|ultimi giorni|termina presto|per poco tempo|laatste kans|laatste dagen|eindigt binnenkort|voor korte tijd|última chance|últimos dias|termina em breve|por tempo limitado)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:last chance|final chance|ends? soon|ending soon|almost over|almost gone|final days|last days|limited time|won'?t last|while (?:it|they) lasts?|don'?t miss (?:out|it)|hurry|letzte chance|endet bald|nur für kurze zeit|nur noch kurz|dernière chance|derniers jours|se termine bientôt|bientôt fini|temps limité|última oportunidad|últimos días|termina pronto|por tiempo limitado|ultima occasione|ultimi giorni|termina presto|per poco tempo|laatste kans|laatste dagen|eindigt binnenkort|voor korte tijd|última chance|últimos dias|termina em breve|por tempo limitado|this week only|only this week|nur diese woche|diese woche nur|cette semaine seulement|seulement cette semaine|solo esta semana|esta semana solo|solo questa settimana|alleen deze week|deze week alleen|só esta semana|apenas esta semana)(?![\p{L}])/iu;
 
 /** `implied` evidence when the text says the offer ends soon with no day, else null. */
 export function impliedEnd(text: string): FieldEvidence | null {

@@ -89,6 +89,11 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["en", "Last day!", "2026-11-26"], ["de", "Letzter Tag!", "2026-11-26"], ["fr", "Dernier jour !", "2026-11-26"],
   ["es", "¡Último día!", "2026-11-26"], ["it", "Ultimo giorno!", "2026-11-26"], ["nl", "Laatste dag!", "2026-11-26"],
   ["pt", "Último dia!", "2026-11-26"],
+  // The final hours, and a weekend the date parser would end on its Saturday.
+  ["en", "Final 24 hours", "2026-11-27"], ["de", "Nur noch die letzten 24 Stunden", "2026-11-27"],
+  ["fr", "Dernières 24 heures", "2026-11-27"], ["es", "Últimas 24 horas", "2026-11-27"], ["it", "Ultime 24 ore", "2026-11-27"],
+  ["nl", "Laatste 24 uur", "2026-11-27"], ["pt", "Últimas 24 horas", "2026-11-27"], ["en", "Through the weekend", "2026-11-29"],
+  ["en", "Valid until the weekend", "2026-11-29"],
   // The last day for the offer, as a sentence says it.
   ["en", "Today is the last day to save", "2026-11-26"], ["en", "Last day to shop the sale", "2026-11-26"],
   ["de", "Heute ist der letzte Tag, um zu sparen", "2026-11-26"], ["fr", "Dernier jour pour en profiter", "2026-11-26"],

@@ -96,6 +96,13 @@ describe("end date: what stated it", () => {
     ["it", "Ultima occasione per il 20 % di sconto!"],
     ["nl", "Laatste kans op 20% korting!"],
     ["pt", "Última chance de 20% de desconto!"],
+    ["en", "20% off, this week only."],
+    ["de", "20 % Rabatt, nur diese Woche."],
+    ["fr", "-20 %, cette semaine seulement."],
+    ["es", "20 % de descuento, solo esta semana."],
+    ["it", "20% di sconto, solo questa settimana."],
+    ["nl", "20% korting, alleen deze week."],
+    ["pt", "20% de desconto, só esta semana."],
   ])("%s: an end implied with no day gives no date, only implied evidence", (_language, text) => {
     expect(expiry(text)).toEqual({ date: null, evidence: { kind: "implied", confidence: "guessed" } });
   });

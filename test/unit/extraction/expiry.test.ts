@@ -174,6 +174,7 @@ describe("findExpiry: same-day phrases", () => {
       "Letzter Tag für Bestellungen vor Ostern.",
       "Dernier jour pour commander avant Pâques.",
       "Último día para pedir antes de Semana Santa.",
+      "In the last 24 hours, 500 people ordered this lamp.",
     ]) {
       expect(expiry(text), text).toBeNull();
     }
