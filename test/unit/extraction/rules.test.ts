@@ -149,6 +149,9 @@ describe("category", () => {
     ["Huis & Co", "Winterjassen -30%", "Ontdek onze damesschoenen en winterjassen", "Fashion"],
     ["Tierhof", "Trockenfutter im Angebot", "Trockenfutter und Nassfutter für Ihren Hund", "Pets"],
     ["Raumwerk", "Jetzt zugreifen", "Kommode und Kleiderschrank 20 % günstiger", "Home"],
+    ["Greengrocer Co", "Fresh deals this week", "Save on fresh produce, dairy and bakery items at your local store.", "Shopping"],
+    ["Gamevault", "New releases", "PS5 and Xbox games, controllers and gaming headsets.", "Software and Apps"],
+    ["Pageturn", "Books of the year", "Bestselling novels, audiobooks and e-books.", "Shopping"],
     ["Ledgerline", "Plans chosen for you", "Accounting and invoicing for small teams, with hand-chosen plans", "Software and Apps"],
     // Words that start with an umlaut.
     ["Kranz & Söhne", "Ölwechsel zum Sonderpreis", "Jetzt Termin für den Ölwechsel buchen", "Automotive"],
