@@ -19,8 +19,8 @@ export function parseSortOrder(value: string | null | undefined): SortOrder {
   return SORT_ORDERS.find((order) => order === value) ?? DEFAULT_SORT;
 }
 
-/** An amount of money as mails write it: "$10", "£ 20", "€10,50", "$1,000.00"; the number is captured. */
-const MONEY = String.raw`[$£€]\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
+/** An amount of money as mails write it: "$10", "£ 20", "€10,50", "$1,000.00", "CHF 20"; the number is captured. */
+const MONEY = String.raw`(?:[$£€]|CHF)\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
 /** Words between an amount off and the spend it needs ("off orders over"), with no other figure among them. */
 const BETWEEN = String.raw`[^$£€\d%]{0,30}?`;
 const AMOUNT_OFF = new RegExp(String.raw`(?:${MONEY}\s*off\b|\bsave\s+${MONEY})(?:${BETWEEN}${MONEY})?`, "giu");

@@ -28,6 +28,9 @@ describe("the saving a deal states, as a share of an order in percent", () => {
     ["£20 off when you spend £100", null, 20],
     ["Spend $200, get $60 off", null, 30],
     ["Save €5 on €25", null, 20],
+    // As the extractor writes money in other currencies ("CHF 20", "CA$15").
+    ["Winter sale", "CHF\u00a020 off CHF\u00a0100", 20],
+    ["Winter sale", "CA$15 off CA$75", 20],
     ["$30 off your next visit", null, 30],
     ["$1,000 off a new sofa", null, 100],
     ["Half price pizzas", null, 50],
