@@ -4,7 +4,7 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { findDiscount, FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, SHIPPING_SPEED, UP_TO } from "./discount";
+import { findDiscount, FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, SHIPPING_SPEED, UP_TO, WORD_START } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
@@ -13,18 +13,18 @@ const AMOUNT = `(?:${MONEY}|\\d{1,2}\\s?%)`;
 const OFF = `(?:${OFF_WORDS})`;
 /** Words that lead from a benefit to its minimum spend ("on orders of", "when you spend", "ab", "dès"). */
 const MINIMUM_LEAD =
-  "(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|ab\\s+|d[èe]s\\s+|[àa]\\s+partir\\s+de\\s+|desde\\s+|a\\s+partir\\s+de\\s+|vanaf\\s+)";
+  `${WORD_START}(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|ab\\s+|d[èe]s\\s+|[àa]\\s+partir\\s+de\\s+|desde\\s+|a\\s+partir\\s+de\\s+|vanaf\\s+)`;
 const OR_MORE = "(\\s*\\+|\\s+or\\s+more|\\s+and\\s+up|\\s+or\\s+above)?";
 
 /** "$10 off $50+": the minimum written right after "off". */
 const OFF_MINIMUM = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(${MONEY})${OR_MORE}(?![\\w%])`, "i");
 /** "25% off orders of $100 or more", "10 € Rabatt ab 50 €". */
-const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b[^.;\\n]{0,30}?(?<![\\wà-ÿ])${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
+const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b[^.;\\n]{0,30}?${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
 /** "Spend $100, get $20 off". */
 const SPEND_GET = new RegExp(`\\bspend\\s+(${MONEY})${OR_MORE}[^.;\\n]{0,20}?(?:\\b(?:get|take|save)\\s+(${AMOUNT})|(${AMOUNT})\\s*${OFF})`, "i");
 const FIRST_ORDER = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(?:on\\s+)?(?:your\\s+)?first\\s+(?:order|purchase|box)\\b`, "i");
 /** "Save $20 when you spend $100", "save 15% on orders over $75". */
-const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${AMOUNT})[^.;\\n]{0,30}?(?<![\\wà-ÿ])${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
+const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${AMOUNT})[^.;\\n]{0,30}?${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
 /** "20% off", "up to 70% off": the most a saving can be is never the saving itself. */
 const PLAIN_OFF = new RegExp(`(?:(${UP_TO})\\s+)?(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
 /** A percent off written as a minus ("-10 % sur les vestes"), or after a verb of saving ("sparst du 10 %", "save 10%"). */

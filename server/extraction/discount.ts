@@ -16,14 +16,16 @@ export const OFF_WORDS =
 /** A gift with an order, in the other languages we read. */
 export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde";
 /**
- * Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"), each a word
- * of its own: `\b` would never start "à partir de", whose first letter is not a `\w`.
+ * Where a word starts, for words whose first letter may carry an accent: `\b` knows only ASCII letters, so it never
+ * starts "à partir de", "économisez" or "über".
  */
-const MINIMUM_FROM = "(?<![\\wà-ÿ])(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)";
+export const WORD_START = "(?<![\\wà-ÿ])";
+/** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
+const MINIMUM_FROM = `${WORD_START}(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)`;
 /** Verbs that make the amount after them a saving, in each language we read. */
 export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
-/** One of SAVE_VERBS as a word of its own: `\b` would miss "économisez", whose first letter is not a `\w`. */
-export const SAVE_VERB = `(?<![\\wà-ÿ])(?:${SAVE_VERBS})`;
+/** One of SAVE_VERBS as a word of its own. */
+export const SAVE_VERB = `${WORD_START}(?:${SAVE_VERBS})`;
 /** How fast free shipping goes, between "free" and "shipping": "free 2-day shipping", "free standard delivery". */
 export const SHIPPING_SPEED = "(?:standard|express|expedited|priority|ground|economy|fast|overnight|(?:1|one|2|two|next|same)[- ]day)\\s+";
 /** Half price, in each language we read: "half off", "zum halben Preis", "moitié prix", "metà prezzo", "meio preço". */
@@ -73,7 +75,7 @@ const ITEM_WORDS =
 const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+[a-zà-ÿ]+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
 /** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
 const NTH_DISCOUNT =
-  `(${HALF_PRICE})|-?(\\d{1,2})\\s?%(?:\\s?(?:off|günstiger|billiger|rabatt|de descuento|de réduction|di sconto|sconto|korting|de desconto|desconto))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)`;
+  `(${HALF_PRICE})|-?(\\d{1,2})\\s?%(?:\\s?(?:${OFF_WORDS}))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)`;
 /** The second item's words among NTH_ITEM's; the rest name the third. */
 const SECOND_PLACE = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|tweede)/i;
 
@@ -136,18 +138,13 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
   // "20 % auf alles", "20% on everything".
-  [
-    new RegExp(
-      PERCENT_ON,
-      "i",
-    ),
-    (m) => `${m[1]}% off`,
-  ],
+  [new RegExp(PERCENT_ON, "i"), (m) => `${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
-  // Other languages: "20 % sparen", "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
+  // "Sparen Sie 15 %", "économisez jusqu'à 20 %".
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
   // "Der letzte Tag, um 25 % mit LETZT25 zu sparen": German puts the verb last.
   [/\b(\d{1,2})\s?%[^.\n%]{0,40}?\bzu\s+sparen\b/i, (m) => `${m[1]}% off`],
+  // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
@@ -199,7 +196,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
     new RegExp(
-      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:(?:${MINIMUM_FROM}|(?<![\\wà-ÿ])(?:über|superiores? a|sopra|oltre|boven))\\s+)(${MONEY}))?`,
+      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:(?:${MINIMUM_FROM}|${WORD_START}(?:über|superiores? a|sopra|oltre|boven))\\s+)(${MONEY}))?`,
       "i",
     ),
     (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),
