@@ -106,6 +106,15 @@ const PRICE_RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|
 export const PERCENT_ON =
   `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:fast\\s+|presque\\s+|casi\\s+|quasi\\s+|bijna\\s+|quase\\s+)?(?:${ON_WHAT})|on\\s+(?:almost\\s+|nearly\\s+)?(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`;
 
+/** "With" before a code, in each language we read. */
+const WITH = "(?:with|mit|avec|con|com|met)\\s+";
+const PERCENT_WITH_CODE = new RegExp(
+  `(?<![\\d.,])(?:\\b(${UP_TO})\\s+)?\\b(\\d{1,2})\\s?%\\s+${WITH}(?:(?:(?:the|dem|le|el|il|de|o)\\s+)?(?:(?:promo\\s+)?code|coupon|gutschein(?:code)?|rabattcode|code\\s+promo|c[óo]digo|cup[óo]n|codice(?:\\s+sconto)?|cupom|kortingscode)\\b|([a-z0-9]+)\\b)`,
+  "i",
+);
+/** A code written bare after "with": capitals with a digit among them ("WINTER20"), never an ordinary word. */
+const BARE_CODE = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -139,6 +148,9 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
   // "20 % auf alles", "20% on everything".
   [new RegExp(PERCENT_ON, "i"), (m) => `${m[1]}% off`],
+  // "20 % con el código INVIERNO20", "20 % mit WINTER20", "up to 30% with code SAVE30": a percent a code gives, as a
+  // code's noun or its shape says.
+  [PERCENT_WITH_CODE, (m) => (m[3] === undefined || BARE_CODE.test(m[3]) ? savedPercent(m[1], m[2]!) : null)],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // "Sparen Sie 15 %", "économisez jusqu'à 20 %".
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],

@@ -257,6 +257,15 @@ describe("discount and terms", () => {
     [["Free next-day delivery this weekend"], "free delivery"],
     [["First month free"], "free first month"],
     [["Your first box is on us"], "free first box"],
+    // A percent a code gives, named by the code's noun or by its shape; not a percent with anything else.
+    [["20 % mit dem Code WINTER20"], "20% off"],
+    [["20 % con el código INVIERNO20"], "20% off"],
+    [["20% con il codice INVERNO20"], "20% off"],
+    [["20% com VERAO20"], "20% off"],
+    [["20% met de code WINTER20"], "20% off"],
+    [["Up to 30% with code SAVE30"], "up to 30% off"],
+    [["Earn 5% with your card"], null],
+    [["Battery at 20% with fast charge"], null],
     // A percent with its verb after it, as German and Dutch put it.
     [["Jetzt 20 % sparen"], "20% off"],
     [["Alle Mäntel 20 % günstiger"], "20% off"],
