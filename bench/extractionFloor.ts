@@ -2,6 +2,7 @@ import { loadavg } from "node:os";
 import { Parser } from "htmlparser2";
 import { readMessages } from "../server/cli/messageFiles";
 import { extractDeals } from "../server/extraction";
+import { HTML_PARSER_OPTIONS } from "../server/extraction/html";
 import { parseMessage } from "../server/extraction/mime";
 import { median } from "./statistics";
 
@@ -20,7 +21,7 @@ async function microsecondsPerMessage(work: (index: number) => unknown): Promise
 }
 
 function tokenise(html: string): void {
-  const parser = new Parser({ onopentag() {}, ontext() {}, onclosetag() {} }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const parser = new Parser({ onopentag() {}, ontext() {}, onclosetag() {} }, HTML_PARSER_OPTIONS);
   parser.write(html);
   parser.end();
 }

@@ -46,6 +46,9 @@ export interface RenderedHtml {
   lang: string | null;
 }
 
+/** How htmlparser2 reads a mail's HTML here; bench/extractionFloor.ts times the same. */
+export const HTML_PARSER_OPTIONS = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } as const;
+
 const BLOCK_TAGS = new Set([
   "p", "div", "br", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "section", "article",
   "header", "footer", "center", "blockquote", "hr", "title", "dt", "dd", "pre", "tbody", "thead", "tfoot", "main", "aside",
@@ -378,7 +381,7 @@ export function renderHtml(html: string): RenderedHtml {
         else if (kind & CELL || element.boundary === "space") append(" ");
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    HTML_PARSER_OPTIONS,
   );
   parser.write(html.replace(UNRENDERED, ""));
   parser.end();
