@@ -4,7 +4,10 @@
  * code alone in its box beside a tier line in a layout that is the same for every code. Anything vaguer gives nothing.
  */
 import { indexOfWholeToken } from "./codes";
-import { findDiscount, FREE_SHIPPING_ABROAD, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent, SHIPPING_SPEED, UP_TO, WORD_START } from "./discount";
+import {
+  findDiscount, FREE_SHIPPING_ABROAD, FREE_SHIPPING_OVER, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent,
+  SHIPPING_SPEED, SHIPPING_WORDS, UP_TO, WORD_START,
+} from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
 
@@ -15,21 +18,26 @@ const OFF = `(?:${OFF_WORDS})`;
 const MINIMUM_LEAD =
   `${WORD_START}(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|ab\\s+|d[èe]s\\s+|[àa]\\s+partir\\s+de\\s+|desde\\s+|a\\s+partir\\s+de\\s+|vanaf\\s+)`;
 const OR_MORE = "(\\s*\\+|\\s+or\\s+more|\\s+and\\s+up|\\s+or\\s+above)?";
+/**
+ * What may stand between a benefit and its minimum: a few words, but no second benefit ("+") and no shipping, whose
+ * minimum is the delivery's ("20% off with SAVE20 + free shipping on orders of $50 or more").
+ */
+const TO_MINIMUM = `(?:(?!${SHIPPING_WORDS}|\\+)[^.;\\n]){0,30}?`;
 
 /** "$10 off $50+": the minimum written right after "off". */
 const OFF_MINIMUM = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(${MONEY})${OR_MORE}(?![\\w%])`, "i");
 /** "25% off orders of $100 or more", "10 € Rabatt ab 50 €". */
-const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b[^.;\\n]{0,30}?${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
+const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b${TO_MINIMUM}${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
 /** "Spend $100, get $20 off". */
 const SPEND_GET = new RegExp(`\\bspend\\s+(${MONEY})${OR_MORE}[^.;\\n]{0,20}?(?:\\b(?:get|take|save)\\s+(${AMOUNT})|(${AMOUNT})\\s*${OFF})`, "i");
 const FIRST_ORDER = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(?:on\\s+)?(?:your\\s+)?first\\s+(?:order|purchase|box)\\b`, "i");
 /** "Save $20 when you spend $100", "save 15% on orders over $75". */
-const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${AMOUNT})[^.;\\n]{0,30}?${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
+const SAVE_ORDERS = new RegExp(`${SAVE_VERB}\\s+(?:an?\\s+)?(?:extra\\s+|additional\\s+)?(${AMOUNT})${TO_MINIMUM}${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
 /** "20% off", "up to 70% off": the most a saving can be is never the saving itself. */
 const PLAIN_OFF = new RegExp(`(?:(${UP_TO})\\s+)?(${AMOUNT})\\s*${OFF}(?![\\w])`, "i");
 /** A percent off written as a minus ("-10 % sur les vestes"), or after a verb of saving ("sparst du 10 %", "save 10%"). */
 const PERCENT_OFF = new RegExp(`${MINUS_PERCENT}|${SAVED_PERCENT}`, "i");
-const FREE_SHIPPING_OVER = new RegExp(`\\bfree\\s+(?:${SHIPPING_SPEED})?shipping\\s+(?:on\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+(${MONEY})${OR_MORE}`, "i");
+const SHIPPING_MINIMUM = new RegExp(`${FREE_SHIPPING_OVER}${OR_MORE}`, "i");
 const FREE_SHIPPING = new RegExp(`\\bfree\\s+(?:${SHIPPING_SPEED})?shipping\\b|\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])`, "i");
 /** A discount a clause states; two of them, and which one belongs to the code is no longer plain ("up to 70% off + an extra 20%"). */
 const ANY_OFF = new RegExp(`${AMOUNT}\\s*${OFF}(?![\\w])|(?:extra|additional)\\s+${AMOUNT}(?:\\s*${OFF}(?![\\w]))?|${MINUS_PERCENT}|${SAVED_PERCENT}`, "gi");
@@ -68,7 +76,7 @@ export function conditionOf(clause: string): string | null {
   if (multiBuy?.startsWith("buy ")) return multiBuy;
   if ((clause.match(ANY_OFF)?.length ?? 0) > 1) return null;
   const discount = discountOf(clause);
-  const shippingOver = FREE_SHIPPING_OVER.exec(clause);
+  const shippingOver = SHIPPING_MINIMUM.exec(clause);
   const shipping = shippingOver ? `free shipping on orders ${money(shippingOver[1]!)}+` : FREE_SHIPPING.test(clause) ? "free shipping" : null;
   if (discount && shipping) return `${discount} + ${shipping}`;
   return discount ?? shipping;

@@ -33,6 +33,12 @@ export const HALF_PRICE = "half[\\s-](?:off|price)|halve prijs|halben preis|moit
 /** Free shipping as the other languages we read write it: "kostenloser Versand", "livraison offerte", "frete grátis". */
 export const FREE_SHIPPING_ABROAD =
   "(?:kostenlose[rn]?|gratis)\\s+(?:versand|lieferung)|versandkostenfrei|livraison\\s+(?:gratuite|offerte)|env[íi]o\\s+(?:gratis|gratuito)|spedizion[ei]\\s+(?:gratuit[ae]|gratis)|gratis\\s+(?:verzending|bezorging)|(?:frete|portes)\\s+gr[áa]tis";
+/** Free shipping above a minimum, which it captures: "free shipping on orders over $50", "free 2-day shipping over $35",
+ * "free shipping on orders of $50 or more", "free shipping on all orders $50+". */
+export const FREE_SHIPPING_OVER =
+  `(?<!-)\\bfree\\s+(?:${SHIPPING_SPEED})?shipping\\s+(?:(?:on\\s+)?(?:(?:all|any)\\s+)?(?:orders?\\s+)?(?:of\\s+)?(?:over|above|from|on)\\s+|on\\s+(?:(?:all|any)\\s+)?orders?\\s+(?:of\\s+)?(?=${MONEY}\\s*(?:\\+|or\\s+more|and\\s+up)))(${MONEY})`;
+/** Words for shipping and delivery, in each language we read: a minimum just after one is the delivery's, not the offer's. */
+export const SHIPPING_WORDS = "shipping|delivery|versand\\w*|lieferung|livraison|env[íi]o|spedizione|verzending|bezorging|frete|entrega";
 /** "Up to" before the most a saving can be, in the other languages we read, and in English. */
 const UP_TO_ABROAD = "bis zu|jusqu'(?:à|a)|hasta(?: un| el)?|fino al?|tot|até";
 export const UP_TO = `up to|${UP_TO_ABROAD}`;
@@ -202,7 +208,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     const spend = SPEND.exec(text);
     return spend ? `free gift with ${money(spend[1]!)} purchase` : "free gift";
   }],
-  [new RegExp(`(?<!-)\\bfree (?:${SHIPPING_SPEED})?shipping (?:on orders )?(?:over|on|above)\\s+(${MONEY})`, "i"), (m) => `free shipping over ${money(m[1]!)}`],
+  [new RegExp(FREE_SHIPPING_OVER, "i"), (m) => `free shipping over ${money(m[1]!)}`],
   [new RegExp(`(?<!-)\\bfree (?:${SHIPPING_SPEED})?shipping\\b`, "i"), () => "free shipping"],
   // Other languages: "Kostenloser Versand ab 50 €", "Livraison gratuite dès 50 €", "Envío gratis en pedidos superiores a
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
@@ -257,9 +263,36 @@ function exclusionTerm(match: RegExpExecArray): string {
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
-/** Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the offer's. */
-const FREE_DELIVERY_BEFORE =
-  "(?:shipping|delivery|versand\\w*|lieferung|livraison|env[íi]o|spedizione|verzending|bezorging|frete|entrega)[^.\\n]{0,30}";
+/**
+ * Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the
+ * offer's; so is one shortly after it ("orders over $49 ship free").
+ */
+const FREE_DELIVERY_BEFORE = `(?:${SHIPPING_WORDS})[^.\\n]{0,30}`;
+
+/**
+ * The least an order must come to, as mails state it in each language we read: "on orders of $50 or more", "orders over
+ * $50", "Minimum purchase of $50", "Min. spend: $80", "$75 minimum purchase", "Mindestbestellwert 50 €", "ab einem
+ * Bestellwert von 50 €", "dès 50 € d'achat", "commande minimum de 50 €", "pedido mínimo de 50 €", "spesa minima di 50 €",
+ * "minimale bestelwaarde van € 50", "compra mínima de R$ 100". Each alternative captures the amount once. The first
+ * lookahead names every alternative's first word, so that the delivery check runs only where a minimum may start.
+ */
+const MINIMUM_SPEND = new RegExp(
+  `(?=\\b(?:orders?|purchases?|subtotal|spend|min|minimum|ab|commande|achat|montant|pedido|compra|importe|spesa|ordine|acquisto|minimale|valor)\\b|\\bmindest|${MINIMUM_FROM}\\s|${MONEY}\\s+min)(?<!${FREE_DELIVERY_BEFORE})(?:` +
+    [
+      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`,
+      `\\b(?:orders?|purchases?)\\s+(?:of\\s+)?(?:over|above)\\s+(${MONEY})`,
+      `\\bmin(?:imum|\\.)?\\s+(?:spend|purchase|order|basket|cart|subtotal)(?:\\s+(?:value|amount|total))?(?:\\s+(?:of|is))?\\s*:?\\s*(${MONEY})`,
+      `(${MONEY})\\s+min(?:imum|\\.)?\\s+(?:spend|purchase|order)\\b`,
+      `\\bmindest(?:bestell|einkaufs|waren)wert(?:\\s+von)?\\s+(${MONEY})`,
+      `\\bab\\s+einem\\s+(?:bestell|einkaufs|waren)wert\\s+von\\s+(${MONEY})`,
+      `${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras)`,
+      `\\b(?:commande|achat|pedido|compra|importe|spesa|ordine|acquisto)\\s+m[íi]nim(?:[oa]|um)\\s+(?:(?:de|di)\\s+)?(${MONEY})`,
+      `\\b(?:minimum|montant\\s+minimum|valor\\s+m[íi]nimo|importe\\s+m[íi]nimo)\\s+(?:d'achat|de\\s+commande|de\\s+compra)\\s+(?:de\\s+)?(${MONEY})`,
+      `\\b(?:minimale|minimum)\\s+(?:bestelwaarde|bestelbedrag|aankoopbedrag)\\s+(?:van\\s+)?(${MONEY})`,
+    ].join("|") +
+    `)(?![^.\\n]{0,20}?(?:\\bships?\\s+free\\b|\\bfree\\s+(?:${SHIPPING_SPEED})?(?:shipping|delivery)\\b|${FREE_SHIPPING_ABROAD}))`,
+  "i",
+);
 
 /** Who or what a "one per" term counts, in English, by the first four letters of its word in each language we read. */
 const PER_WHOM: Readonly<Record<string, string>> = {
@@ -268,13 +301,7 @@ const PER_WHOM: Readonly<Record<string, string>> = {
 };
 
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
-  [
-    new RegExp(
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)|(?=\\bmindestbestellwert|${MINIMUM_FROM}\\s)(?<!${FREE_DELIVERY_BEFORE})(?:\\bmindestbestellwert(?:\\s+von)?\\s+(${MONEY})|${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras))`,
-      "i",
-    ),
-    (m) => `Minimum spend ${money((m[1] ?? m[2] ?? m[3])!)}`,
-  ],
+  [MINIMUM_SPEND, (m) => `Minimum spend ${money(m.slice(1).find((amount) => amount !== undefined)!)}`],
   // Each also as the other languages we read write it; the term is the dashboard's English either way.
   [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b|\b(?:neukund\w*|nouveaux clients|nuevos clientes|nuovi clienti|nieuwe klanten|novos clientes)\b/i, "New customers only"],
   [/\bfirst (?:order|purchase|box)\b|\b(?:erste[nr]? bestellung|premi[èe]re commande|primer pedido|primera compra|primo ordine|eerste bestelling|primeira compra)\b/i, "First order only"],

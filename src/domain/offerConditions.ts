@@ -4,49 +4,36 @@
  * only", "In store only", "Excludes gift cards"). One reading for the extension, which decides which codes to try at a
  * checkout, and the dashboard, which says where an offer can be used.
  */
-
-/** An amount as a mail states it: hundredths, and the currency sign the extractor wrote ("$", "€", "£"). */
-export interface StatedMoney {
-  hundredths: number;
-  sign: string;
-}
+import { moneyIn, type Money } from "./money";
 
 /** Where an offer can be used, when its terms say: only online, only in a shop, or both. */
 export type OfferChannel = "online" | "inStore" | "both";
 
 export type OfferCondition =
-  | { kind: "minimumSpend"; minimum: StatedMoney }
+  | { kind: "minimumSpend"; minimum: Money }
   | { kind: "newCustomers" }
   | { kind: "channel"; channel: "online" | "inStore" }
   /** A limit a cart's total cannot tell about (categories, full-price items, members), shown in its own words. */
   | { kind: "restriction"; text: string };
 
-const SIGN = "[$£€]";
-// "1,000" groups thousands; "49,99" (two digits after the only comma) is a decimal comma, as euro mails write it.
-const FIGURE = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+,\d{2}(?![\d,])|\d+(?:\.\d{1,2})?`;
-const STATED = new RegExp(String.raw`(${SIGN})\s?(${FIGURE})|(${FIGURE})\s?(${SIGN})`);
-
-/** The first amount of a phrase ("$1,000", "€50", "49.99 €"), or null. */
-export function statedMoney(text: string): StatedMoney | null {
-  const match = STATED.exec(text);
-  if (!match) return null;
-  const written = (match[2] ?? match[3])!;
-  const figure = /^\d+,\d{2}$/.test(written) ? written.replace(",", ".") : written.replace(/,/g, "");
-  const [whole, fraction = ""] = figure.split(".") as [string, string?];
-  return { hundredths: Number(whole) * 100 + Number(fraction.padEnd(2, "0")), sign: (match[1] ?? match[4])! };
+/** The first amount of a phrase, in any currency src/domain/money.ts reads ("$1,000", "49,99 €", "CHF 100", "CA$75"), or null. */
+export function statedMoney(text: string): Money | null {
+  const [first] = moneyIn(text);
+  return first ? { hundredths: first.hundredths, currency: first.currency } : null;
 }
 
-/** "X off $50", "X off $50+", "X off orders $50+": the minimum after "off". */
-const OFF_MINIMUM = new RegExp(String.raw`\boff (?:orders )?((?:${SIGN})\s?(?:${FIGURE})|(?:${FIGURE})\s?(?:${SIGN}))`, "i");
+/** "X off $50", "X off $50+", "X off orders $50+": the minimum is the amount right after these words. */
+const OFF_MINIMUM = /\boff (?:orders )?/i;
 /** A code whose whole benefit is free shipping above an amount. */
 const SHIPPING_MINIMUM = /^free shipping on orders (.+)\+$/i;
 const FIRST_ORDER = /\bfirst (?:order|purchase|box)\b/i;
 
 /** The minimum spend of a code's own condition: in its discount ("$10 off $50+"), or its only benefit's (free shipping). */
-function codeMinimum(codeCondition: string): StatedMoney | null {
+function codeMinimum(codeCondition: string): Money | null {
   const [benefit = ""] = codeCondition.split(" + ");
   const off = OFF_MINIMUM.exec(benefit);
-  if (off) return statedMoney(off[1]!);
+  const [after] = off ? moneyIn(benefit.slice(off.index + off[0].length)) : [];
+  if (after?.index === 0) return { hundredths: after.hundredths, currency: after.currency };
   const shipping = SHIPPING_MINIMUM.exec(codeCondition);
   return shipping ? statedMoney(shipping[1]!) : null;
 }

@@ -12,7 +12,7 @@ import { done, drivePath, failed } from "./pathDriver";
 const gatewayCallOf = { findField: "findField", revealField: "revealField", fill: "fill", submit: "submit", readReaction: "readReaction", readCart: "readCart" };
 
 const dollars = (hundredths: number): Amount => ({ hundredths, notation: { prefix: "$", suffix: "", decimalMark: ".", groupMark: "" } });
-const minimum = (hundredths: number): OfferCondition => ({ kind: "minimumSpend", minimum: { hundredths, sign: "$" } });
+const minimum = (hundredths: number): OfferCondition => ({ kind: "minimumSpend", minimum: { hundredths, currency: "USD" } });
 
 function wire(log: EffectLog, watchCart: (onChange: (cart: Amount | null) => void) => () => void = () => () => undefined) {
   const gateway = new ControlledAuthGateway(log);

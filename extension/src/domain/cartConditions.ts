@@ -1,5 +1,5 @@
-import { conditionsOfCode, type OfferCondition, type StatedMoney } from "../../../src/domain/offerConditions";
-import { formatRoundAmount, type Amount, type MoneyNotation } from "../../../src/domain/money";
+import { conditionsOfCode, type OfferCondition } from "../../../src/domain/offerConditions";
+import { currencyOfSign, formatRoundAmount, type Amount, type Money, type MoneyNotation } from "../../../src/domain/money";
 import type { SiteDeal } from "./siteMatch";
 
 /**
@@ -15,19 +15,18 @@ export interface CodeOffer {
   conditions: OfferCondition[];
 }
 
-/** The currency a sign stands for, so that "US$", "USD" and "$" compare equal; unknown signs stand for themselves. */
-const CURRENCY_OF_CODE: Readonly<Record<string, string>> = { USD: "$", CAD: "$", AUD: "$", NZD: "$", EUR: "€", GBP: "£" };
-
-function currencyOf(sign: string): string {
-  const trimmed = sign.trim();
-  const symbol = /\p{Sc}/u.exec(trimmed)?.[0];
-  return symbol ?? CURRENCY_OF_CODE[trimmed.toUpperCase()] ?? trimmed.toUpperCase();
-}
+/**
+ * The dollars count as one currency here: a checkout's plain "$" is its own country's dollar, which the mail may have
+ * written "$" (read as the US dollar) or "CA$".
+ */
+const DOLLARS: ReadonlySet<string> = new Set(["USD", "CAD", "AUD", "NZD"]);
+const comparable = (currency: string) => (DOLLARS.has(currency) ? "dollar" : currency);
 
 /** The cart's currency matches the mail's: only then are the two amounts compared. */
-function sameCurrency(stated: StatedMoney, notation: MoneyNotation): boolean {
-  const cartSign = `${notation.prefix}${notation.suffix}`.trim();
-  return cartSign !== "" && currencyOf(cartSign.split(/\s+/)[0]!) === currencyOf(stated.sign);
+function sameCurrency(stated: Money, notation: MoneyNotation): boolean {
+  const cartSign = `${notation.prefix}${notation.suffix}`.trim().split(/\s+/)[0]!;
+  const cartCurrency = currencyOfSign(cartSign);
+  return cartCurrency !== null && comparable(cartCurrency) === comparable(stated.currency);
 }
 
 /** "needs $50+, your cart is $42: add $8", every amount in the shop's own notation. */

@@ -5,7 +5,7 @@ import { formatRoundAmount, parseAmount, type Amount } from "../../../src/domain
 
 /** A cart total as a checkout prints it. */
 const cart = (text: string): Amount => parseAmount(text)!;
-const minimum = (hundredths: number, sign = "$"): OfferCondition => ({ kind: "minimumSpend", minimum: { hundredths, sign } });
+const minimum = (hundredths: number, currency = "USD"): OfferCondition => ({ kind: "minimumSpend", minimum: { hundredths, currency } });
 
 describe("does this cart meet a minimum spend", () => {
   it.each<[string, OfferCondition, ReturnType<typeof cartMeets>]>([
@@ -17,14 +17,19 @@ describe("does this cart meet a minimum spend", () => {
     ["$1,234.56", minimum(200000), { kind: "unmet", reason: "needs $2,000+, your cart is $1,234.56: add $765.44" }],
     ["US$ 42.00", minimum(5000), { kind: "unmet", reason: "needs US$ 50+, your cart is US$ 42: add US$ 8" }],
     ["$42.00 USD", minimum(5000), { kind: "unmet", reason: "needs $50 USD+, your cart is $42 USD: add $8 USD" }],
-    ["42,00 €", minimum(5000, "€"), { kind: "unmet", reason: "needs 50 €+, your cart is 42 €: add 8 €" }],
-    ["1.234,50 €", minimum(100000, "€"), { kind: "met" }],
-    ["EUR 42,00", minimum(5000, "€"), { kind: "unmet", reason: "needs EUR 50+, your cart is EUR 42: add EUR 8" }],
-    ["£30", minimum(3000, "£"), { kind: "met" }],
-    ["GBP 29.99", minimum(3000, "£"), { kind: "unmet", reason: "needs GBP 30+, your cart is GBP 29.99: add GBP 0.01" }],
+    ["42,00 €", minimum(5000, "EUR"), { kind: "unmet", reason: "needs 50 €+, your cart is 42 €: add 8 €" }],
+    ["1.234,50 €", minimum(100000, "EUR"), { kind: "met" }],
+    ["EUR 42,00", minimum(5000, "EUR"), { kind: "unmet", reason: "needs EUR 50+, your cart is EUR 42: add EUR 8" }],
+    ["£30", minimum(3000, "GBP"), { kind: "met" }],
+    ["GBP 29.99", minimum(3000, "GBP"), { kind: "unmet", reason: "needs GBP 30+, your cart is GBP 29.99: add GBP 0.01" }],
+    ["CHF 42.00", minimum(5000, "CHF"), { kind: "unmet", reason: "needs CHF 50+, your cart is CHF 42: add CHF 8" }],
+    ["52.00 CHF", minimum(5000, "CHF"), { kind: "met" }],
+    // A checkout's plain "$" is its own country's dollar, whichever the mail wrote.
+    ["$42.00", minimum(5000, "CAD"), { kind: "unmet", reason: "needs $50+, your cart is $42: add $8" }],
+    ["CA$ 60.00", minimum(5000), { kind: "met" }],
     // Another currency, or a figure without a sign, is not compared: the shop decides.
     ["42,00 €", minimum(5000), { kind: "unknown" }],
-    ["CHF 42.00", minimum(5000, "€"), { kind: "unknown" }],
+    ["CHF 42.00", minimum(5000, "EUR"), { kind: "unknown" }],
     ["£42", minimum(5000), { kind: "unknown" }],
     ["42.00", minimum(5000), { kind: "unknown" }],
   ])("a cart of %s, %j", (total, condition, verdict) => {

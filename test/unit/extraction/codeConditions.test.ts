@@ -24,6 +24,9 @@ describe("conditionOf: one benefit, normalised", () => {
     ["Mit dem Gutscheincode HERBST15 sparen Sie 15 % auf alle Töpfe", "15% off"],
     ["Avec le code BRISE25, profitez de -25 % sur les manteaux", "25% off"],
     ["Save 15% with code PAWS15, plus free shipping over $49", "15% off + free shipping on orders $49+"],
+    // A minimum after free shipping is the delivery's ("20% off orders $50+" would hold the code back from smaller carts).
+    ["20% off with SAVE20 + free shipping on orders of $50 or more", "20% off + free shipping on orders $50+"],
+    ["10 € Rabatt mit WINTER10 und kostenloser Versand ab 50 €", "€10 off + free shipping"],
     // A saving with the spend it needs, "up to" kept, and money as the product writes it whatever the currency.
     ["Save $20 when you spend $100 with code TWENTY", "$20 off orders $100+"],
     ["Save 15% on orders over $75 with code FIFTEEN", "15% off orders $75+"],

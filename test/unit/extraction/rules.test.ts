@@ -254,6 +254,8 @@ describe("discount and terms", () => {
     [["Save 20-50% on boots"], "20–50% off"],
     [["Free 2-day shipping on all orders"], "free shipping"],
     [["Free standard shipping on orders over $49"], "free shipping over $49"],
+    [["Free shipping on orders of $50 or more"], "free shipping over $50"],
+    [["Free shipping on all orders $35+"], "free shipping over $35"],
     [["Free next-day delivery this weekend"], "free delivery"],
     [["First month free"], "free first month"],
     [["Your first box is on us"], "free first box"],
