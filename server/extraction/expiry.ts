@@ -536,12 +536,25 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 }
 
 /** "48 hours only", "nur 7 Tage gültig", "plus que 3 jours", "solo 48 horas": a span counted from the send date. */
-const DURATION = /(\d{1,3})\s*(hours?|hrs?|days?|stunden|tagen?|heures|jours|horas|días|dias|ore|giorni|uur|dagen)\b/gi;
+const DURATION = /(\d{1,3})(?:\s*|-)(hours?|hrs?|days?|stunden|tagen?|heures|jours|horas|días|dias|ore|giorni|uurs?|dagen|daagse)\b/gi;
 /** Words before a span that make it the offer's remaining time ("only 48 hours", "noch 3 Tage", "final 24 hours"; not "in the last 24 hours"). */
 const SPAN_LEAD =
   /(?:\b(?:only|just|next|within|in|for|nur|noch|seulement|plus que|pendant|solo|sólo|só|apenas|durante|quedan|faltan|faltam|restam|ancora|restano|per|nog|slechts)|(?<!\b(?:in|over|during|within|for|in den|in the|over the|during the|within the|for the) )(?<![\wà-ÿ])(?:final|last|letzten|derni[èe]res|[úu]ltimas|ultime|laatste))\s*$/i;
 /** Words after a span that do the same ("48 hours only", "7 Tage gültig", "24 horas solamente"). */
 const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|solo|só|apenas|soltanto|alleen|geldig)\b/i;
+
+/**
+ * A sale named by its length ("our 48-hour flash sale", "3-day event", "48-Stunden-Aktion", "vente flash de 48 heures"):
+ * it most likely runs from the mail, but the mail does not say so, so the end it gives is inferred, not stated.
+ */
+const SALE_AFTER_SPAN = /^[\s-]*(?:flash\s+|mega\s+|super\s+)?(?:sale|event|deal|offer|promo(?:tion)?|aktion|angebot|sale|actie|aanbieding)s?\b/i;
+const SALE_BEFORE_SPAN =
+  /\b(?:sale|vente(?:\s+flash)?|offre|soldes|oferta|venta|promoci[óo]n|promoção|saldi|offerta|promozione|aanbieding|actie|aktion|angebot)\s+(?:flash\s+)?(?:de|di|da|van|von)\s*$/i;
+/** A sale that has not begun: its length says nothing of when it ends. */
+const STARTS_LATER =
+  /^[^.!?\n]{0,40}?\b(?:starts?|starting|begins?|kicks?\s+off|launch\w*|coming|tomorrow|beginnt|startet|commence|empieza|comienza|inizia|begint|começa)\b/i;
+/** How sure a sale's length makes its end: below a stated end (STATING_CUE). */
+const SALE_SPAN_CUE = STATING_CUE - 0.5;
 
 /** A noun after a span that the span measures ("3 day weekend", "7 night cruise"): the product's length, not the time left. */
 const MEASURED_NOUN = /^[\s-]*(?:weekends?|breaks?|trips?|cruises?|stays?|rentals?|hires?|pass(?:es)?|getaways?|tours?|courses?|vacations?|holidays?|tickets?)\b/i;
@@ -553,7 +566,10 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
     const unit = match[2]!.toLowerCase();
     const before = text.slice(Math.max(0, match.index - 20), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
-    if ((!SPAN_LEAD.test(before) && !SPAN_TAIL.test(after)) || MEASURED_NOUN.test(after)) continue;
+    if (MEASURED_NOUN.test(after)) continue;
+    const stated = SPAN_LEAD.test(before) || SPAN_TAIL.test(after);
+    const saleLength = !stated && (SALE_AFTER_SPAN.test(after) || SALE_BEFORE_SPAN.test(before));
+    if ((!stated && !saleLength) || (saleLength && STARTS_LATER.test(text.slice(match.index + match[0].length, match.index + match[0].length + 60)))) continue;
     const inHours = /^(?:h|stunden|heures|horas|ore|uur)/.test(unit);
     const hours = inHours ? amount : amount * 24;
     if (amount === 0 || hours > 24 * 62 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
@@ -561,7 +577,7 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
     // count a sale's days, the send date first ("3 days only" from Friday is Friday to Sunday).
     const sendDate = localDateString(sentAt, offsetMinutes);
     const date = inHours ? localDateString(new Date(sentAt.getTime() + hours * 3_600_000), offsetMinutes) : addDays(sendDate, amount - 1);
-    found.push({ date, score: 2.5 + bias, index: match.index, kind: bias !== 0 ? "subject" : "relative" });
+    found.push({ date, score: (saleLength ? SALE_SPAN_CUE : 2.5) + bias, index: match.index, kind: bias !== 0 ? "subject" : "relative" });
   }
   return found;
 }

@@ -239,3 +239,36 @@ describe("a day and month in figures, either way round", () => {
     expect(deal?.evidence?.endDate?.confidence ?? null).toBe(confidence);
   });
 });
+
+/**
+ * A sale named by its length most likely runs from the mail, but the mail does not say so: its end is a guess
+ * ("inferred"). One that has not begun, or a length that measures something else, gives none.
+ */
+const SALE_LENGTHS: ReadonlyArray<[Language, string, string | null, string | null]> = [
+  ["en", "Our 48-hour flash sale is on", "2026-11-28", "inferred"], ["en", "It's a 24-hour sale", "2026-11-27", "inferred"],
+  ["en", "The 3-day event is here", "2026-11-28", "inferred"], ["de", "Unsere 48-Stunden-Aktion läuft", "2026-11-28", "inferred"],
+  ["fr", "Vente flash de 48 heures", "2026-11-28", "inferred"], ["es", "Oferta de 48 horas", "2026-11-28", "inferred"],
+  ["it", "Offerta di 48 ore", "2026-11-28", "inferred"], ["nl", "48-uurs actie", "2026-11-28", "inferred"],
+  ["nl", "3-daagse actie", "2026-11-28", "inferred"], ["pt", "Promoção de 48 horas", "2026-11-28", "inferred"],
+  // Said outright, the same span is stated.
+  ["en", "For 48 hours only", "2026-11-28", "stated"],
+  ["en", "Our 48-hour flash sale starts tomorrow", null, null], ["en", "Our 3-day weekend sale", null, null],
+  ["en", "A 10-hour battery for the road", null, null],
+];
+
+describe("a sale named by its length", () => {
+  it.each(SALE_LENGTHS)("%s: '%s' ends %s (%s)", async (language, written, date, confidence) => {
+    const { before, after, domain } = OFFER[language];
+    const raw = buildEmail({
+      from: `Invented Shop <news@mail.${domain}>`,
+      subject: "Winter savings",
+      date: SENT,
+      headers: { "Content-Language": language },
+      html: `<p>${written}!</p><p>${before} WINTER20 ${after}</p>`,
+    });
+    const deal = (await extractDeals(raw)).deals[0];
+    expect(deal?.promoCodes).toEqual(["WINTER20"]);
+    expect(deal?.expirationDate ?? null).toBe(date);
+    expect(deal?.evidence?.endDate?.confidence ?? null).toBe(confidence);
+  });
+});
