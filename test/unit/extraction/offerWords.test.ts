@@ -54,6 +54,15 @@ const NOTICES: Mail[] = [
   ["nl", "example.nl", "Reserveringsbevestiging", "Bedankt voor je reservering. Aankomst: 12 december. Ontbijt gratis."],
   ["pt", "example.com.br", "Confirmação de reserva", "Obrigado pela sua reserva. Chegada: 12 de dezembro. Café da manhã grátis."],
   ["es", "example.es", "Hotel Brisa, 12 de diciembre", "Código de reserva: 8XK2P. Localizador: 8XK2P-1. Llegada a partir de las 15:00."],
+  // Returns and refunds, though the credit they give reads like a reward.
+  ["en", "example.com", "Your return has been processed", "We received your return. You'll receive a $15 store credit within 3 business days."],
+  ["en", "example.com", "We've received your return", "Your refund of $42.00 will reach your card in 5–7 days."],
+  ["de", "example.de", "Ihre Rückerstattung", "Wir haben Ihre Rücksendung erhalten. Die Erstattung von 42,00 € erfolgt in 5 Tagen."],
+  ["fr", "example.fr", "Votre remboursement", "Nous avons bien reçu votre retour. Le remboursement de 42,00 € sera effectué sous 5 jours."],
+  ["es", "example.es", "Tu reembolso", "Hemos recibido tu devolución. El reembolso de 42,00 € llegará en 5 días."],
+  ["it", "example.it", "Il tuo rimborso", "Abbiamo ricevuto il tuo reso. Il rimborso di 42,00 € arriverà entro 5 giorni."],
+  ["nl", "example.nl", "Je terugbetaling", "We hebben je retour ontvangen. De terugbetaling van € 42,00 volgt binnen 5 dagen."],
+  ["pt", "example.com.br", "Seu reembolso", "Recebemos sua devolução. O reembolso de R$ 42,00 será feito em 5 dias."],
 ];
 
 /** Offers whose subject also names the order: what they sell wins. */
