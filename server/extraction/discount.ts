@@ -121,6 +121,19 @@ const PERCENT_WITH_CODE = new RegExp(
 /** A code written bare after "with": capitals with a digit among them ("WINTER20"), never an ordinary word. */
 const BARE_CODE = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
 
+/**
+ * A price for a few weeks or months, in English whatever the mail's language: "3 months for $1". Beyond half a year it
+ * is a plan's ordinary price ("12 months for $99"), not an introductory one.
+ */
+function spanPrice(count: number, unitWritten: string, price: string): string | null {
+  const unit = /^(?:w|se)/i.test(unitWritten) ? "week" : "month";
+  if (count === 0 || (unit === "month" && count > 6)) return null;
+  return `${count} ${count === 1 ? unit : `${unit}s`} for ${money(price)}`;
+}
+
+/** The spend a reward asks: "spend $100, get …", "… when you spend $150", "… with a purchase of $75". */
+const REWARD_SPEND = new RegExp(`\\bspend\\s+(${MONEY})|\\b(?:purchase|order)\\s+of\\s+(${MONEY})`, "i");
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -190,6 +203,26 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   ],
   // "Your first month for $1": an introductory price.
   [new RegExp(`\\b(?:your\\s+)?first (month|week|box|year|order|lesson|class|ride)\\s+(?:for|at)\\s+(?:just\\s+|only\\s+)?(${MONEY})`, "i"), (m) => `first ${m[1]!.toLowerCase()} for ${money(m[2]!)}`],
+  // "Get 3 months for $1", "$5 for 3 months of Premium", "3 Monate für 1 €", "3 mois pour 1 €": a price for a span.
+  [
+    new RegExp(
+      `\\b(\\d{1,2})\\s+(months?|weeks?|monate?n?|mois|meses|mesi|maanden|weken|wochen|semaines|semanas|settimane)\\s+(?:of\\s+[\\w+' -]{1,25}?\\s+)?(?:for|at|für|pour|por|a|per|voor)\\s+(?:just\\s+|only\\s+|nur\\s+|seulement\\s+|s[óo]lo\\s+|apenas\\s+|slechts\\s+)?(${MONEY})(?!\\s*(?:\\/|per\\b|a\\s+month))|(${MONEY})\\s+for\\s+(\\d{1,2})\\s+(months?|weeks?)\\b`,
+      "i",
+    ),
+    (m) => spanPrice(Number(m[1] ?? m[5]), (m[2] ?? m[6])!, (m[3] ?? m[4])!),
+  ],
+  // "Spend $100, get a $20 gift card", "Get a $25 gift card when you spend $150": money to spend later, for a spend now.
+  [
+    new RegExp(
+      `\\b(?:get|receive|earn|score|enjoy)\\s+(?:an?\\s+)?(?:bonus\\s+|free\\s+)?(${MONEY})\\s+(?:e-?)?(gift\\s*card|gift\\s+certificate|reward|bonus\\s+card)\\b(?!\\s+for\\s+(?:only\\s+|just\\s+)?${MONEY})`,
+      "i",
+    ),
+    (m, text) => {
+      const spend = REWARD_SPEND.exec(text);
+      const reward = `${money(m[1]!)} ${m[2]!.toLowerCase().replace(/\s+/g, " ").replace("giftcard", "gift card")}`;
+      return spend ? `${reward} with ${money((spend[1] ?? spend[2])!)} purchase` : reward;
+    },
+  ],
   // "2 for $30", "any 3 for €20": a price for several.
   [new RegExp(`\\b(\\d)\\s+for\\s+(${MONEY})`, "i"), (m) => `${m[1]} for ${money(m[2]!)}`],
   [new RegExp(`(?<!-)\\bfree (?:\\d+-piece )?gift\\b[^.\\n]{0,40}?(${MONEY})`, "i"), (m) => `free gift with ${money(m[1]!)} purchase`],
