@@ -53,7 +53,8 @@ const BEFORE_WORDS = String.raw`before|antes\s+d[eo]l?|avant\s+le|prima\s+del?|v
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
   // The end is a negative lookahead, not \b: a word ending in an accented letter ("até") has no \b after it.
   // "Good" only as "good through", "good for 7 days": "Good news: it is now $149" states no end.
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good(?=\s+(?:through|thru|until|till|'?til|for|only|on|at)\b)|last day|deadline|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good(?=\s+(?:through|thru|until|till|'?til|for|only|on|at)\b)|last day|final day|letzte[rn]? tag|dernier jour|ultimo (?:d[íi]a|giorno)|laatste dag|deadline|wraps up|wrapping up|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
+  [/(?<![\wà-ÿ])último d[íi]a(?![\wà-ÿ])/i, 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
@@ -87,7 +88,8 @@ const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
 const HOLIDAY_CUE =
   /(?:\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?|\b(?:bis(?: zu)?|jusqu'(?:à|au)|hasta|fino a|tot|t\/m|até)\s+(?:(?:o|el|la|le|il|zum)\s+)?)$/i;
-const CLAUSE_BREAK = /[.;·|•(!?]\s|\n/g;
+// Not the point of "Exp.", which labels the date after it ("Exp. 12/06/2026").
+const CLAUSE_BREAK = /(?<!\b[Ee]xp)[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
 const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\b(?:${BEFORE_WORDS})\\s*$`, "i");
 /** What acting in time earns, said in the same sentence: "... and save $300", "... for 15% off" (not "the best sizes"). */
@@ -453,6 +455,11 @@ const LAST_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(?:every\\s+${WEEKDAY_PATTERN}|${WEEKDAY_PATTERN}s)\\s+(?:in|of|during|through(?:out)?|this)\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}(?:\\s+(\\d{4}))?|(month))\\b`,
   "gi",
 );
+/** The end of this week, in each language we read: its Sunday. Not "fin de semana", "fim de semana": the weekend. */
+const END_OF_WEEK =
+  /\b(?:end of (?:the|this) week|ende (?:der|dieser) woche|fin de (?:la|cette) semaine|(?:fin|final) de (?:la|esta) semana|fine (?:della|di questa) settimana|einde? van (?:de|deze) week|(?:fim|final) da semana)\b/gi;
+/** A day of the month alone, after an end word: "valid until the 6th", "ends on the 21st". */
+const ORDINAL_DAY = new RegExp(`\\bthe\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?${MONTH_PATTERN})`, "gi");
 const WHOLE_MONTH = new RegExp(
   `\\b(?:all|throughout|during|(?:the\\s+)?(?:whole|entire))\\s+(?:(?:the\\s+)?month\\s+of\\s+)?(?:${MONTH_PATTERN}|(month))(?:\\s+long)?\\b`,
   "gi",
@@ -483,6 +490,21 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     const monthIndex = match[1] ? monthIndexOf(match[1]) : Number(sendDate.slice(5, 7)) - 1;
     const year = match[1] ? yearForMonth(monthIndex, sendDate) : Number(sendDate.slice(0, 4));
     push(match.index, lastDayOfMonth(year, monthIndex), 4, "relative");
+  }
+
+  for (const match of matchesOf(END_OF_WEEK, text)) {
+    const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();
+    push(match.index, addDays(sendDate, (7 - sendDay) % 7), 4, "relative");
+  }
+
+  // The next such day from the send day: this month's, or next month's once this month's has passed.
+  for (const match of matchesOf(ORDINAL_DAY, text)) {
+    const score = cueBefore(match.index);
+    const day = Number(match[1]);
+    if (score === 0 || day < 1 || day > 31 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
+    const [year, month, sendDay] = sendDate.split("-").map(Number) as [number, number, number];
+    const [nextYear, nextMonth] = day >= sendDay ? [year, month] : month === 12 ? [year + 1, 1] : [year, month + 1];
+    if (day <= new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate()) push(match.index, formatDate(nextYear, nextMonth, day), score);
   }
 
   for (const match of matchesOf(END_OF_YEAR, text)) {
@@ -593,6 +615,10 @@ const PURPOSE_AFTER = /^[\s,]*(?:to|um|für|pour|para|per|om|voor)\b/i;
 /** An offer named in the purpose of a last day: "to save", "to shop the sale", "pour profiter de -25 %". */
 const OFFER_IN_PURPOSE =
   /\b(?:sale|deals?|offers?|promo\w*|codes?|soldes|rebajas|saldi|aktion\w*|angebot\w*|ofertas?|offert[ae]|aanbieding\w*|bespa\w*|profit\w*|approfitt\w*|aproveit\w*)\b/i;
+/** A label's mark or verb right after "last day": "Final day: Dec 6", "Last day is Sunday", "Letzter Tag ist der 6.12.". */
+const LABELLED_DAY_AFTER = /^\s*(?:[:：–—-]|(?:is|will be|ist|est|es|è|é|is op)\b)/i;
+/** How far after that label the day it names stands. */
+const LABELLED_DAY_CHARS = 25;
 /** How much of the sentence after "last day" says what it is for. */
 const PURPOSE_CHARS = 100;
 /** A weekend as the date parser reads it, in each language we read. */
@@ -610,6 +636,10 @@ function candidatesFromSameDay(text: string, sendDate: string, bias: number): Ca
     const end = match.index + match[0].length;
     const purpose = text.slice(end, end + PURPOSE_CHARS).split(/[.!?\n]/)[0]!;
     const forTheOffer = (OFFER_GAIN.test(purpose) || OFFER_IN_PURPOSE.test(purpose)) && !SHIPPING_AFTER.test(purpose);
+    // "Final day: Dec 6" labels the day after it, which the date rules read: today is not it ("Last day - 20% off" is).
+    const label = LABELLED_DAY_AFTER.exec(purpose);
+    const labelled = label ? purpose.slice(label[0].length).trimStart().slice(0, LABELLED_DAY_CHARS).toLowerCase() : "";
+    if (DATE_HINT_LOWER.test(labelled) && !/^(?:\d{1,3}\s?%|[$£€])/.test(labelled)) continue;
     if (!PURPOSE_AFTER.test(purpose) || forTheOffer) push(match.index, sendDate, 2);
   }
 

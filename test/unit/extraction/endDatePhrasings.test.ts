@@ -169,6 +169,7 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "The end of the year is the best time to treat yourself"], ["en", "Our year-end favourites are here"],
   ["en", "Open between 9-5 every day"], ["en", "Ages 6-12 welcome"], ["en", "Delivery in 3-5 days"],
   ["en", "Good news: the parka you saved is now $149"], ["en", "Good to know: shipping is free on every order"],
+  ["en", "We wrap up our daily deals with a bang on Sunday"],
   // A day to order by for delivery in time is the carrier's, not the offer's end.
   ["en", "Order before December 20 for delivery by Christmas"], ["de", "Bestellen Sie vor dem 20. Dezember, damit Ihr Paket vor Weihnachten ankommt"],
   ["de", "Bestellen Sie bis 20. Dezember für die Lieferung vor Weihnachten"], ["fr", "Commandez avant le 20 décembre pour être livré avant Noël"],
@@ -270,5 +271,24 @@ describe("a sale named by its length", () => {
     expect(deal?.promoCodes).toEqual(["WINTER20"]);
     expect(deal?.expirationDate ?? null).toBe(date);
     expect(deal?.evidence?.endDate?.confidence ?? null).toBe(confidence);
+  });
+});
+
+/** A last day labelled with its date, an end of the week, a day of the month alone, and other end words. */
+const LABELLED_ENDS: ReadonlyArray<[Language, string, string]> = [
+  ["en", "Final day: Dec 6", ENDS], ["en", "Last day: Sunday, December 6", ENDS], ["en", "Final day: today", "2026-11-26"],
+  ["en", "Last day - 20% off everything", "2026-11-26"], ["en", "Valid until the 6th", ENDS], ["en", "Ends on the 2nd", "2026-12-02"],
+  ["en", "Ends at the end of the week", "2026-11-29"], ["en", "The sale wraps up Sunday", "2026-11-29"], ["en", "Exp. 12/06/2026", ENDS],
+  ["de", "Letzter Tag: 6.12.", ENDS], ["de", "Gültig bis Ende der Woche", "2026-11-29"],
+  ["fr", "Dernier jour : dimanche 6 décembre", ENDS], ["fr", "Jusqu'à la fin de la semaine", "2026-11-29"],
+  ["es", "Último día: domingo 6 de diciembre", ENDS], ["it", "Ultimo giorno: domenica 6 dicembre", ENDS],
+  ["it", "Fino alla fine della settimana", "2026-11-29"], ["nl", "Laatste dag: zondag 6 december", ENDS],
+  ["nl", "Geldig tot het einde van de week", "2026-11-29"], ["pt", "Último dia: domingo, 6 de dezembro", ENDS],
+];
+
+describe("an end labelled, or named by the week or the day of the month", () => {
+  it.each(["en", "de", "fr", "es", "it", "nl", "pt"] as const)("%s, in every layout", async (language) => {
+    const phrasings = LABELLED_ENDS.filter(([written]) => written === language).map(([, end, date]): [string, string] => [end, date]);
+    expect(await misread(language, phrasings)).toEqual([]);
   });
 });
