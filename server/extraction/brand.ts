@@ -192,7 +192,7 @@ export function brandDomainOf(
       (domain) => labelOf(domain).length >= 3 && MAIL_AFFIXES.test(fromLabel.replace(labelOf(domain), " ")),
     );
     if (site) return site;
-    // Unless the name itself carries the mail word ("WinXP News" is winxpnews.com), the mail word is the ESP's.
+    // Unless the name itself carries the mail word ("Lantern News" is lanternnews.com), the mail word is the ESP's.
     const namedWithMailWord = displayName !== null && compact([displayName]).includes(fromLabel);
     return (namedWithMailWord ? null : siteOfMailDomain(fromDomain)) ?? fromDomain;
   }
@@ -253,8 +253,8 @@ function withoutTradeWords(name: string, domain: string | null): string {
 }
 
 /**
- * "Jeff Bezos" <jeffb@amazon.com>: a person writing from an organisation's own domain, whose name spells their mailbox
- * but not the domain. The brand is the organisation. ("Seth Godin" <notify@sethgodin.com> is his own brand, and so is
+ * "Ada Quill" <adaq@brightforge.com>: a person writing from an organisation's own domain, whose name spells their mailbox
+ * but not the domain. The brand is the organisation. ("Rowan Tate" <notify@rowantate.com> is their own brand, and so is
  * a writer mailing through a newsletter platform.)
  */
 export function isStaffName(displayName: string | null, address: string | null, domain: string | null): boolean {
@@ -265,16 +265,18 @@ export function isStaffName(displayName: string | null, address: string | null, 
 /** A display name that is an address, or only a mailbox's role ("Mailer", "No-Reply"), names no brand. */
 const NOT_A_NAME = /\S@\S+\.\S|^(?:mailer|mailer-daemon|no-?reply|do-?not-?reply|info|news|newsletters?|hello|contact|admin|webmaster|support|team|marketing)$/i;
 
-/** How many words a brand's written name may take ("The New York Times"): a bound on the search, not a rule. */
+/** The least of a domain's name spelled out in full after initials ("ny" + "times"). */
+const MIN_SPELLED_TAIL = 3;
+/** How many words a brand's written name may take ("The Harbor City Ledger"): a bound on the search, not a rule. */
 const MAX_NAME_WORDS = 5;
 /**
- * Words as written, keeping inner apostrophes and dots ("O'Reilly", "Comics.com") but not a possessive's ("Seth
- * Godin's blog": the name is "Seth Godin"; "Macy's" is still spelled by its "s"), and "&", which spells "and".
+ * Words as written, keeping inner apostrophes and dots ("O'Reilly", "Comics.com") but not a possessive's ("Rowan
+ * Tate's blog": the name is "Rowan Tate"; "Hobb's" is still spelled by its "s"), and "&", which spells "and".
  */
 const WRITTEN_WORD = /[\p{L}\p{N}]+(?:['’.](?![sS]\b)[\p{L}\p{N}]+)*|&/gu;
 
 /**
- * "Barnes & Noble" for barnesandnoble.com: the domain's name as the mail itself writes it, where the From line gives
+ * "Birch & Bramble" for birchandbramble.com: the domain's name as the mail itself writes it, where the From line gives
  * no name. Only spellings with a capital count (a lowercase run may be an ordinary word: "the essence of"); mixed case
  * wins over shouted capitals, then the most frequent.
  */
@@ -282,29 +284,51 @@ function nameAsWritten(domain: string, text: string): string | null {
   const label = domain.split(".")[0]!.replace(/-/g, "");
   const words = matchesOf(WRITTEN_WORD, text);
   const counts = new Map<string, number>();
+  const byInitials = new Map<string, number>();
   for (let start = 0; start < words.length; start++) {
-    // "Amazon.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).
+    // "Quillo.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).
     const word = words[start]![0];
     if (word.toLowerCase() === domain && word !== word.toUpperCase()) counts.set(word, (counts.get(word) ?? 0) + 1);
     // Most words cannot start the name: skip them before spelling anything (an accented capital may still).
     if (word[0]!.toLowerCase() !== label[0] && word.charCodeAt(0) < 0x80) continue;
-    let spelled = "";
-    for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
-      spelled += compact([words[end]![0]]);
-      if (!label.startsWith(spelled)) break;
-      if (spelled.length < label.length || !/[\p{L}\p{N}]/u.test(words[start]![0])) continue;
+    const last = Math.min(words.length, start + MAX_NAME_WORDS);
+    const count = (end: number, into: Map<string, number>) => {
       // "The Berkshire Eagle": a capital "The" before the name is part of it.
       const from = start > 0 && words[start - 1]![0] === "The" ? words[start - 1]!.index : words[start]!.index;
       const written = text.slice(from, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
-      counts.set(written, (counts.get(written) ?? 0) + 1);
-      break;
+      into.set(written, (into.get(written) ?? 0) + 1);
+    };
+    const spellsToEnd = (spelled: string, from: number) => {
+      for (let end = from; end < last; end++) {
+        spelled += compact([words[end]![0]]);
+        if (!label.startsWith(spelled)) return null;
+        if (spelled.length === label.length) return end;
+      }
+      return null;
+    };
+    if (!/[\p{L}\p{N}]/u.test(words[start]![0])) continue;
+    const whole = spellsToEnd("", start);
+    if (whole !== null) {
+      count(whole, counts);
+      continue;
+    }
+    // "The Harbor City Ledger" for hcledger.com: two or more capitalised words by their initials, then at least a word's
+    // worth in full. Only where the mail never writes the name whole ("CAUCE" stays the acronym it writes).
+    let initials = "";
+    for (let split = start; split < last - 1 && /^\p{Lu}/u.test(words[split]![0]); split++) {
+      initials += words[split]![0][0]!.toLowerCase();
+      if (!label.startsWith(initials)) break;
+      const end = split > start && label.length - initials.length >= MIN_SPELLED_TAIL ? spellsToEnd(initials, split + 1) : null;
+      if (end !== null) {
+        count(end, byInitials);
+        break;
+      }
     }
   }
   const shouted = (written: string) => (written === written.toUpperCase() ? 1 : 0);
-  const [best] = [...counts]
-    .filter(([written]) => written !== written.toLowerCase())
-    .sort(([a, countA], [b, countB]) => shouted(a) - shouted(b) || countB - countA);
-  return best?.[0] ?? null;
+  const best = (spellings: Map<string, number>) =>
+    [...spellings].filter(([written]) => written !== written.toLowerCase()).sort(([a, countA], [b, countB]) => shouted(a) - shouted(b) || countB - countA)[0]?.[0];
+  return best(counts) ?? best(byInitials) ?? null;
 }
 
 /**
@@ -333,7 +357,7 @@ export function brandNameWithEvidence(
   fromAddress: string | null = null,
 ): { name: string; evidence: FieldEvidence } | null {
   if (organizationName) return { name: organizationName, evidence: { kind: "markup", confidence: "stated" } };
-  // Quotes, a trailing colon and emoji are decoration around the name; "Tesco .ie" is the site Tesco.ie; a country in
+  // Quotes, a trailing colon and emoji are decoration around the name; "Cloudhem .ie" is the site Cloudhem.ie; a country in
   // brackets says which national shop wrote ("Cloudhem (US)").
   let name = (displayName ?? "")
     .replace(/[\p{Extended_Pictographic}\uFE0F\u200d]/gu, "")
@@ -351,7 +375,7 @@ export function brandNameWithEvidence(
     const stripped = name.replace(DEPARTMENT_SUFFIX, "").trim();
     if (!stripped) break;
     // "The Oak & Ivy Team" is Oak & Ivy's team: "The" went with the department, unless the domain spells it too
-    // ("The Hustle Team" from thehustle.co is The Hustle's).
+    // ("The Daily Wren Team" from thedailywren.com is The Daily Wren's).
     name = domain?.startsWith("the") ? stripped : stripped.replace(/^the\s+(?=\S)/i, "");
   }
   if (name) return { name: withoutTradeWords(name, domain), evidence: { kind: "sender", confidence: "stated" } };

@@ -177,7 +177,7 @@ describe("categories from what is sold", () => {
   });
 
   it("keeps a known marketplace's mail in Shopping whatever it promotes", () => {
-    expect(guessCategory("Amazon.com amazon.com", "$30 off apparel", "Jackets, sweaters, jeans, boots and handbags from top clothing brands")).toBe("Shopping");
+    expect(guessCategory("eBay ebay.com", "$30 off apparel", "Jackets, sweaters, jeans, boots and handbags from top clothing brands")).toBe("Shopping");
   });
 
   it("weighs words with everyday meanings less than words of one trade", () => {

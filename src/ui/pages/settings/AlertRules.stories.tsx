@@ -12,7 +12,7 @@ const OVERVIEW: AlertRulesOverview = {
     { id: "r2", kind: "code", brand: "Brooks Running" },
   ],
   maxRules: MAX_ALERT_RULES,
-  brands: ["Brooks Running", "Crate & Barrel", "Nike"],
+  brands: ["Brooks Running", "Copper & Cane", "Nike"],
 };
 const ready = (overview: Partial<AlertRulesOverview> = {}, rest: Partial<Extract<AlertRulesView, { kind: "ready" }>> = {}): AlertRulesView => ({
   kind: "ready",

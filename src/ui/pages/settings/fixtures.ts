@@ -10,7 +10,7 @@ export const SAMPLE_BRANDS: Brand[] = [
   { id: "b2", name: "Adidas", domain: "news.adidas.com", isActive: false },
   { id: "b3", name: "Zalando", domain: "zalando.de", isActive: true },
   { id: "b4", name: "Brooks Running", domain: "brooksrunning.com", isActive: true },
-  { id: "b5", name: "Crate & Barrel", domain: "crateandbarrel.com", isActive: false },
+  { id: "b5", name: "Copper & Cane", domain: "copperandcane.com", isActive: false },
   { id: "b6", name: "Etsy", domain: "etsy.com", isActive: true },
   { id: "b7", name: "Sephora", domain: "beauty.sephora.com", isActive: true },
   { id: "b8", name: "Uniqlo", domain: "uniqlo.com", isActive: true },
