@@ -222,7 +222,7 @@ export function brandDomainOf(
 const DEPARTMENT_SUFFIX =
   /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list|angebote|aktionen|kundenservice|kundendienst|offres|bons plans|service client|ofertas|promociones|atención al cliente|offerte|promozioni|servizio clienti|aanbiedingen|acties|klantenservice|promoções|atendimento)\s*$/i;
 
-/** Company-form words that belong to a registered name ("Greenmantle Paint Co."): never dropped. */
+/** Company-form words that belong to a registered name ("Fernhill Paint Co."): never dropped. */
 const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?|s\.?l\.?|plc|corp\.?)$/i;
 
 const compact = (words: readonly string[]) =>
@@ -235,7 +235,7 @@ const COUNTRY_WORD =
 /**
  * "Wrenchly Auto Parts" from wrenchly.com is Wrenchly: when the domain spells only the leading words, two or more words
  * after them describe a trade or department, and one that names a country says which national shop wrote. One trade
- * word is how people say the name ("Oriel Beauty"), and a company form ("Co.", "Inc.") or a joined name ("Tire & Auto")
+ * word is how people say the name ("Lumen Beauty"), and a company form ("Co.", "Inc.") or a joined name ("Tire & Auto")
  * stays.
  */
 function withoutTradeWords(name: string, domain: string | null): string {
@@ -293,7 +293,7 @@ function nameAsWritten(domain: string, text: string): string | null {
     if (word[0]!.toLowerCase() !== label[0] && word.charCodeAt(0) < 0x80) continue;
     const last = Math.min(words.length, start + MAX_NAME_WORDS);
     const count = (end: number, into: Map<string, number>) => {
-      // "The Berkshire Eagle": a capital "The" before the name is part of it.
+      // "The Hollow Ledger": a capital "The" before the name is part of it.
       const from = start > 0 && words[start - 1]![0] === "The" ? words[start - 1]!.index : words[start]!.index;
       const written = text.slice(from, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
       into.set(written, (into.get(written) ?? 0) + 1);
@@ -389,7 +389,7 @@ export function brandNameWithEvidence(
 const MIN_MAILBOX_TITLE = 8;
 
 /**
- * "Good Housekeeping" from goodhousekeeping@mail.publisher.com: a publisher mails each of its titles from a mailbox
+ * "Garden Table" from gardentable@mail.publisher.com: a publisher mails each of its titles from a mailbox
  * named after it. Only a name of several words that the mail writes out counts, so that a mailbox's role ("offers",
  * "feed") or a first name is never taken for one.
  */

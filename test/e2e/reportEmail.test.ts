@@ -18,7 +18,7 @@ const deal = reportDealMaker();
 
 /** A report of the kinds of deal a week brings: codes ending today and soon, several codes, none, long text, hostile text. */
 const DEALS: ReportDeal[] = [
-  deal({ title: "25% off brake pads and rotors", promoCodes: ["BRAKE25"], discount: "25% off", expirationDate: "2026-11-30" }),
+  deal({ title: "25% off brake pads and rotors", promoCodes: ["PADS25"], discount: "25% off", expirationDate: "2026-11-30" }),
   deal({ title: "Treats for two, a toy for one", brand: "Pawly", brandDomain: "pawly.example", category: "Pets", promoCodes: ["WOOF10", "PAWS20"], discount: "$10 off $50", expirationDate: "2026-12-01" }),
   deal({ title: "Winter coats: the whole range, every size and colour, in store and online, while stocks last this season", brand: "Quarrystone Outfitters International", brandDomain: "quarrystone.co.uk", category: "Fashion", promoCodes: ["WINTERWARMTH2026"], discount: "40% off", expirationDate: "2026-12-05" }),
   deal({ title: "Free shipping on every order", brand: "Cloudnook", brandDomain: "cloudnook.com", category: "Home" }),

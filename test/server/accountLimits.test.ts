@@ -42,8 +42,8 @@ async function seedDeal(db: Database, userId: string): Promise<void> {
   const [brand] = await db.query<{ id: string }>("INSERT INTO brands (user_id, domain, name, is_active) VALUES ($1, 'torqhaven.com', 'Torqhaven', true) RETURNING id", [userId]);
   await db.query(
     `INSERT INTO deals (user_id, brand_id, gmail_id, code_key, title, description, category, promo_codes, discount, expiration_date, source)
-     VALUES ($1, $2, 'm1', 'BRAKE25', 'Brake pads', '', 'Automotive', $3, '25% off', NULL, 'text')`,
-    [userId, brand!.id, ["BRAKE25"]],
+     VALUES ($1, $2, 'm1', 'PADS25', 'Brake pads', '', 'Automotive', $3, '25% off', NULL, 'text')`,
+    [userId, brand!.id, ["PADS25"]],
   );
 }
 

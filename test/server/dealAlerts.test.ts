@@ -100,18 +100,18 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     const sameDay = await person("same-day", { reminderLeadDays: 0 });
     const stars = new Map<string, string>();
     for (const who of [early, usual, sameDay]) {
-      const id = await who.deal("Torqhaven", "Brake pads", { codes: ["BRAKE25"], expires: "2026-12-03" });
+      const id = await who.deal("Torqhaven", "Brake pads", { codes: ["PADS25"], expires: "2026-12-03" });
       const starred = await api(stack, "PUT", `/deals/${id}/reminder`, { token: who.token, body: { remind: true } });
       stars.set(who.email, decode(ReminderAnswerCodec, starred.body).remindAt!);
     }
     // 05:00 in Tokyo on 30 November, 2 December and 3 December.
     expect([...stars.values()]).toEqual(["2026-11-29T20:00:00.000Z", "2026-12-01T20:00:00.000Z", "2026-12-02T20:00:00.000Z"]);
-    const reminders = (email: string) => to(email).filter((message) => message.subject.includes("BRAKE25"));
+    const reminders = (email: string) => to(email).filter((message) => message.subject.includes("PADS25"));
 
     clock.set("2026-11-29T20:00:00Z");
     await stack.server.services.reports.queueDue();
     const [first] = await waitFor("the early reminder", () => reminders(early.email).length > 0 && reminders(early.email));
-    expect(first!.subject).toBe("Your Torqhaven code BRAKE25 ends in 3 days");
+    expect(first!.subject).toBe("Your Torqhaven code PADS25 ends in 3 days");
     await sendsRecorded();
     await settle();
     expect(reminders(usual.email)).toEqual([]);
@@ -120,7 +120,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     clock.set("2026-12-01T20:00:00Z");
     await stack.server.services.reports.queueDue();
     const [second] = await waitFor("the usual reminder", () => reminders(usual.email).length > 0 && reminders(usual.email));
-    expect(second!.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
+    expect(second!.subject).toBe("Your Torqhaven code PADS25 ends tomorrow");
     await sendsRecorded();
     await settle();
     expect(reminders(sameDay.email)).toEqual([]);
@@ -129,7 +129,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     clock.set("2026-12-02T20:00:00Z");
     await stack.server.services.reports.queueDue();
     const [last] = await waitFor("the same-day reminder", () => reminders(sameDay.email).length > 0 && reminders(sameDay.email));
-    expect(last!.subject).toBe("Your Torqhaven code BRAKE25 ends today");
+    expect(last!.subject).toBe("Your Torqhaven code PADS25 ends today");
   });
 
   it("a lead time chosen after its hour has passed still reminds before the deal ends, once", async () => {
@@ -209,14 +209,14 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
 
     // 11:00 and 11:30 in Tokyo on 30 November: two matching deals, two syncs, one email.
     clock.set("2026-11-30T02:00:00Z");
-    await watcher.deal("Torqhaven", "Brake pads", { codes: ["BRAKE25"] });
+    await watcher.deal("Torqhaven", "Brake pads", { codes: ["PADS25"] });
     await watcher.deal("Pawly", "Half-price beds", { discount: "Up to 50% OFF" });
     await stack.server.services.alerts.queueDue();
     clock.set("2026-11-30T02:30:00Z");
     await stack.server.services.alerts.queueDue();
     const [alert] = await waitFor("the alert", () => alertsTo(watcher.email).length > 0 && alertsTo(watcher.email));
     expect(alert!.subject).toBe("Deal alert: 2 new deals you asked for");
-    expect(alert!.text).toContain("BRAKE25");
+    expect(alert!.text).toContain("PADS25");
     expect(alert!.text).toContain("Half-price beds");
     for (const left of ["Tyre sale, no code", "Treats, a little off", "OLD1"]) expect(alert!.text).not.toContain(left);
     expect(alert!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
@@ -242,7 +242,7 @@ describe.each(DATABASES)("alerts a person chooses (%s)", (database) => {
     const second = await waitFor("the next day's alert", () => alertsTo(watcher.email).length > 1 && alertsTo(watcher.email)[0]);
     expect(second.subject).toBe("Deal alert: Torqhaven, Wiper blades");
     expect(second.text).toContain("WIPE5");
-    expect(second.text).not.toContain("BRAKE25");
+    expect(second.text).not.toContain("PADS25");
     await sendsRecorded();
 
     // Nothing new: the deals already alerted are never alerted again.

@@ -38,7 +38,7 @@ async function seedDeals(db: Database, userId: string): Promise<Map<string, stri
     brands.set(key, brand!.id);
   }
   const deals: [title: string, brand: string, code: string, expires: string | null, status: string | null][] = [
-    ["Brake pads ending soon", "torq", "BRAKE25", "2026-12-03", null],
+    ["Brake pads ending soon", "torq", "PADS25", "2026-12-03", null],
     ["Fresh tyre sale", "torq", "TYRE10", null, null],
     ["Paused brand treats", "pawly", "WOOF10", "2026-12-02", null],
     ["Ended in Tokyo yesterday", "torq", "GONE", "2026-11-30", null],
@@ -126,7 +126,7 @@ describe.each(DATABASES)("emails as jobs (%s)", (database) => {
     expect(report!.text).toContain("Brake pads ending soon");
     expect(report!.text).toContain("Fresh tyre sale");
     for (const excluded of ["Paused brand treats", "Ended in Tokyo yesterday", "Already used"]) expect(report!.text).not.toContain(excluded);
-    expect(report!.html).toContain("BRAKE25");
+    expect(report!.html).toContain("PADS25");
     expect(report!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(report!.from).toBe("deals@example.org");
 
@@ -231,20 +231,20 @@ describe.each(DATABASES)("emails as jobs (%s)", (database) => {
     clock.set("2026-12-01T19:59:00Z");
     await server.services.reports.queueDue();
     await settle();
-    expect(to(sink, starrer.email).filter((message) => message.subject.includes("BRAKE25"))).toEqual([]);
+    expect(to(sink, starrer.email).filter((message) => message.subject.includes("PADS25"))).toEqual([]);
 
     clock.set("2026-12-01T20:00:00Z");
     await server.services.reports.queueDue();
     const [reminder] = await waitFor("the reminder", () => {
-      const found = to(sink, starrer.email).filter((message) => message.subject.includes("BRAKE25"));
+      const found = to(sink, starrer.email).filter((message) => message.subject.includes("PADS25"));
       return found.length > 0 && found;
     });
-    expect(reminder!.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
+    expect(reminder!.subject).toBe("Your Torqhaven code PADS25 ends tomorrow");
     clock.set("2026-12-01T20:05:00Z");
     await server.services.reports.queueDue();
     await settle();
-    expect(to(sink, starrer.email).filter((message) => message.subject.includes("BRAKE25"))).toHaveLength(1);
-    expect(to(sink, other.email).filter((message) => message.subject.includes("BRAKE25"))).toEqual([]);
+    expect(to(sink, starrer.email).filter((message) => message.subject.includes("PADS25"))).toHaveLength(1);
+    expect(to(sink, other.email).filter((message) => message.subject.includes("PADS25"))).toEqual([]);
 
     // Stars go with their deal, and with their person.
     const stars = async (userId: string) => (await server.db.query("SELECT deal_id FROM deal_reminders WHERE user_id = $1", [userId])).length;

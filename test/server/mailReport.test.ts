@@ -31,7 +31,7 @@ interface SeededDeal {
 }
 
 const SEEDED: SeededDeal[] = [
-  { title: "Brake pads ending soon", brand: "torq", codes: ["BRAKE25"], expires: "2026-12-03", foundAt: "2026-10-01T00:00:00Z" },
+  { title: "Brake pads ending soon", brand: "torq", codes: ["PADS25"], expires: "2026-12-03", foundAt: "2026-10-01T00:00:00Z" },
   { title: "Fresh tyre sale", brand: "torq", codes: ["TYRE10"], expires: null, foundAt: "2026-11-29T00:00:00Z" },
   { title: "Found before last report", brand: "torq", codes: ["OLD5"], expires: null, foundAt: "2026-11-20T00:00:00Z" },
   { title: "Paused brand treats", brand: "pawly", codes: ["WOOF10"], expires: "2026-12-02", foundAt: "2026-11-29T00:00:00Z" },
@@ -133,7 +133,7 @@ describe.each(DATABASES)("a weekly report sent through SMTP, on %s", (database) 
     for (const part of [received!.html!, received!.text!]) {
       for (const title of INCLUDED) expect(part).toContain(title);
       for (const title of EXCLUDED) expect(part).not.toContain(title);
-      expect(part).toContain("BRAKE25");
+      expect(part).toContain("PADS25");
       // Each deal links to its own address in the app, which opens its Details.
       for (const deal of deals) expect(part).toContain(`${APP_URL}/dashboard?deal=${deal.id}`);
     }
@@ -152,7 +152,7 @@ describe.each(DATABASES)("a weekly report sent through SMTP, on %s", (database) 
     sink.clear();
     await sender.send({ to: RECIPIENT, ...email });
     const [received] = await outboxListing(sink);
-    expect(received!.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
-    expect(received!.text).toContain("Code: BRAKE25");
+    expect(received!.subject).toBe("Your Torqhaven code PADS25 ends tomorrow");
+    expect(received!.text).toContain("Code: PADS25");
   });
 });

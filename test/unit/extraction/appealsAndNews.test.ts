@@ -86,8 +86,8 @@ describe("news and editorial newsletters are no deal", () => {
     const message = await listMail(
       "Marginalia Weekly <letters@mail.marginaliaweekly.com>",
       "Issue 213: 50% off a year of Marginalia",
-      "<p>In this issue: a winter reading list.</p><p>Subscribers' sale: use code READ50 for 50% off your first year.</p>",
+      "<p>In this issue: a winter reading list.</p><p>Subscribers' sale: use code PAGE50 for 50% off your first year.</p>",
     );
-    expect(message.deals.map((deal) => deal.promoCodes)).toEqual([["READ50"]]);
+    expect(message.deals.map((deal) => deal.promoCodes)).toEqual([["PAGE50"]]);
   });
 });

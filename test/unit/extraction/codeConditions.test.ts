@@ -19,7 +19,7 @@ describe("conditionOf: one benefit, normalised", () => {
     ["Free shipping on orders over $35", "free shipping on orders $35+"],
     ["20% off + free shipping", "20% off + free shipping"],
     // A percent after a verb of saving, or written as a minus, in each language we read.
-    ["Use code READ50 to save 50% on your first year", "50% off"],
+    ["Use code PAGE50 to save 50% on your first year", "50% off"],
     ["Mit WINTER10 sparst du 10 % auf Jacken", "10% off"],
     ["Mit dem Gutscheincode HERBST15 sparen Sie 15 % auf alle Töpfe", "15% off"],
     ["Avec le code BRISE25, profitez de -25 % sur les manteaux", "25% off"],
@@ -87,14 +87,14 @@ describe("findCodeConditions", () => {
   it("reads a labelled code line as a box, and a tier in the fine print's long line sentence by sentence", () => {
     const body = [
       "$20 off $100+",
-      "Use code TAKE20",
+      "Use code GRAB20",
       "$50 off $200+",
-      "Use code TAKE50",
-      "Offer ends Sunday. Use code TAKE20 for $20 off a qualifying order of $100 or more, or code TAKE50 for $50 off a qualifying order of $200 or more, before taxes and shipping. Limit one code per order.",
+      "Use code GRAB50",
+      "Offer ends Sunday. Use code GRAB20 for $20 off a qualifying order of $100 or more, or code GRAB50 for $50 off a qualifying order of $200 or more, before taxes and shipping. Limit one code per order.",
     ].join("\n");
-    expect(findCodeConditions(body, ["TAKE20", "TAKE50"])).toEqual([
-      { code: "TAKE20", condition: "$20 off orders $100+" },
-      { code: "TAKE50", condition: "$50 off orders $200+" },
+    expect(findCodeConditions(body, ["GRAB20", "GRAB50"])).toEqual([
+      { code: "GRAB20", condition: "$20 off orders $100+" },
+      { code: "GRAB50", condition: "$50 off orders $200+" },
     ]);
     expect(findCodeConditions("Spend $100+ $15 off use GIFT15\nSpend $200+ $40 off use GIFT40", ["GIFT15", "GIFT40"])).toEqual([
       { code: "GIFT15", condition: "$15 off orders $100+" },

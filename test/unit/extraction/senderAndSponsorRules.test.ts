@@ -45,7 +45,7 @@ describe("the brand's domain when the From domain is not the brand's", () => {
   });
 
   it("keeps the From domain when no footer owner and no candidate is named", () => {
-    expect(brandDomainOf("news@e.parentco.com", ["https://elsewhere.com/x"], "Juniper Lane", { body: "© 2026 All rights reserved." })).toBe("parentco.com");
+    expect(brandDomainOf("news@e.parentco.com", ["https://elsewhere.com/x"], "Hazel Row", { body: "© 2026 All rights reserved." })).toBe("parentco.com");
   });
 });
 

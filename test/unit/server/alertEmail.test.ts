@@ -7,7 +7,7 @@ import { reportDealMaker } from "../../fixtures/reportDeals";
 const NOW = new Date("2026-11-30T13:00:00Z");
 const ZONE = "America/New_York";
 const LINKS = { appUrl: "https://deals.example.org", unsubscribeUrl: "https://deals.example.org/api/reports/unsubscribe?token=u1.abc.alerts.sig" };
-const deal = reportDealMaker(() => ({ title: "Brake pads", promoCodes: ["BRAKE25"], discount: "30% off", expirationDate: "2026-12-20" }));
+const deal = reportDealMaker(() => ({ title: "Brake pads", promoCodes: ["PADS25"], discount: "30% off", expirationDate: "2026-12-20" }));
 
 function render(deals: ReturnType<typeof deal>[], more = 0) {
   const content = alertContent(deals, more, NOW, ZONE);
@@ -19,7 +19,7 @@ describe("the deal alert email", () => {
   it("names its one deal in the subject, lists it with its code and link, and carries one-click unsubscribe", () => {
     const email = render([deal({ brand: "Torqhaven" })]);
     expect(email.subject).toBe("Deal alert: Torqhaven, 30% off");
-    expect(email.text).toContain("BRAKE25");
+    expect(email.text).toContain("PADS25");
     expect(email.html).toContain("https://deals.example.org/dashboard?deal=");
     expect(email.headers).toEqual({ "List-Unsubscribe": `<${LINKS.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });

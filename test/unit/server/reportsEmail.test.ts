@@ -13,7 +13,7 @@ const ZONE = "America/New_York";
 const USER_ID = "6f1d2c3b-4a59-4e8f-9d0c-1b2a3c4d5e6f";
 const LINKS = { appUrl: "https://deals.example.org", unsubscribeUrl: "https://deals.example.org/api/reports/unsubscribe?token=u1.abc.weekly-report.sig" };
 
-const deal = reportDealMaker(() => ({ title: "25% off brake pads", promoCodes: ["BRAKE25"], discount: "25% off", expirationDate: "2026-12-01" }));
+const deal = reportDealMaker(() => ({ title: "25% off brake pads", promoCodes: ["PADS25"], discount: "25% off", expirationDate: "2026-12-01" }));
 
 function renderWeekly(deals: ReportDeal[]) {
   const report = weeklyReport({ deals, lastReportAt: new Date("2026-11-23T13:00:00Z"), now: NOW, timeZone: ZONE });
@@ -72,7 +72,7 @@ describe("the weekly report email", () => {
     expect(links).toContainEqual(["Treats for two", `https://deals.example.org/dashboard?deal=${ids.treats}`]);
     expect(links).toContainEqual(["Settings", "https://deals.example.org/settings"]);
     expect(links).toContainEqual(["Unsubscribe", LINKS.unsubscribeUrl]);
-    expect(html.bodyText()).toContain("BRAKE25");
+    expect(html.bodyText()).toContain("PADS25");
     expect(html.bodyText()).toContain("Ends Tue 1 Dec (tomorrow)");
     // A bulletproof button: the colour is on its table cell, so Outlook's Word engine shows a button too.
     const button = html.tags("a").find((link) => html.text(link) === "Open your dashboard")!;
@@ -84,7 +84,7 @@ describe("the weekly report email", () => {
 
   it("has a plain-text part that says the same", () => {
     expect(email.text).toContain("TOP PICKS");
-    expect(email.text).toContain("- Torqhaven: 25% off brake pads\n  Code: BRAKE25");
+    expect(email.text).toContain("- Torqhaven: 25% off brake pads\n  Code: PADS25");
     expect(email.text).toContain(`https://deals.example.org/dashboard?deal=${ids.treats}`);
     expect(email.text).toContain("Open your dashboard: https://deals.example.org/dashboard");
     expect(email.text).toContain("Automotive: 2");
@@ -170,10 +170,10 @@ describe("the reminder email", () => {
   it("names the brand, the code and the day in its subject, and shows the deal", () => {
     const starred = deal();
     const email = renderReminder(starred);
-    expect(email.subject).toBe("Your Torqhaven code BRAKE25 ends tomorrow");
+    expect(email.subject).toBe("Your Torqhaven code PADS25 ends tomorrow");
     expect(email.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(parse(email.html).tags("h1").map((heading) => DomUtils.textContent(heading))).toEqual(["Ends tomorrow: Torqhaven"]);
-    expect(email.text).toContain("Code: BRAKE25");
+    expect(email.text).toContain("Code: PADS25");
     expect(email.text).toContain(`https://deals.example.org/dashboard?deal=${starred.id}`);
   });
 
