@@ -5,7 +5,7 @@
  */
 import { indexOfWholeToken } from "./codes";
 import {
-  findDiscount, FREE_SHIPPING_ABROAD, FREE_SHIPPING_OVER, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent,
+  findDiscount, FREE_SHIPPING_ABROAD, FREE_SHIPPING_OVER, MINIMUM_FROM, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent,
   SHIPPING_SPEED, SHIPPING_WORDS, UP_TO, WORD_START,
 } from "./discount";
 import type { PromotionMarkup } from "./markup";
@@ -14,9 +14,9 @@ import type { CodeCondition } from "./types";
 const AMOUNT = `(?:${MONEY}|\\d{1,2}\\s?%)`;
 /** "off" in the languages the extractor reads: "Rabatt", "de réduction", "de descuento", ... */
 const OFF = `(?:${OFF_WORDS})`;
-/** Words that lead from a benefit to its minimum spend ("on orders of", "when you spend", "ab", "dès"). */
+/** Words that lead from a benefit to its minimum spend ("on orders of", "when you spend", "ab", "dès", "ab einem Einkauf von"). */
 const MINIMUM_LEAD =
-  `${WORD_START}(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|ab\\s+|d[èe]s\\s+|[àa]\\s+partir\\s+de\\s+|desde\\s+|a\\s+partir\\s+de\\s+|vanaf\\s+)`;
+  `${WORD_START}(?:(?:on|for)\\s+)?(?:(?:your|any|all)\\s+)?(?:(?:orders?|purchases?|subtotal|basket|cart)\\s+(?:of\\s+|over\\s+|above\\s+|from\\s+)?|when\\s+you\\s+spend\\s+|with\\s+(?:a\\s+)?(?:purchase|spend)\\s+of\\s+|over\\s+|above\\s+|${MINIMUM_FROM}\\s+)`;
 const OR_MORE = "(\\s*\\+|\\s+or\\s+more|\\s+and\\s+up|\\s+or\\s+above)?";
 /**
  * What may stand between a benefit and its minimum: a few words, but no second benefit ("+") and no shipping, whose

@@ -20,8 +20,10 @@ export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo
  * starts "à partir de", "économisez" or "über".
  */
 export const WORD_START = "(?<![\\wà-ÿ])";
+/** German's "an order of" between "ab" and the amount: "ab einem Einkauf von 75 €", "ab einer Bestellung von 50 €". */
+const GERMAN_ORDER_OF = "(?:einem|einer)\\s+(?:einkauf(?:swert)?|bestellwert|warenwert|warenkorbwert|bestellung)\\s+von";
 /** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
-const MINIMUM_FROM = `${WORD_START}(?:ab|dès|à partir de|a partir de|desde|da|vanaf|acima de)`;
+export const MINIMUM_FROM = `${WORD_START}(?:ab(?:\\s+${GERMAN_ORDER_OF})?|dès|à partir de|a partir de|desde|da|vanaf|acima de)`;
 /** Verbs that make the amount after them a saving, in each language we read. */
 export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
 /** One of SAVE_VERBS as a word of its own. */
@@ -134,6 +136,13 @@ function spanPrice(count: number, unitWritten: string, price: string): string | 
 /** The spend a reward asks: "spend $100, get …", "… when you spend $150", "… with a purchase of $75". */
 const REWARD_SPEND = new RegExp(`\\bspend\\s+(${MONEY})|\\b(?:purchase|order)\\s+of\\s+(${MONEY})`, "i");
 
+/** A voucher, in each language we read. */
+const VOUCHER_NOUNS =
+  "vouchers?|coupons?|gutschein|rabattgutschein|wertgutschein|bon d'achat|bon de r[ée]duction|bon de remise|cup[óo]n(?: de descuento)?|vale(?: de descuento| desconto)?|buono(?: sconto)?|tegoedbon|kortingsbon|waardebon|cupom(?: de desconto)?";
+/** Buying or giving, before a voucher: a present, not a saving. */
+const GIVING =
+  "\\b(?:verschenk\\w*|schenk\\w*|kauf\\w*|buy(?:ing)?|give|giving|send|offrez|offrir|regala\\w*|compra\\w*|acquista\\w*|koop|geef|compre|presenteie)\\b";
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -175,6 +184,16 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
   // "Der letzte Tag, um 25 % mit LETZT25 zu sparen": German puts the verb last.
   [/\b(\d{1,2})\s?%[^.\n%]{0,40}?\bzu\s+sparen\b/i, (m) => `${m[1]}% off`],
+  // A voucher for an amount is that amount off: "a $10 voucher", "Gutschein über 10 €", "bon d'achat de 15 €", "cupón de
+  // 10 €", "buono sconto da 10 €", "tegoedbon van € 10", "cupom de R$ 20", "10 € de regalo"; not one bought or given
+  // as a present ("Verschenke einen 50 € Gutschein").
+  [
+    new RegExp(
+      `(?<!${GIVING}[^.\\n]{0,25})(?:\\b(?:${VOUCHER_NOUNS})\\s+(?:über|de|da|di|van|of|worth|im wert von|d'une valeur de|por valor de|del valore di|ter waarde van|no valor de)\\s+(${MONEY})|(${MONEY})\\s*-?\\s*(?:(?:${VOUCHER_NOUNS})\\b|(?:de|di|in) regalo\\b|de presente\\b))(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`,
+      "i",
+    ),
+    (m) => `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`,
+  ],
   // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [
     new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
@@ -317,7 +336,7 @@ const MINIMUM_SPEND = new RegExp(
       `\\bmin(?:imum|\\.)?\\s+(?:spend|purchase|order|basket|cart|subtotal)(?:\\s+(?:value|amount|total))?(?:\\s+(?:of|is))?\\s*:?\\s*(${MONEY})`,
       `(${MONEY})\\s+min(?:imum|\\.)?\\s+(?:spend|purchase|order)\\b`,
       `\\bmindest(?:bestell|einkaufs|waren)wert(?:\\s+von)?\\s+(${MONEY})`,
-      `\\bab\\s+einem\\s+(?:bestell|einkaufs|waren)wert\\s+von\\s+(${MONEY})`,
+      `\\bab\\s+${GERMAN_ORDER_OF}\\s+(${MONEY})`,
       `${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras)`,
       `\\b(?:commande|achat|pedido|compra|importe|spesa|ordine|acquisto)\\s+m[íi]nim(?:[oa]|um)\\s+(?:(?:de|di)\\s+)?(${MONEY})`,
       `\\b(?:minimum|montant\\s+minimum|valor\\s+m[íi]nimo|importe\\s+m[íi]nimo)\\s+(?:d'achat|de\\s+commande|de\\s+compra)\\s+(?:de\\s+)?(${MONEY})`,

@@ -93,6 +93,7 @@ describe("the extractor's own phrases read back", () => {
     ["Valid on orders over $60.", [minimum(6000)]],
     ["Mindestbestellwert 1.000 €.", [minimum(100000, "EUR")]],
     ["Gültig ab einem Bestellwert von CHF 80.", [minimum(8000, "CHF")]],
+    ["Ab einer Bestellung von 60 € einlösbar.", [minimum(6000, "EUR")]],
     ["Commande minimum de 50 €.", [minimum(5000, "EUR")]],
     ["Pedido mínimo de 50 €.", [minimum(5000, "EUR")]],
     ["Spesa minima di 50 €.", [minimum(5000, "EUR")]],

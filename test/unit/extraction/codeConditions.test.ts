@@ -27,6 +27,7 @@ describe("conditionOf: one benefit, normalised", () => {
     // A minimum after free shipping is the delivery's ("20% off orders $50+" would hold the code back from smaller carts).
     ["20% off with SAVE20 + free shipping on orders of $50 or more", "20% off + free shipping on orders $50+"],
     ["10 € Rabatt mit WINTER10 und kostenloser Versand ab 50 €", "€10 off + free shipping"],
+    ["Spare 15 € ab einem Einkauf von 75 € mit dem Code HERBST15", "€15 off orders €75+"],
     // A saving with the spend it needs, "up to" kept, and money as the product writes it whatever the currency.
     ["Save $20 when you spend $100 with code TWENTY", "$20 off orders $100+"],
     ["Save 15% on orders over $75 with code FIFTEEN", "15% off orders $75+"],
