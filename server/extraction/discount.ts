@@ -114,6 +114,11 @@ const PRICE_RISE = "(?:steig|erhöh|augment|hausse|aument|sub[ei]|stijg|verhoog|
 export const PERCENT_ON =
   `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:fast\\s+|presque\\s+|casi\\s+|quasi\\s+|bijna\\s+|quase\\s+)?(?:${ON_WHAT})|on\\s+(?:almost\\s+|nearly\\s+)?(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`;
 
+/** A percent on a capitalised German noun, case-sensitive for that reason ("auf Sneaker", "auf Winterjacken"). */
+const GERMAN_PERCENT_ON_NOUN = new RegExp(
+  `(?<![\\d.,])(\\d{1,2})\\s?%\\s+auf\\s+(?:fast\\s+)?(?:ausgewählte\\s+)?[A-ZÄÖÜ][a-zäöüß]{2,}(?<!(?:${PRICE_RISE}|[Ss]teig|[Zz]ins|[Rr]endite|[Pp]rämie|[Bb]onus|[Cc]ashback|[Gg]utschrift)[^.\\n]{0,60})`,
+);
+
 /** "With" before a code, in each language we read. */
 const WITH = "(?:with|mit|avec|con|com|met)\\s+";
 const PERCENT_WITH_CODE = new RegExp(
@@ -176,6 +181,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
   // "20 % auf alles", "20% on everything".
   [new RegExp(PERCENT_ON, "i"), (m) => `${m[1]}% off`],
+  // "25 % auf Sneaker": German capitalises the noun a percent applies to; not a rise, interest or a card's bonus.
+  [GERMAN_PERCENT_ON_NOUN, (m) => `${m[1]}% off`],
   // "20 % con el código INVIERNO20", "20 % mit WINTER20", "up to 30% with code SAVE30": a percent a code gives, as a
   // code's noun or its shape says.
   [PERCENT_WITH_CODE, (m) => (m[3] === undefined || BARE_CODE.test(m[3]) ? savedPercent(m[1], m[2]!) : null)],
