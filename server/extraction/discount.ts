@@ -144,9 +144,10 @@ const REWARD_SPEND = new RegExp(`\\bspend\\s+(${MONEY})|\\b(?:purchase|order)\\s
 /** A voucher, in each language we read. */
 const VOUCHER_NOUNS =
   "vouchers?|coupons?|gutschein|rabattgutschein|wertgutschein|bon d'achat|bon de r[ée]duction|bon de remise|cup[óo]n(?: de descuento)?|vale(?: de descuento| desconto)?|buono(?: sconto)?|tegoedbon|kortingsbon|waardebon|cupom(?: de desconto)?";
-/** Buying or giving, before a voucher: a present, not a saving. */
+/** Buying or giving shortly before a voucher: a present, not a saving (checked on a match, not at every position). */
 const GIVING =
-  "\\b(?:verschenk\\w*|schenk\\w*|kauf\\w*|buy(?:ing)?|give|giving|send|offrez|offrir|regala\\w*|compra\\w*|acquista\\w*|koop|geef|compre|presenteie)\\b";
+  /\b(?:verschenk\w*|schenk\w*|kauf\w*|buy(?:ing)?|give|giving|send|offrez|offrir|regala\w*|compra\w*|acquista\w*|koop|geef|compre|presenteie)\b[^.\n]*$/i;
+const GIVING_CHARS = 40;
 
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
@@ -196,10 +197,10 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // as a present ("Verschenke einen 50 € Gutschein").
   [
     new RegExp(
-      `(?<!${GIVING}[^.\\n]{0,25})(?:\\b(?:${VOUCHER_NOUNS})\\s+(?:über|de|da|di|van|of|worth|im wert von|d'une valeur de|por valor de|del valore di|ter waarde van|no valor de)\\s+(${MONEY})|(${MONEY})\\s*-?\\s*(?:(?:${VOUCHER_NOUNS})\\b|(?:de|di|in) regalo\\b|de presente\\b))(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`,
+      `(?:\\b(?:${VOUCHER_NOUNS})\\s+(?:über|de|da|di|van|of|worth|im wert von|d'une valeur de|por valor de|del valore di|ter waarde van|no valor de)\\s+(${MONEY})|(${MONEY})\\s*-?\\s*(?:(?:${VOUCHER_NOUNS})\\b|(?:de|di|in) regalo\\b|de presente\\b))(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`,
       "i",
     ),
-    (m) => `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`,
+    (m, text) => (GIVING.test(text.slice(Math.max(0, m.index - GIVING_CHARS), m.index)) ? null : `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`),
   ],
   // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
   [
@@ -336,7 +337,7 @@ const FREE_DELIVERY_BEFORE = `(?:${SHIPPING_WORDS})[^.\\n]{0,30}`;
  * lookahead names every alternative's first word, so that the delivery check runs only where a minimum may start.
  */
 const MINIMUM_SPEND = new RegExp(
-  `(?=\\b(?:orders?|purchases?|subtotal|spend|min|minimum|ab|commande|achat|montant|pedido|compra|importe|spesa|ordine|acquisto|minimale|valor)\\b|\\bmindest|${MINIMUM_FROM}\\s|${MONEY}\\s+min)(?<!${FREE_DELIVERY_BEFORE})(?:` +
+  `(?=\\b(?:orders?|purchases?|subtotal|spend|min|minimum|ab|commande|achat|montant|pedido|compra|importe|spesa|ordine|acquisto|minimale|valor|desde|da|vanaf|acima|a partir)\\b|\\bmindest|dès|à partir|[$£€\\d]|\\b[a-z]{1,3}\\$|\\bchf)(?<!${FREE_DELIVERY_BEFORE})(?:` +
     [
       `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`,
       `\\b(?:orders?|purchases?)\\s+(?:of\\s+)?(?:over|above)\\s+(${MONEY})`,
