@@ -1,5 +1,6 @@
 /** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
 import { formatMoney, moneyIn } from "../../src/domain/money";
+import { matchesOf } from "../../src/domain/patternMatches";
 
 /** Currency signs written before a figure: "$", "£", "€", the dollars and the real written with letters ("C$", "A$", "R$"), "CHF". */
 const SIGN_BEFORE = "(?:US|CA?|CAN|AU?|NZ|HK|S|R|MX)\\$|[$£€]|CHF";
@@ -23,7 +24,9 @@ export const WORD_START = "(?<![\\wà-ÿ])";
 /** German's "an order of" between "ab" and the amount: "ab einem Einkauf von 75 €", "ab einer Bestellung von 50 €". */
 const GERMAN_ORDER_OF = "(?:einem|einer)\\s+(?:einkauf(?:swert)?|bestellwert|warenwert|warenkorbwert|bestellung)\\s+von";
 /** Words before the minimum an offer asks, in the other languages we read ("ab 50 €", "dès 50 €", "vanaf €50"). */
-export const MINIMUM_FROM = `${WORD_START}(?:ab(?:\\s+${GERMAN_ORDER_OF})?|dès|à partir de|a partir de|desde|da|vanaf|acima de)`;
+// Each word is found first and its start checked after, so that a pattern starting with one searches for words, not
+// tests a lookbehind at every position; "\b" would never start "dès" or "à".
+export const MINIMUM_FROM = `(?:\\b(?:ab(?:\\s+${GERMAN_ORDER_OF})?|a partir de|desde|da|vanaf|acima de)|dès(?<![\\wà-ÿ]dès)|à(?<![\\wà-ÿ]à) partir de)`;
 /** Verbs that make the amount after them a saving, in each language we read. */
 export const SAVE_VERBS = "save|saving|spar\\w*|[ée]conomisez|ahorra|risparmia|bespaar|economize";
 /** One of SAVE_VERBS as a word of its own. */
@@ -333,26 +336,47 @@ const FREE_DELIVERY_BEFORE = `(?:${SHIPPING_WORDS})[^.\\n]{0,30}`;
  * The least an order must come to, as mails state it in each language we read: "on orders of $50 or more", "orders over
  * $50", "Minimum purchase of $50", "Min. spend: $80", "$75 minimum purchase", "Mindestbestellwert 50 €", "ab einem
  * Bestellwert von 50 €", "dès 50 € d'achat", "commande minimum de 50 €", "pedido mínimo de 50 €", "spesa minima di 50 €",
- * "minimale bestelwaarde van € 50", "compra mínima de R$ 100". Each alternative captures the amount once. The first
- * lookahead names every alternative's first word, so that the delivery check runs only where a minimum may start.
+ * "minimale bestelwaarde van € 50", "compra mínima de R$ 100". Each alternative starts with a word and captures the
+ * amount once; whether the minimum is a delivery's is checked on each match (minimumSpendTerm), not at every position.
  */
 const MINIMUM_SPEND = new RegExp(
-  `(?=\\b(?:orders?|purchases?|subtotal|spend|min|minimum|ab|commande|achat|montant|pedido|compra|importe|spesa|ordine|acquisto|minimale|valor|desde|da|vanaf|acima|a partir)\\b|\\bmindest|dès|à partir|[$£€\\d]|\\b[a-z]{1,3}\\$|\\bchf)(?<!${FREE_DELIVERY_BEFORE})(?:` +
-    [
-      `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`,
-      `\\b(?:orders?|purchases?)\\s+(?:of\\s+)?(?:over|above)\\s+(${MONEY})`,
-      `\\bmin(?:imum|\\.)?\\s+(?:spend|purchase|order|basket|cart|subtotal)(?:\\s+(?:value|amount|total))?(?:\\s+(?:of|is))?\\s*:?\\s*(${MONEY})`,
-      `(${MONEY})\\s+min(?:imum|\\.)?\\s+(?:spend|purchase|order)\\b`,
-      `\\bmindest(?:bestell|einkaufs|waren)wert(?:\\s+von)?\\s+(${MONEY})`,
-      `\\bab\\s+${GERMAN_ORDER_OF}\\s+(${MONEY})`,
-      `${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras)`,
-      `\\b(?:commande|achat|pedido|compra|importe|spesa|ordine|acquisto)\\s+m[íi]nim(?:[oa]|um)\\s+(?:(?:de|di)\\s+)?(${MONEY})`,
-      `\\b(?:minimum|montant\\s+minimum|valor\\s+m[íi]nimo|importe\\s+m[íi]nimo)\\s+(?:d'achat|de\\s+commande|de\\s+compra)\\s+(?:de\\s+)?(${MONEY})`,
-      `\\b(?:minimale|minimum)\\s+(?:bestelwaarde|bestelbedrag|aankoopbedrag)\\s+(?:van\\s+)?(${MONEY})`,
-    ].join("|") +
-    `)(?![^.\\n]{0,20}?(?:\\bships?\\s+free\\b|\\bfree\\s+(?:${SHIPPING_SPEED})?(?:shipping|delivery)\\b|${FREE_SHIPPING_ABROAD}))`,
-  "i",
+  [
+    `\\b(?:orders?|purchases?|subtotal|spend)\\s+(?:of\\s+)?(?:over\\s+)?(${MONEY})\\s*(?:\\+|or more)`,
+    `\\b(?:orders?|purchases?)\\s+(?:of\\s+)?(?:over|above)\\s+(${MONEY})`,
+    `\\bmin(?:imum|\\.)?\\s+(?:spend|purchase|order|basket|cart|subtotal)(?:\\s+(?:value|amount|total))?(?:\\s+(?:of|is))?\\s*:?\\s*(${MONEY})`,
+    `\\bmindest(?:bestell|einkaufs|waren)wert(?:\\s+von)?\\s+(${MONEY})`,
+    `\\bab\\s+${GERMAN_ORDER_OF}\\s+(${MONEY})`,
+    `${MINIMUM_FROM}\\s+(${MONEY})\\s*(?:bestellwert|einkaufswert|warenwert|d'achats?|de compra|di spesa|bestelwaarde|em compras)`,
+    `\\b(?:commande|achat|pedido|compra|importe|spesa|ordine|acquisto)\\s+m[íi]nim(?:[oa]|um)\\s+(?:(?:de|di)\\s+)?(${MONEY})`,
+    `\\b(?:minimum|montant\\s+minimum|valor\\s+m[íi]nimo|importe\\s+m[íi]nimo)\\s+(?:d'achat|de\\s+commande|de\\s+compra)\\s+(?:de\\s+)?(${MONEY})`,
+    `\\b(?:minimale|minimum)\\s+(?:bestelwaarde|bestelbedrag|aankoopbedrag)\\s+(?:van\\s+)?(${MONEY})`,
+  ].join("|"),
+  "gi",
 );
+/** "$75 minimum purchase": the words after the amount, which is then read right before them. */
+const MINIMUM_AFTER_AMOUNT = /\bmin(?:imum|\.)?\s+(?:spend|purchase|order)\b/gi;
+const AMOUNT_BEFORE = new RegExp(`(${MONEY})\\s+$`, "i");
+/** Free delivery just before a minimum, or just after it ("orders over $49 ship free"): the minimum is the delivery's. */
+const DELIVERY_BEFORE = new RegExp(`${FREE_DELIVERY_BEFORE}$`, "i");
+const DELIVERY_AFTER = new RegExp(`^[^.\\n]{0,20}?(?:\\bships?\\s+free\\b|\\bfree\\s+(?:${SHIPPING_SPEED})?(?:shipping|delivery)\\b|${FREE_SHIPPING_ABROAD})`, "i");
+/** How far before a minimum its delivery words may stand. */
+const DELIVERY_CHARS = 60;
+
+/** The deal's minimum spend, the first the text states that is not a delivery's: "Minimum spend €75". */
+function minimumSpendTerm(text: string): string | null {
+  const found: Array<{ index: number; end: number; amount: string }> = [];
+  for (const match of matchesOf(MINIMUM_SPEND, text)) {
+    found.push({ index: match.index, end: match.index + match[0].length, amount: match.slice(1).find((amount) => amount !== undefined)! });
+  }
+  for (const match of matchesOf(MINIMUM_AFTER_AMOUNT, text)) {
+    const amount = AMOUNT_BEFORE.exec(text.slice(Math.max(0, match.index - 20), match.index));
+    if (amount) found.push({ index: match.index - amount[0].length, end: match.index + match[0].length, amount: amount[1]! });
+  }
+  const minimum = found
+    .sort((a, b) => a.index - b.index)
+    .find(({ index, end }) => !DELIVERY_BEFORE.test(text.slice(Math.max(0, index - DELIVERY_CHARS), index)) && !DELIVERY_AFTER.test(text.slice(end)));
+  return minimum ? `Minimum spend ${money(minimum.amount)}` : null;
+}
 
 /** Who or what a "one per" term counts, in English, by the first four letters of its word in each language we read. */
 const PER_WHOM: Readonly<Record<string, string>> = {
@@ -361,7 +385,6 @@ const PER_WHOM: Readonly<Record<string, string>> = {
 };
 
 const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
-  [MINIMUM_SPEND, (m) => `Minimum spend ${money(m.slice(1).find((amount) => amount !== undefined)!)}`],
   // Each also as the other languages we read write it; the term is the dashboard's English either way.
   [/\bnew (?:customers?|subscribers?|members?|accounts?)(?: only)?\b|\b(?:neukund\w*|nouveaux clients|nuevos clientes|nuovi clienti|nieuwe klanten|novos clientes)\b/i, "New customers only"],
   [/\bfirst (?:order|purchase|box)\b|\b(?:erste[nr]? bestellung|premi[èe]re commande|primer pedido|primera compra|primo ordine|eerste bestelling|primeira compra)\b/i, "First order only"],
@@ -385,7 +408,8 @@ const TERM_RULES: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => s
 ];
 
 export function findTerms(text: string): string[] {
-  const terms: string[] = [];
+  const minimum = minimumSpendTerm(text);
+  const terms: string[] = minimum ? [minimum] : [];
   for (const [pattern, term] of TERM_RULES) {
     const match = pattern.exec(text);
     if (match) terms.push(typeof term === "string" ? term : term(match));

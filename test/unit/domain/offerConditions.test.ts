@@ -103,6 +103,7 @@ describe("the extractor's own phrases read back", () => {
     ["Free shipping on orders of $50 or more.", []],
     ["Orders over $49 ship free.", []],
     ["Livraison offerte dès 80 € d'achats.", []],
+    ["Free shipping on orders of $50 or more. Minimum purchase of $75 for the code.", [minimum(7500)]],
   ])("reads the minimum findTerms writes from %s", (sentence, expected) => {
     expect(conditionsOfCode(null, findTerms(sentence))).toEqual(expected);
   });
