@@ -281,6 +281,8 @@ const LABELLED_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["en", "Ends at the end of the week", "2026-11-29"], ["en", "The sale wraps up Sunday", "2026-11-29"], ["en", "Exp. 12/06/2026", ENDS],
   ["de", "Letzter Tag: 6.12.", ENDS], ["de", "Gültig bis Ende der Woche", "2026-11-29"],
   ["fr", "Dernier jour : dimanche 6 décembre", ENDS], ["fr", "Jusqu'à la fin de la semaine", "2026-11-29"],
+  ["fr", "Fin de l'offre le 6 déc.", ENDS], ["de", "Aktionsende: 6.12.", ENDS], ["es", "Fin de la oferta: 6 de diciembre", ENDS],
+  ["it", "Fine offerta: 6 dicembre", ENDS], ["nl", "Einde actie: 6 december", ENDS], ["pt", "Fim da promoção: 6 de dezembro", ENDS],
   ["es", "Último día: domingo 6 de diciembre", ENDS], ["it", "Ultimo giorno: domenica 6 dicembre", ENDS],
   ["it", "Fino alla fine della settimana", "2026-11-29"], ["nl", "Laatste dag: zondag 6 december", ENDS],
   ["nl", "Geldig tot het einde van de week", "2026-11-29"], ["pt", "Último dia: domingo, 6 de dezembro", ENDS],
