@@ -6,7 +6,7 @@
 import { indexOfWholeToken } from "./codes";
 import {
   findDiscount, FREE_SHIPPING_ABROAD, FREE_SHIPPING_OVER, MINIMUM_FROM, MINUS_PERCENT, money, MONEY, OFF_WORDS, SAVE_VERB, SAVED_PERCENT, savedPercent,
-  SHIPPING_SPEED, SHIPPING_WORDS, UP_TO, WORD_START,
+  SHIPPING_SPEED, SHIPPING_WORDS, UP_TO, withPercentSigns, WORD_START,
 } from "./discount";
 import type { PromotionMarkup } from "./markup";
 import type { CodeCondition } from "./types";
@@ -70,10 +70,11 @@ function discountOf(clause: string): string | null {
 }
 
 /** The benefit a clause states, normalised ("$10 off $50", "20% off + free shipping"); null for none, or two discounts. */
-export function conditionOf(clause: string): string | null {
-  // "BOGO 50% off" takes half off one item of two: its percent alone would say half off the order.
+export function conditionOf(written: string): string | null {
+  const clause = withPercentSigns(written);
+  // "BOGO 50% off" takes half off one item of two, and "$20 off every $100" repeats: the amount alone would say less.
   const multiBuy = findDiscount(clause);
-  if (multiBuy?.startsWith("buy ")) return multiBuy;
+  if (multiBuy?.startsWith("buy ") || multiBuy?.includes(" off every ")) return multiBuy;
   if ((clause.match(ANY_OFF)?.length ?? 0) > 1) return null;
   const discount = discountOf(clause);
   const shippingOver = SHIPPING_MINIMUM.exec(clause);

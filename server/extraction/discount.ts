@@ -190,6 +190,9 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "20 % con el código INVIERNO20", "20 % mit WINTER20", "up to 30% with code SAVE30": a percent a code gives, as a
   // code's noun or its shape says.
   [PERCENT_WITH_CODE, (m) => (m[3] === undefined || BARE_CODE.test(m[3]) ? savedPercent(m[1], m[2]!) : null)],
+  // "Get up to $300 off", "savings of up to $200": the most a saving can be; "$20 off every $100 you spend" repeats.
+  [new RegExp(`\\b(?:${UP_TO})\\s+(${MONEY})\\s+off\\b|\\bsavings\\s+of\\s+up\\s+to\\s+(${MONEY})`, "i"), (m) => `up to ${money((m[1] ?? m[2])!)} off`],
+  [new RegExp(`(?:(${MONEY})\\s+off|${SAVE_VERB}\\s+(${MONEY}))\\s+(?:for\\s+)?(?:every|each)\\s+(${MONEY})`, "i"), (m) => `${money((m[1] ?? m[2])!)} off every ${money(m[3]!)}`],
   [new RegExp(`(${MONEY}) off\\b`, "i"), (m) => `${money(m[1]!)} off`],
   // "Sparen Sie 15 %", "économisez jusqu'à 20 %".
   [new RegExp(SAVED_PERCENT, "i"), (m) => savedPercent(m[1], m[2]!)],
@@ -293,7 +296,17 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
 ];
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */
-export function findDiscount(...texts: string[]): string | null {
+/** A percent written out, in each language we read: "20 percent", "20 Prozent", "20 pour cent", "20 por ciento". */
+const PERCENT_WORD = /(\d)\s?(?:percent|per\s?cent|pct\.?|prozent|pour\s?cent|por\s?ciento|per\s?cento|procent|por\s?cento)(?![\wà-ÿ])/gi;
+const MAY_SPELL_PERCENT = /\d\s?p/i;
+
+/** The text with every written-out percent as a sign ("20 percent off" is "20% off"), for the readers of savings. */
+export function withPercentSigns(text: string): string {
+  return MAY_SPELL_PERCENT.test(text) ? text.replace(PERCENT_WORD, "$1%") : text;
+}
+
+export function findDiscount(...written: string[]): string | null {
+  const texts = written.map(withPercentSigns);
   const all = texts.join("\n");
   for (const [pattern, format] of RULES) {
     for (const text of texts) {

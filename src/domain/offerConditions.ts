@@ -22,8 +22,8 @@ export function statedMoney(text: string): Money | null {
   return first ? { hundredths: first.hundredths, currency: first.currency } : null;
 }
 
-/** "X off $50", "X off $50+", "X off orders $50+": the minimum is the amount right after these words. */
-const OFF_MINIMUM = /\boff (?:orders )?/i;
+/** "X off $50", "X off $50+", "X off orders $50+", "X off every $100": the minimum is the amount right after these words. */
+const OFF_MINIMUM = /\boff (?:orders |every )?/i;
 /** A code whose whole benefit is free shipping above an amount. */
 const SHIPPING_MINIMUM = /^free shipping on orders (.+)\+$/i;
 const FIRST_ORDER = /\bfirst (?:order|purchase|box)\b/i;

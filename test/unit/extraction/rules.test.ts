@@ -253,6 +253,16 @@ describe("discount and terms", () => {
     [["3 mois pour 1 €"], "3 months for €1"],
     [["6 meses por R$ 1,90"], "6 months for R$1.90"],
     [["12 months for $99"], null],
+    // A percent written out; a saving "up to" an amount; a saving that repeats with the spend.
+    [["20 percent off everything"], "20% off"],
+    [["20 Prozent Rabatt auf alles"], "20% off"],
+    [["20 pour cent de réduction"], "20% off"],
+    [["20 por ciento de descuento"], "20% off"],
+    [["Our 100 percent cotton tees"], null],
+    [["Get up to $300 off"], "up to $300 off"],
+    [["Savings of up to $200"], "up to $200 off"],
+    [["$20 off every $100 you spend"], "$20 off every $100"],
+    [["Save $10 for every $50 spent"], "$10 off every $50"],
     // A voucher for an amount is that amount off, in each language; one bought or given as a present is not.
     [["Your $10 voucher: WELCOME10"], "$10 off"],
     [["Here's a $10 coupon for your next order"], "$10 off"],
