@@ -118,9 +118,9 @@ export const PERCENT_ON =
   `(?<![\\d.,])(\\d{1,2})\\s?%\\s+(?:(?:auf|sur|en|su|op|em)\\s+(?:fast\\s+|presque\\s+|casi\\s+|quasi\\s+|bijna\\s+|quase\\s+)?(?:${ON_WHAT})|on\\s+(?:almost\\s+|nearly\\s+)?(?:everything|all|sitewide|your|select|every))(?![a-zà-ÿ])(?<!${PRICE_RISE}[^.\\n]{0,60})`;
 
 /** A percent on a capitalised German noun, case-sensitive for that reason ("auf Sneaker", "auf Winterjacken"). */
-const GERMAN_PERCENT_ON_NOUN = new RegExp(
-  `(?<![\\d.,])(\\d{1,2})\\s?%\\s+auf\\s+(?:fast\\s+)?(?:ausgewählte\\s+)?[A-ZÄÖÜ][a-zäöüß]{2,}(?<!(?:${PRICE_RISE}|[Ss]teig|[Zz]ins|[Rr]endite|[Pp]rämie|[Bb]onus|[Cc]ashback|[Gg]utschrift)[^.\\n]{0,60})`,
-);
+const GERMAN_PERCENT_ON_NOUN = /(?<![\d.,])(\d{1,2})\s?%\s+auf\s+(?:fast\s+)?(?:ausgewählte\s+)?[A-ZÄÖÜ][a-zäöüß]{2,}/;
+/** Before such a percent, a rise, interest or a bonus: no saving ("Die Preise erhöhen sich um 4 % auf Strom"). */
+const NOT_A_SAVING_BEFORE = new RegExp(`(?:${PRICE_RISE}|zins|rendite|prämie|bonus|cashback|gutschrift)[^.\\n]{0,60}$`, "i");
 
 /** "With" before a code, in each language we read. */
 const WITH = "(?:with|mit|avec|con|com|met)\\s+";
@@ -186,7 +186,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "20 % auf alles", "20% on everything".
   [new RegExp(PERCENT_ON, "i"), (m) => `${m[1]}% off`],
   // "25 % auf Sneaker": German capitalises the noun a percent applies to; not a rise, interest or a card's bonus.
-  [GERMAN_PERCENT_ON_NOUN, (m) => `${m[1]}% off`],
+  [GERMAN_PERCENT_ON_NOUN, (m) => (NOT_A_SAVING_BEFORE.test(m.input.slice(Math.max(0, m.index - 80), m.index)) ? null : `${m[1]}% off`)],
   // "20 % con el código INVIERNO20", "20 % mit WINTER20", "up to 30% with code SAVE30": a percent a code gives, as a
   // code's noun or its shape says.
   [PERCENT_WITH_CODE, (m) => (m[3] === undefined || BARE_CODE.test(m[3]) ? savedPercent(m[1], m[2]!) : null)],
@@ -295,7 +295,6 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [/\b(?:your\s+)?first\s+(month|week|box|year|class|lesson)\s+(?:is\s+)?(?:free|on us)\b/i, (m) => `free first ${m[1]!.toLowerCase()}`],
 ];
 
-/** The first benefit stated in the most prominent text (subject first, then the body). */
 /** A percent written out, in each language we read: "20 percent", "20 Prozent", "20 pour cent", "20 por ciento". */
 const PERCENT_WORD = /(\d)\s?(?:percent|per\s?cent|pct\.?|prozent|pour\s?cent|por\s?ciento|per\s?cento|procent|por\s?cento)(?![\wà-ÿ])/gi;
 const MAY_SPELL_PERCENT = /\d\s?p/i;
@@ -305,6 +304,7 @@ export function withPercentSigns(text: string): string {
   return MAY_SPELL_PERCENT.test(text) ? text.replace(PERCENT_WORD, "$1%") : text;
 }
 
+/** The first benefit stated in the most prominent text (subject first, then the body). */
 export function findDiscount(...written: string[]): string | null {
   const texts = written.map(withPercentSigns);
   const all = texts.join("\n");
@@ -339,10 +339,7 @@ function exclusionTerm(match: RegExpExecArray): string {
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
-/**
- * Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the
- * offer's; so is one shortly after it ("orders over $49 ship free").
- */
+/** Free delivery shortly before a minimum: the minimum is the delivery's ("Livraison offerte dès 80 € d'achat"), not the offer's. */
 const FREE_DELIVERY_BEFORE = `(?:${SHIPPING_WORDS})[^.\\n]{0,30}`;
 
 /**

@@ -569,7 +569,7 @@ const SPAN_TAIL = /^\s+(?:only|left|to go|lang|nur|gültig|seulement|solamente|s
  * A sale named by its length ("our 48-hour flash sale", "3-day event", "48-Stunden-Aktion", "vente flash de 48 heures"):
  * it most likely runs from the mail, but the mail does not say so, so the end it gives is inferred, not stated.
  */
-const SALE_AFTER_SPAN = /^[\s-]*(?:flash\s+|mega\s+|super\s+)?(?:sale|event|deal|offer|promo(?:tion)?|aktion|angebot|sale|actie|aanbieding)s?\b/i;
+const SALE_AFTER_SPAN = /^[\s-]*(?:flash\s+|mega\s+|super\s+)?(?:sale|event|deal|offer|promo(?:tion)?|aktion|angebot|actie|aanbieding)s?\b/i;
 const SALE_BEFORE_SPAN =
   /\b(?:sale|vente(?:\s+flash)?|offre|soldes|oferta|venta|promoci[óo]n|promoção|saldi|offerta|promozione|aanbieding|actie|aktion|angebot)\s+(?:flash\s+)?(?:de|di|da|van|von)\s*$/i;
 /** A sale that has not begun: its length says nothing of when it ends. */
