@@ -103,6 +103,13 @@ describe("end date: what stated it", () => {
     ["it", "20% di sconto, solo questa settimana."],
     ["nl", "20% korting, alleen deze week."],
     ["pt", "20% de desconto, só esta semana."],
+    ["en", "20% off. Ends next week."],
+    ["de", "20 % Rabatt. Endet nächste Woche."],
+    ["fr", "-20 %. Se termine la semaine prochaine."],
+    ["es", "20 % de descuento. Termina la próxima semana."],
+    ["it", "20% di sconto. Termina la prossima settimana."],
+    ["nl", "20% korting. Eindigt volgende week."],
+    ["pt", "20% de desconto. Termina na próxima semana."],
   ])("%s: an end implied with no day gives no date, only implied evidence", (_language, text) => {
     expect(expiry(text)).toEqual({ date: null, evidence: { kind: "implied", confidence: "guessed" } });
   });
