@@ -152,6 +152,11 @@ const GIVING =
   /\b(?:verschenk\w*|schenk\w*|kauf\w*|buy(?:ing)?|give|giving|send|offrez|offrir|regala\w*|compra\w*|acquista\w*|koop|geef|compre|presenteie)\b[^.\n]*$/i;
 const GIVING_CHARS = 40;
 
+/** A tier of a "buy more, save more" offer: "buy 2, save 10%", "buy 3 or more and get 20% off". */
+const TIER = "\\bbuy\\s+(?:\\d|two|three|four|five)\\+?(?:\\s+or\\s+more)?,?\\s+(?:and\\s+)?(?:save|get|take)\\s+(\\d{1,2})\\s?%";
+const TIER_BY_COUNT = new RegExp(TIER, "i");
+const TIERS_BY_COUNT = new RegExp(TIER, "gi");
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -170,6 +175,12 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     /\b(?:(\d{1,2})\s?% off|(half[\s-](?:off|price)))\s+(?:on\s+|for\s+)?(?:the\s+|your\s+|a\s+|every\s+)?(second|2nd|third|3rd)\s+(?:items?|pairs?|ones?|units?|products?|pieces?)\b/i,
     (m) => nthItemDeal(m[3]!, m[2], m[1]),
   ],
+  // "Buy 2, save 10%; buy 3, save 20%": tiers by how many are bought, of which the most is "up to" (one tier alone is
+  // left to the rules below).
+  [TIER_BY_COUNT, (m) => {
+    const percents = matchesOf(TIERS_BY_COUNT, m.input).map((tier) => Number(tier[1]));
+    return percents.length >= 2 ? `up to ${Math.max(...percents)}% off` : null;
+  }],
   [/\bup to (\d{1,2})\s?% off\b/i, (m) => `up to ${m[1]}% off`],
   // The same, and the rules marked "other languages" below, as the other languages we read write them; the phrase is
   // the dashboard's English either way.

@@ -263,6 +263,8 @@ describe("discount and terms", () => {
     [["Savings of up to $200"], "up to $200 off"],
     [["$20 off every $100 you spend"], "$20 off every $100"],
     [["Save $10 for every $50 spent"], "$10 off every $50"],
+    [["Buy 2, save 10%; buy 3, save 20%"], "up to 20% off"],
+    [["Buy 3 or more and get 20% off"], "20% off"],
     // A voucher for an amount is that amount off, in each language; one bought or given as a present is not.
     [["Your $10 voucher: WELCOME10"], "$10 off"],
     [["Here's a $10 coupon for your next order"], "$10 off"],
