@@ -89,6 +89,9 @@ const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
 const HOLIDAY_CUE =
   /(?:\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?|\b(?:bis(?: zu)?|jusqu'(?:à|au)|hasta|fino a|tot|t\/m|até)\s+(?:(?:o|el|la|le|il|zum)\s+)?)$/i;
 // Not the point of "Exp.", which labels the date after it ("Exp. 12/06/2026").
+/** "Only" right after a holiday, in each language we read: the offer is that day's ("Cyber Monday only"). */
+const HOLIDAY_ONLY = /^\s+(?:deals?\s+|sale\s+|offers?\s+)?(?:only|nur|seulement|uniquement|s[óo]lo|solo|alleen|apenas)\b/i;
+const HOLIDAY_ONLY_CHARS = 20;
 const CLAUSE_BREAK = /(?<!\b[Ee]xp)[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
 const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\b(?:${BEFORE_WORDS})\\s*$`, "i");
@@ -531,7 +534,9 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
 
   for (const match of matchesOf(HOLIDAY, text)) {
     const window = windowBefore(text, match.index, 0);
-    if (HOLIDAY_CUE.test(window) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5, "relative");
+    // "Through Cyber Monday", or the day alone: "Cyber Monday only".
+    const only = HOLIDAY_ONLY.test(text.slice(match.index + match[0].length, match.index + match[0].length + HOLIDAY_ONLY_CHARS));
+    if ((HOLIDAY_CUE.test(window) || only) && !NOT_AN_OFFER_END.test(window)) push(match.index, holidayDate(match[1]!, sendDate), 3.5, "relative");
   }
 
   for (const match of matchesOf(DAY_RANGE, text)) {

@@ -67,6 +67,7 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["en", "Only 3 days left", "2026-11-28"], ["en", "Ends tonight at midnight", "2026-11-26"],
   ["en", "Last chance: ends in 2 days", "2026-11-28"], ["en", "Offer ends end of month", "2026-11-30"],
   ["en", "Valid through the end of the month", "2026-11-30"], ["en", "Through Cyber Monday", "2026-11-30"],
+  ["en", "Cyber Monday only", "2026-11-30"], ["en", "Black Friday deals only", "2026-11-27"],
   ["de", "Nur heute!", "2026-11-26"], ["de", "Endet morgen", "2026-11-27"],
   ["de", "Nur dieses Wochenende", "2026-11-29"], ["de", "Nur 48 Stunden", "2026-11-28"],
   ["de", "Noch 3 Tage", "2026-11-28"], ["de", "Gültig bis Monatsende", "2026-11-30"],
