@@ -90,4 +90,14 @@ describe("news and editorial newsletters are no deal", () => {
     );
     expect(message.deals.map((deal) => deal.promoCodes)).toEqual([["PAGE50"]]);
   });
+
+  // The offer judge reads the same saving words as the discount (OFF_WORDS): "discount", "günstiger", not only "off".
+  it.each([
+    ["The Weekly Ledger: readers get 20% discount on the annual plan", "20% off"],
+    ["Der Wochenbrief: Jahresabo 20 % günstiger", "20% off"],
+  ])("is a deal when its subject offers the publisher's own plan for less: '%s'", async (subject, discount) => {
+    const html = "<p>In this issue: top stories of the week.</p><p>Read more: the harbour's new ferry.</p><p>Published weekly. To subscribe, visit our site.</p>";
+    const message = await listMail("The Weekly Ledger <news@mail.weeklyledger.com>", subject, html);
+    expect(message.deals.map((deal) => deal.discount)).toEqual([discount]);
+  });
 });
