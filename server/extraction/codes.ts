@@ -4,6 +4,7 @@
  */
 import type { CodeEvidence, Confidence, EvidenceKind } from "../../src/domain/evidence";
 import { matchesOf } from "../../src/domain/patternMatches";
+import { CODE_NOUN } from "./codeWords";
 import { SAVE_VERBS } from "./discount";
 import type { Rendering } from "./rendering";
 
@@ -18,10 +19,6 @@ const CLOSING = "(?:[\\s\\u00a0]*[\"'”’»«“‘›‹)\\]])*";
 const END = "(?![A-Za-z0-9_=/@-]|\\.[A-Za-z0-9])";
 const SEP =
   `[*†¹²³]*[\\s\\u00a0]*(?:(?:below(?:\\.(?=[ \\t\\u00a0]*\\n))?|here|at\\s+check-?out|in\\s+(?:your\\s+|the\\s+)?(?:cart|bag|basket))[\\s\\u00a0]*){0,2}(?:[:：=–—-]|\\bis\\b)?[\\s\\u00a0]*${OPENING}`;
-
-/** Words a code label may start with; the noun itself is "code", "coupon code", "código", ... */
-const CODE_NOUN =
-  "(?:promo(?:tional)?\\s+code|promotion(?:al)?\\s+code|priority\\s+code|coupon\\s+code|discount\\s+code|offer\\s+code|voucher\\s+code|gift\\s+code|promo|coupon|voucher|c[oó]digo(?:\\s+(?:de\\s+)?(?:descuento|desconto|promocional|cup[oó]n|cupom|cup[aã]o))?|cupom|cup[aã]o|cup[oó]n|code\\s+(?:promo|de\\s+réduction)|gutscheincode|gutschein|rabattcode|aktionscode|kortingscode|actiecode|promotiecode|codice(?:\\s+(?:sconto|promozionale))?|kod|codes?)";
 
 /** "use code X", "Code: X", "codes X and Y", "mention code X", "usa el código X". */
 const LABELLED = new RegExp(`\\b${CODE_NOUN}(?![A-Za-z])${SEP}${TOKEN}${END}((?:\\s*(?:,|\\+|&|and|or|y|et|und)\\s*${TOKEN.replace("(", "(?:")}${END})*)`, "gi");

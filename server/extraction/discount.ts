@@ -1,6 +1,7 @@
 /** The headline benefit as a short normalised phrase, and the stated terms of the offer. */
 import { formatMoney, moneyIn } from "../../src/domain/money";
 import { matchesOf } from "../../src/domain/patternMatches";
+import { CODE_NOUN } from "./codeWords";
 
 /** Currency signs written before a figure: "$", "£", "€", the dollars and the real written with letters ("C$", "A$", "R$"), "CHF". */
 const SIGN_BEFORE = "(?:US|CA?|CAN|AU?|NZ|HK|S|R|MX)\\$|[$£€]|CHF";
@@ -125,7 +126,7 @@ const NOT_A_SAVING_BEFORE = new RegExp(`(?:${PRICE_RISE}|zins|rendite|prämie|bo
 /** "With" before a code, in each language we read. */
 const WITH = "(?:with|mit|avec|con|com|met)\\s+";
 const PERCENT_WITH_CODE = new RegExp(
-  `(?<![\\d.,])(?:\\b(${UP_TO})\\s+)?\\b(\\d{1,2})\\s?%\\s+${WITH}(?:(?:(?:the|dem|le|el|il|de|o)\\s+)?(?:(?:promo\\s+)?code|coupon|gutschein(?:code)?|rabattcode|code\\s+promo|c[óo]digo|cup[óo]n|codice(?:\\s+sconto)?|cupom|kortingscode)\\b|([a-z0-9]+)\\b)`,
+  `(?<![\\d.,])(?:\\b(${UP_TO})\\s+)?\\b(\\d{1,2})\\s?%\\s+${WITH}(?:(?:(?:the|dem|le|el|il|de|o)\\s+)?${CODE_NOUN}\\b|([a-z0-9]+)\\b)`,
   "i",
 );
 /** A code written bare after "with": capitals with a digit among them ("WINTER20"), never an ordinary word. */

@@ -264,6 +264,10 @@ describe("discount and terms", () => {
     [["$20 off every $100 you spend"], "$20 off every $100"],
     [["Save $10 for every $50 spent"], "$10 off every $50"],
     [["Buy 2, save 10%; buy 3, save 20%"], "up to 20% off"],
+    // A percent with its code, by every noun the code reader knows (server/extraction/codeWords.ts).
+    [["20 % mit dem Aktionscode HERBST20"], "20% off"],
+    [["20% met de actiecode HERFST20"], "20% off"],
+    [["15% with voucher code SNOW15"], "15% off"],
     [["Buy 3 or more and get 20% off"], "20% off"],
     // A voucher for an amount is that amount off, in each language; one bought or given as a present is not.
     [["Your $10 voucher: WELCOME10"], "$10 off"],
