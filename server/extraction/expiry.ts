@@ -277,8 +277,9 @@ function fromFirstEndWord(sentence: string): string {
 
 /** "24 Uhr", "24:00": the end of that day, which the date parser refuses as an hour; 23:59 is the same last minute. */
 const HOUR_24 = /\b24(?:[:.h]00)?(?=\s*uhr\b)|\b24[:.h]00\b/gi;
-/** German weekday and day-part written as one word ("Freitagabend"): the parser reads them apart. */
-const WEEKDAY_PART = /\b(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(abend|nacht|mittag|morgen)\b/gi;
+/** German and Dutch weekday and day-part written as one word ("Freitagabend", "zondagavond"): the parser reads them apart. */
+const WEEKDAY_PART =
+  /\b(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)(abend|nacht|mittag|morgen|avond|middag|ochtend)\b/gi;
 
 /**
  * A line that only labels what follows, ending on its end word ("Offer ends", "Valid until:", "ENDS", "Expiry date") or
@@ -611,7 +612,9 @@ function candidatesFromDurations(text: string, sentAt: Date, offsetMinutes: numb
 
 /** Today only, in each language we read. */
 const SAME_DAY =
-  /\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje)\b/gi;
+  /(?:\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje|nur\s+noch\s+heute|(?:die\s+)?letzten\s+stunden|derni[èe]res\s+heures|ultime\s+ore|laatste\s+uren)|[úu](?<![\wà-ÿ][úu])ltimas\s+horas)\b/gi;
+/** Words before "the last hours" that make them a stretch already past, in each language we read. */
+const SPAN_IN_THE_PAST = /(?:\b(?:in|during|over|within)(?:\s+the)?|\b(?:in den|in der|dans les|durant les|pendant les|en las|durante las|nas|nelle|negli|in de))\s*$/i;
 /** The last day, in each language we read ("der letzte Tag", "último día"). */
 const LAST_DAY =
   /(?:\b(?:final\s+day|last\s+day|letzte[rn]?\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])/gi;
@@ -635,7 +638,10 @@ const THIS_WEEKEND =
 function candidatesFromSameDay(text: string, sendDate: string, bias: number): Candidate[] {
   const found: Candidate[] = [];
   const push = (index: number, date: string, score: number) => found.push({ date, score: score + bias, index, kind: bias !== 0 ? "subject" : "relative" });
-  for (const match of matchesOf(SAME_DAY, text)) push(match.index, sendDate, 2);
+  for (const match of matchesOf(SAME_DAY, text)) {
+    // "In the last hours, 500 people ordered", "nas últimas horas": a stretch already past, not the offer's last.
+    if (!SPAN_IN_THE_PAST.test(text.slice(Math.max(0, match.index - 16), match.index))) push(match.index, sendDate, 2);
+  }
   // The last day to save is the offer's; the last day to order for delivery in time, or to enter a draw, is not.
   for (const match of matchesOf(LAST_DAY, text)) {
     const end = match.index + match[0].length;

@@ -94,6 +94,9 @@ const RELATIVE_ENDS: ReadonlyArray<[Language, string, string]> = [
   ["en", "Final 24 hours", "2026-11-27"], ["de", "Nur noch die letzten 24 Stunden", "2026-11-27"],
   ["fr", "Dernières 24 heures", "2026-11-27"], ["es", "Últimas 24 horas", "2026-11-27"], ["it", "Ultime 24 ore", "2026-11-27"],
   ["nl", "Laatste 24 uur", "2026-11-27"], ["pt", "Últimas 24 horas", "2026-11-27"], ["en", "Through the weekend", "2026-11-29"],
+  ["de", "Nur noch heute!", "2026-11-26"], ["fr", "Dernières heures !", "2026-11-26"], ["es", "¡Últimas horas!", "2026-11-26"],
+  ["it", "Ultime ore!", "2026-11-26"], ["nl", "Laatste uren!", "2026-11-26"], ["pt", "Últimas horas!", "2026-11-26"],
+  ["nl", "Geldig t/m zondagavond", "2026-11-29"],
   ["en", "Valid until the weekend", "2026-11-29"],
   // The last day for the offer, as a sentence says it.
   ["en", "Today is the last day to save", "2026-11-26"], ["en", "Last day to shop the sale", "2026-11-26"],
@@ -171,6 +174,8 @@ const NOT_AN_END: ReadonlyArray<[Language, string]> = [
   ["en", "Open between 9-5 every day"], ["en", "Ages 6-12 welcome"], ["en", "Delivery in 3-5 days"],
   ["en", "Good news: the parka you saved is now $149"], ["en", "Good to know: shipping is free on every order"],
   ["en", "We wrap up our daily deals with a bang on Sunday"],
+  ["en", "In the last hours, 500 people ordered"], ["pt", "Nas últimas horas, 500 pessoas compraram"],
+  ["de", "In den letzten Stunden haben 500 Kunden bestellt"],
   // A day to order by for delivery in time is the carrier's, not the offer's end.
   ["en", "Order before December 20 for delivery by Christmas"], ["de", "Bestellen Sie vor dem 20. Dezember, damit Ihr Paket vor Weihnachten ankommt"],
   ["de", "Bestellen Sie bis 20. Dezember für die Lieferung vor Weihnachten"], ["fr", "Commandez avant le 20 décembre pour être livré avant Noël"],
