@@ -46,7 +46,8 @@ export const FREE_SHIPPING_OVER =
 /** Words for shipping and delivery, in each language we read: a minimum just after one is the delivery's, not the offer's. */
 export const SHIPPING_WORDS = "shipping|delivery|versand\\w*|lieferung|livraison|env[íi]o|spedizione|verzending|bezorging|frete|entrega";
 /** "Up to" before the most a saving can be, in the other languages we read, and in English. */
-const UP_TO_ABROAD = "bis zu|jusqu'(?:à|a)|hasta(?: un| el)?|fino al?|tot|até";
+// "bis" alone is "until" ("bis 6.12."): "up to" only before a minus ("bis -50 %").
+const UP_TO_ABROAD = "bis zu|bis(?=\\s+-\\d)|jusqu'(?:à|a)|hasta(?: un| el)?|fino al?|tot|até";
 export const UP_TO = `up to|${UP_TO_ABROAD}`;
 /** A percent off written as a minus: "-25 %", "(-30%)", "à -50 %"; not a range's second figure ("10-25%"). */
 export const MINUS_PERCENT = "(?<![\\w\\d])-(\\d{1,2})\\s?%";
@@ -84,12 +85,12 @@ const discountedWord = (written: string | undefined) => (!written || /^(?:anothe
 const ITEM_WORDS =
   "items?|pairs?|ones?|units?|products?|pieces?|articles?|artikel|teil|paar|produkt|unidad|unidade|articolo|prodotto|paio|capo|stuk|exemplaar";
 /** The second or third of a multi-buy, in each language we read; a bare English "second" must name an item. */
-const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+[a-zà-ÿ]+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|tercer[ao]?|3ª|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
+const NTH_ITEM = `\\b(?:(second|2nd|third|3rd)\\s+(?:${ITEM_WORDS})(?:\\s+of\\s+[a-zà-ÿ]+)?|(zweite[snr]?|dritte[snr]?|deuxième|2e|2ème|troisième|3e|3ème|segund[ao]|2ª|2°|tercer[ao]?|3ª|3°|secondo|seconda|terzo|terza|tweede|derde)(?:\\s+(?:${ITEM_WORDS}))?)`;
 /** How a multi-buy's last item is discounted: half price, a percent, or free, in each language we read. */
 const NTH_DISCOUNT =
   `(${HALF_PRICE})|-?(\\d{1,2})\\s?%(?:\\s?(?:${OFF_WORDS}))?|(free|gratis|grátis|offert\\w*|gratuit\\w*|kostenlos)`;
 /** The second item's words among NTH_ITEM's; the rest name the third. */
-const SECOND_PLACE = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|tweede)/i;
+const SECOND_PLACE = /^(?:second|2nd|zweite|deuxième|2e|2ème|segund|2ª|2°|tweede)/i;
 
 /** A multi-buy in the words src/domain/multiBuy.ts reads: the item's place (2 or 3) and its discount. */
 function nthItemDeal(place: string, half: string | undefined, percent: string | undefined): string {
@@ -158,6 +159,9 @@ const TIER = "\\bbuy\\s+(?:\\d|two|three|four|five)\\+?(?:\\s+or\\s+more)?,?\\s+
 const TIER_BY_COUNT = new RegExp(TIER, "i");
 const TIERS_BY_COUNT = new RegExp(TIER, "gi");
 
+/** "Extra" between a percent and its saving, or after the saving's noun, in each language we read. */
+const EXTRA = "extra|additional|zusätzliche[rn]?|suppl[ée]mentaires?|adicional|aggiuntivo|aggiuntiva";
+
 /** Each rule's pattern and how its match is written; a rule may decline a match (null) and leave it to the next. */
 const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => string | null]> = [
   // "Buy one, get one 50% off" takes half off the second item: never shown as "50% off", which says half off everything.
@@ -192,7 +196,12 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`${SAVE_VERB}\\s+(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%`, "i"), (m) => `${m[1]}–${m[2]}% off`],
   // "40-60% off", "30 to 50% off": the range as stated, not its top alone; not a price's cents before a dash ("$14.95 — 25% off").
   [new RegExp(`(?<![\\d.,])\\b(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b`, "i"), (m) => `${m[1]}–${m[2]}% off`],
-  [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:${OFF_WORDS})\\b|${MINUS_PERCENT}`, "i"), (m) => `${m[1] ?? m[2]}% off`],
+  [new RegExp(`\\b(\\d{1,2})\\s?%\\s?(?:(?:${EXTRA})\\s+)?(?:${OFF_WORDS})\\b|${MINUS_PERCENT}`, "i"), (m) => `${m[1] ?? m[2]}% off`],
+  // The noun first: "Sconto extra del 10%", "Descuento adicional del 10 %", "Réduction supplémentaire de 10 %".
+  [
+    new RegExp(`\\b(?:sconto|descuento|desconto|r[ée]duction|remise|rabatt|korting)\\s+(?:(?:${EXTRA})\\s+)?(?:del|de|di|von|van|du)\\s+(?:un\\s+|el\\s+)?(\\d{1,2})\\s?%`, "i"),
+    (m) => `${m[1]}% off`,
+  ],
   // "Take 20% on everything", "Save 15%!", not "creditors get 6%, and ...".
   [/\b(?:save|take|get)\s+(?:an\s+)?(?:extra\s+)?(\d{1,2})\s?%(?=\s*(?:off|on|of|when|with|at|sitewide|storewide|everything|today|now|[!*]|$))/im, (m) => `${m[1]}% off`],
   // "20 % auf alles", "20% on everything".
@@ -292,7 +301,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // 50 €", "Spedizione gratuita da 50 €", "Gratis verzending vanaf € 50", "Frete grátis acima de R$ 199".
   [
     new RegExp(
-      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:(?:${MINIMUM_FROM}|${WORD_START}(?:über|superiores? a|sopra|oltre|boven))\\s+)(${MONEY}))?`,
+      `\\b(?:${FREE_SHIPPING_ABROAD})(?![a-zà-ÿ])(?:[^.\\n]{0,40}?(?:(?:${MINIMUM_FROM}|${WORD_START}(?:über|superiores? a|superiori? a|sopra|oltre|boven))\\s+)(${MONEY}))?`,
       "i",
     ),
     (m) => (m[1] ? `free shipping over ${money(m[1])}` : "free shipping"),

@@ -264,6 +264,16 @@ describe("discount and terms", () => {
     [["$20 off every $100 you spend"], "$20 off every $100"],
     [["Save $10 for every $50 spent"], "$10 off every $50"],
     [["Buy 2, save 10%; buy 3, save 20%"], "up to 20% off"],
+    // "Extra" between the percent and its word, the saving's noun first, "bis -50 %", "superiori a", "2°".
+    [["Sconto extra del 10% sui saldi"], "10% off"],
+    [["Descuento adicional del 10 %"], "10% off"],
+    [["Réduction supplémentaire de 10 %"], "10% off"],
+    [["Desconto extra de 10%"], "10% off"],
+    [["10 % extra Rabatt auf Sale"], "10% off"],
+    [["Sale: bis -50 %"], "up to 50% off"],
+    [["Gültig bis 6.12."], null],
+    [["Spedizione gratuita per ordini superiori a 50 €"], "free shipping over €50"],
+    [["Il 2° articolo a metà prezzo"], "buy one, get one half off"],
     // A percent with its code, by every noun the code reader knows (server/extraction/codeWords.ts).
     [["20 % mit dem Aktionscode HERBST20"], "20% off"],
     [["20% met de actiecode HERFST20"], "20% off"],
