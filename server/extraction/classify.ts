@@ -54,6 +54,7 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "return (?:(?:has been|was|is) )?(?:received|label|processed|complete\\w*|approved)",
     "(?:we(?:[’']ve| have)? )?received your return",
     "subscription (?:renewed|confirm\\w*|will renew)",
+    "(?:subscription|membership|plan|account) (?:has been |was |is )?(?:cancel{1,2}ed|paused|closed)|cancellation (?:confirm\\w*|request)",
     "upcoming renewal",
     "renewal (?:notice|reminder)",
     "(?:plan|subscription|membership|domain|licen[cs]e) (?:renews|will renew|is renewing|is due for renewal)",
@@ -87,6 +88,12 @@ const TRANSACTIONAL_SUBJECT = new RegExp(
     "contrase[ñn]a|c[óo]digo de (?:verificaci[óo]n|seguridad|confirmaci[óo]n)|nuevo inicio de sesi[óo]n|tu cita",
     "codice di (?:verifica|sicurezza|conferma)|nuovo accesso|il tuo appuntamento",
     "wachtwoord|verificatiecode|beveiligingscode|nieuwe (?:aanmelding|inlog)|(?:je|uw) afspraak",
+    // Cancellations confirmed.
+    "k[üu]ndigungsbest[äa]tigung|(?:abo|abonnement|mitgliedschaft) (?:wurde )?gek[üu]ndigt",
+    "(?:abonnement|adh[ée]sion) (?:a [ée]t[ée] )?r[ée]sili[ée]|confirmation de r[ée]siliation",
+    "(?:suscripci[óo]n|assinatura) cancelada|confirmaci[óo]n de (?:la )?cancelaci[óo]n|confirma[çc][ãa]o de cancelamento",
+    "abbonamento (?:annullato|disdetto)|conferma (?:di |della )?disdetta",
+    "(?:abonnement|lidmaatschap) (?:is )?opgezegd|bevestiging (?:van (?:je|uw) )?opzegging",
     // Returns and refunds.
     "r[üu]ckerstattung|erstattung|r[üu]cksendung (?:erhalten|eingegangen|bearbeitet)|retoure (?:erhalten|eingegangen|bearbeitet)",
     "remboursement|retour (?:re[çc]u|trait[ée])",

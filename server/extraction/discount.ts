@@ -268,7 +268,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   // "Spend $100, get a $20 gift card", "Get a $25 gift card when you spend $150": money to spend later, for a spend now.
   [
     new RegExp(
-      `\\b(?:get|receive|earn|score|enjoy)\\s+(?:an?\\s+)?(?:bonus\\s+|free\\s+)?(${MONEY})\\s+(?:e-?)?(gift\\s*card|gift\\s+certificate|reward|bonus\\s+card)\\b(?!\\s+for\\s+(?:only\\s+|just\\s+)?${MONEY})`,
+      `\\b(?:get|got|receive[ds]?|earn(?:ed)?|score[ds]?|enjoy)\\s+(?:an?\\s+)?(?:bonus\\s+|free\\s+)?(${MONEY})\\s+(?:e-?)?(gift\\s*card|gift\\s+certificate|reward|bonus\\s+card)\\b(?!\\s+for\\s+(?:only\\s+|just\\s+)?${MONEY})`,
       "i",
     ),
     (m, text) => {

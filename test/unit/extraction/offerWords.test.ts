@@ -63,6 +63,14 @@ const NOTICES: Mail[] = [
   ["it", "example.it", "Il tuo rimborso", "Abbiamo ricevuto il tuo reso. Il rimborso di 42,00 € arriverà entro 5 giorni."],
   ["nl", "example.nl", "Je terugbetaling", "We hebben je retour ontvangen. De terugbetaling van € 42,00 volgt binnen 5 dagen."],
   ["pt", "example.com.br", "Seu reembolso", "Recebemos sua devolução. O reembolso de R$ 42,00 será feito em 5 dias."],
+  // Cancellations confirmed, though they name the plan's end and invite a return.
+  ["en", "example.com", "Your subscription has been cancelled", "We're sorry to see you go. Your plan ends on December 6. Resubscribe anytime."],
+  ["de", "example.de", "Kündigungsbestätigung", "Dein Abo endet am 6. Dezember. Du kannst es jederzeit wieder abschließen."],
+  ["fr", "example.fr", "Votre abonnement a été résilié", "Votre abonnement prend fin le 6 décembre. Revenez quand vous voulez."],
+  ["es", "example.es", "Suscripción cancelada", "Tu suscripción termina el 6 de diciembre. Vuelve cuando quieras."],
+  ["it", "example.it", "Abbonamento disdetto", "Il tuo abbonamento termina il 6 dicembre. Torna quando vuoi."],
+  ["nl", "example.nl", "Je abonnement is opgezegd", "Je abonnement loopt af op 6 december. Je bent altijd welkom terug."],
+  ["pt", "example.com.br", "Assinatura cancelada", "Sua assinatura termina em 6 de dezembro. Volte quando quiser."],
 ];
 
 /** Offers whose subject also names the order: what they sell wins. */

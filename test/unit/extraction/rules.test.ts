@@ -244,6 +244,7 @@ describe("discount and terms", () => {
     [["Get a $25 gift card when you spend $150"], "$25 gift card with $150 purchase"],
     [["Receive a $10 eGift card with a purchase of $75"], "$10 gift card with $75 purchase"],
     [["Earn a $15 reward"], "$15 reward"],
+    [["You've earned a $10 reward. Use it by Dec 31."], "$10 reward"],
     [["Get a $50 gift card for $40"], null],
     [["Get 3 months for $1"], "3 months for $1"],
     [["Try 3 months of Premium for $0.99"], "3 months for $0.99"],
