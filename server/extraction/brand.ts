@@ -220,7 +220,7 @@ export function brandDomainOf(
 }
 
 const DEPARTMENT_SUFFIX =
-  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list|angebote|aktionen|kundenservice|kundendienst|offres|bons plans|service client|ofertas|promociones|atención al cliente|offerte|promozioni|servizio clienti|aanbiedingen|acties|klantenservice|promoções|atendimento)\s*$/i;
+  /\s*(?:[-–—|:,·]\s*)?\b(?:service|services|service center|team|deals|offers|news|newsletter|updates|alerts|rewards|insider|vip|support|notifications|marketing|customer care|customer service|online|e-?mails?|hq|official|members|member services|orders|billing|accounts?|reservations|bookings|announcements?|(?:'s\s+)?mailing list|angebote|aktionen|kundenservice|kundendienst|offres|bons plans|service client|ofertas|promociones|atención al cliente|offerte|promozioni|servizio clienti|aanbiedingen|acties|klantenservice|promoções|atendimento)\s*$/i;
 
 /** Company-form words that belong to a registered name ("Fernhill Paint Co."): never dropped. */
 const LEGAL_FORM = /^(?:co\.?|company|inc\.?|llc|ltd\.?|limited|gmbh|ag|s\.?a\.?|s\.?l\.?|plc|corp\.?)$/i;
@@ -366,7 +366,8 @@ export function brandNameWithEvidence(
     .replace(/\s+/g, " ")
     .replace(/ \.(?=[a-z]{2,3}$)/i, ".");
   if (NOT_A_NAME.test(name)) name = "";
-  name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+/)[0]!.trim();
+  // "Larkspur | Sale", "Larkspur - Black Friday", "Larkspur: 20% off": the name, then the mail's pitch.
+  name = name.split(/\s+[·|•]\s+|\s+[-–—]\s+|:\s+/)[0]!.trim();
   // "Larkspur via Shopify": the shop, sending through a platform.
   name = name.replace(/\s+via\s+\S.*$/, "");
   const atSplit = /^(.+?)\s+(?:at|from|@)\s+(.+)$/i.exec(name);

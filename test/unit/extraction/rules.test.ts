@@ -55,6 +55,8 @@ describe("brand", () => {
     expect(brandNameOf("Robin Vale's Mailing List", null, "robinvale.com")).toBe("Robin Vale");
     expect(brandNameOf('"Cloudhem .ie"', null, "cloudhem.ie")).toBe("Cloudhem.ie");
     expect(brandNameOf("Cloudhem:", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("Cloudhem: 20% off everything", null, "cloudhem.com")).toBe("Cloudhem");
+    expect(brandNameOf("Cloudhem VIP", null, "cloudhem.com")).toBe("Cloudhem");
     // A platform the shop sends through, a region in brackets, and departments in the other languages we read.
     expect(brandNameOf("Larkspur Outfitters via Shopify", null, "shopifyemail.com")).toBe("Larkspur Outfitters");
     expect(brandNameOf("Larkspur (EU)", null, "larkspur.eu")).toBe("Larkspur");
