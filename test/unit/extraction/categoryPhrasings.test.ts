@@ -74,6 +74,19 @@ const SHOPS: ReadonlyArray<[category: string, name: string, domain: string, subj
   ["Shopping", "Marché Soleil", "marchesoleil.fr", "Promos de la semaine", "Votre supermarché en ligne : fruits et légumes, -20 % cette semaine."],
   ["Travel and Local", "Maison Lumière", "maisonlumiere.fr", "Le matin au café", "Au café cette semaine : -20 % sur le petit-déjeuner, café et croissant."],
   ["Shopping", "Cacao Maison", "cacaomaison.com", "Gifts for chocolate lovers", "Chocolate truffles, gourmet gift boxes and snacks: 15% off with code COCOA15."],
+  // Opticians, bookshops, toy shops and jewellers, in the other languages we read.
+  ["Health", "Klarblick", "klarblick.de", "Neue Brillen", "Brillen und Kontaktlinsen beim Optiker: 20 % Rabatt mit dem Code SEHEN20."],
+  ["Health", "Vue Claire", "vueclaire.fr", "Nouvelles lunettes", "Lunettes et lentilles chez votre opticien : -20 % avec le code VUE20."],
+  ["Health", "Mirada", "mirada.com.br", "Óculos novos", "Óculos e lentes de contato com 20% de desconto. Cupom OLHAR20."],
+  ["Shopping", "Buchfink", "buchfink.de", "Neue Bücher", "Romane und Kinderbücher: 20 % Rabatt in unserer Buchhandlung mit dem Code LESEN20."],
+  ["Shopping", "La Page", "lapage.fr", "Nouveautés", "Romans et livres jeunesse : -20 % dans notre librairie avec le code LIRE20."],
+  ["Shopping", "Juguetería Sol", "juguesol.es", "Rebajas", "Juguetes y juegos de mesa con un 20 % de descuento. Código JUGAR20."],
+  ["Shopping", "Giocolandia", "giocolandia.it", "Saldi", "Giocattoli e giochi da tavolo: 20% di sconto con il codice GIOCO20."],
+  ["Shopping", "Speelhuis", "speelhuis.nl", "Uitverkoop", "Speelgoed en puzzels met 20% korting met de code SPEEL20."],
+  ["Fashion", "Glanzstück", "glanzstueck.de", "Schmuck-Sale", "Ringe, Halsketten und Ohrringe: 20 % Rabatt mit dem Code GLANZ20."],
+  ["Fashion", "Éclat", "eclat-bijoux.fr", "Bijoux", "Bagues, colliers et boucles d'oreilles : -20 % avec le code ECLAT20."],
+  ["Fashion", "Luccio", "luccio.it", "Gioielli", "Anelli, collane e orecchini: 20% di sconto con il codice LUCE20."],
+  ["Fashion", "Glans", "glans.nl", "Sieraden", "Ringen, kettingen en oorbellen met 20% korting met de code GLANS20."],
 ];
 
 describe("a shop's trade, in each language", () => {
