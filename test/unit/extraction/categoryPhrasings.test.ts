@@ -87,6 +87,16 @@ const SHOPS: ReadonlyArray<[category: string, name: string, domain: string, subj
   ["Fashion", "Éclat", "eclat-bijoux.fr", "Bijoux", "Bagues, colliers et boucles d'oreilles : -20 % avec le code ECLAT20."],
   ["Fashion", "Luccio", "luccio.it", "Gioielli", "Anelli, collane e orecchini: 20% di sconto con il codice LUCE20."],
   ["Fashion", "Glans", "glans.nl", "Sieraden", "Ringen, kettingen en oorbellen met 20% korting met de code GLANS20."],
+  // Electronics and football kit; car insurance, whose car words are what is insured.
+  ["Shopping", "Blitzwerk", "blitzwerk.de", "Technik-Deals", "Fernseher, Laptops und Kopfhörer: 20 % Rabatt mit dem Code TECH20."],
+  ["Shopping", "Ondes", "ondes.fr", "Soldes high-tech", "Téléviseurs, ordinateurs portables et casques : -20 % avec le code ONDES20."],
+  ["Shopping", "Voltio", "voltio.es", "Ofertas tecnología", "Televisores, portátiles y auriculares con un 20 % de descuento. Código VOLT20."],
+  ["Shopping", "Fulmine", "fulmine.it", "Offerte tech", "Televisori, portatili e cuffie: 20% di sconto con il codice LAMPO20."],
+  ["Shopping", "Raio", "raio.com.br", "Ofertas de tecnologia", "Televisores, notebooks e fones de ouvido com 20% de desconto. Cupom RAIO20."],
+  ["Shopping", "Sportiva", "sportiva.de", "Sport-Sale", "Trikots und Fußbälle: 20 % Rabatt mit dem Code TOR20."],
+  ["Finance", "Assuro", "assuro.fr", "Assurance auto", "Économisez jusqu'à 200 € sur votre assurance auto avec le code ROUTE200."],
+  ["Finance", "Seguralia", "seguralia.es", "Seguro de coche", "Ahorra hasta 200 € en tu seguro de coche con el código COCHE200."],
+  ["Finance", "Halden Mutual", "haldenmutual.com", "Save on car insurance", "Switch your car insurance and save up to $300 with code DRIVE300."],
 ];
 
 describe("a shop's trade, in each language", () => {
