@@ -14,7 +14,7 @@ export const MONEY = `(?<![\\w$£€.,])(?:(?:${SIGN_BEFORE})\\s?(?:${FIGURE})|(
 
 /** Words after an amount or a percentage that make it an amount off, in each language we read. */
 export const OFF_WORDS =
-  "off|discount|de descuento|de r[ée]duction|de remise|rabatt|reduziert|sparen|günstiger|billiger|di sconto|sconto|korting|goedkoper|de desconto|desconto";
+  "off|discount|de descuento|de r[ée]duction|de remise|offerts?|rabatt|reduziert|sparen|günstiger|billiger|di sconto|sconto|korting|goedkoper|de desconto|desconto";
 /** A gift with an order, in the other languages we read. */
 export const GIFT_WORDS = "gratis-?geschenk|geschenk gratis|cadeau offert|regalo gratis|omaggio|gratis cadeau|brinde";
 /**

@@ -28,6 +28,7 @@ describe("conditionOf: one benefit, normalised", () => {
     ["20% off with SAVE20 + free shipping on orders of $50 or more", "20% off + free shipping on orders $50+"],
     ["10 € Rabatt mit WINTER10 und kostenloser Versand ab 50 €", "€10 off + free shipping"],
     ["Spare 15 € ab einem Einkauf von 75 € mit dem Code HERBST15", "€15 off orders €75+"],
+    ["10 € offerts dès 50 € d'achat avec le code AUTOMNE10", "€10 off orders €50+"],
     ["Use code SAVE20 for 20 percent off", "20% off"],
     ["Take $20 off every $100 you spend with code STACK20", "$20 off every $100"],
     // A saving with the spend it needs, "up to" kept, and money as the product writes it whatever the currency.
