@@ -229,9 +229,10 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
     ),
     (m, text) => (GIVING.test(text.slice(Math.max(0, m.index - GIVING_CHARS), m.index)) ? null : `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`),
   ],
-  // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto".
+  // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto", "10 € günstiger";
+  // not a price reduced to an amount ("auf 30 € reduziert").
   [
-    new RegExp(`(${MONEY})\\s?(?:rabatt|de descuento|de réduction|de remise|offerts?|di sconto|sconto|korting|de desconto|desconto)(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
+    new RegExp(`(?<!\\bauf\\s?)(${MONEY})\\s?(?:${OFF_WORDS})(?![\\wà-ÿ])(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`, "i"),
     (m) => (m[2] ? `${money(m[1]!)} off ${money(m[2])}` : `${money(m[1]!)} off`),
   ],
   // "Save up to $500", "Spare bis zu 100 €": the most a saving can be.
