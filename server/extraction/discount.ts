@@ -321,9 +321,24 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
 const PERCENT_WORD = /(\d)\s?(?:percent|per\s?cent|pct\.?|prozent|pour\s?cent|por\s?ciento|per\s?cento|procent|por\s?cento)(?![\wà-ÿ])/gi;
 const MAY_SPELL_PERCENT = /\d\s?p/i;
 
-/** The text with every written-out percent as a sign ("20 percent off" is "20% off"), for the readers of savings. */
+/** An English number in words before "percent" ("twenty percent", "twenty-five per cent"), as figures. */
+const TENS: Readonly<Record<string, number>> = { ten: 10, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const UNITS: Readonly<Record<string, number>> = { five: 5, fifteen: 15 };
+const PERCENT_IN_WORDS = /\b(?:(ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](five))?|(five|fifteen))\s+per\s?cent\b/gi;
+const MAY_SPELL_PERCENT_IN_WORDS = /per\s?cent/i;
+
+/**
+ * The text with every written-out percent as a sign ("20 percent off", "twenty percent off" are "20% off"), for the
+ * readers of savings.
+ */
 export function withPercentSigns(text: string): string {
-  return MAY_SPELL_PERCENT.test(text) ? text.replace(PERCENT_WORD, "$1%") : text;
+  let signed = MAY_SPELL_PERCENT.test(text) ? text.replace(PERCENT_WORD, "$1%") : text;
+  if (MAY_SPELL_PERCENT_IN_WORDS.test(signed)) {
+    signed = signed.replace(PERCENT_IN_WORDS, (_match, tens: string | undefined, five: string | undefined, alone: string | undefined) =>
+      `${tens ? TENS[tens.toLowerCase()]! + (five ? 5 : 0) : UNITS[alone!.toLowerCase()]!}%`,
+    );
+  }
+  return signed;
 }
 
 /** The first benefit stated in the most prominent text (subject first, then the body). */
