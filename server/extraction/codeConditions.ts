@@ -24,8 +24,8 @@ const OR_MORE = "(\\s*\\+|\\s+or\\s+more|\\s+and\\s+up|\\s+or\\s+above)?";
  */
 const TO_MINIMUM = `(?:(?!${SHIPPING_WORDS}|\\+)[^.;\\n]){0,30}?`;
 
-/** "$10 off $50+": the minimum written right after "off". */
-const OFF_MINIMUM = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(${MONEY})${OR_MORE}(?![\\w%])`, "i");
+/** "$10 off $50+", "$10 off your $50+ purchase": the minimum written right after "off". */
+const OFF_MINIMUM = new RegExp(`(${AMOUNT})\\s*${OFF}\\s+(?:(?:your|any|a)\\s+(?=${MONEY}\\+?\\s+(?:purchase|order)))?(${MONEY})${OR_MORE}(?![\\w%])`, "i");
 /** "25% off orders of $100 or more", "10 € Rabatt ab 50 €". */
 const OFF_ORDERS = new RegExp(`(${AMOUNT})\\s*${OFF}\\b${TO_MINIMUM}${MINIMUM_LEAD}(${MONEY})${OR_MORE}`, "i");
 /** "Spend $100, get $20 off". */

@@ -192,6 +192,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   [new RegExp(`\\b(?:${UP_TO_ABROAD})\\s+-?(\\d{1,2})\\s?%`, "i"), (m) => `up to ${m[1]}% off`],
   [new RegExp(`(${MONEY}) off\\b[^.\\n]{0,60}?\\b(?:orders?|purchases?|subtotal|total|spend|qualifying[^.\\n]{0,20}?)\\s+(?:of\\s+)?(?:over\\s+|above\\s+)?(${MONEY})\\s*(?:\\+|or more|and up)?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   [new RegExp(`(${MONEY}) off (${MONEY})\\+?`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
+  // "$10 off your $50+ purchase": the minimum before its noun.
+  [new RegExp(`(${MONEY}) off (?:your|any|a)\\s+(${MONEY})\\+?\\s+(?:purchase|order)`, "i"), (m) => `${money(m[1]!)} off ${money(m[2]!)}`],
   // "Save 20–50%": a range saved is a range off.
   [new RegExp(`${SAVE_VERB}\\s+(\\d{1,2})\\s?%?\\s?(?:[-–—]|to)\\s?(\\d{1,2})\\s?%`, "i"), (m) => `${m[1]}–${m[2]}% off`],
   // "40-60% off", "30 to 50% off": the range as stated, not its top alone; not a price's cents before a dash ("$14.95 — 25% off").
@@ -237,6 +239,8 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
   ],
   // "Save up to $500", "Spare bis zu 100 €": the most a saving can be.
   [new RegExp(`${SAVE_VERB}\\s+(?:${UP_TO})\\s+(${MONEY})`, "i"), (m) => `up to ${money(m[1]!)} off`],
+  // "Spend $50, save $10": the spend first (after "save up to $80", which tiers of them are headlined by).
+  [new RegExp(`\\bspend\\s+(${MONEY})\\+?,?\\s+(?:and\\s+)?(?:get|save|take)\\s+(${MONEY})`, "i"), (m) => `${money(m[2]!)} off ${money(m[1]!)}`],
   // "Save $15 on orders over $75", "Ahorra 10 €": an amount saved is an amount off; not a product's price cut after its
   // price ("Now €42.14 Save €5.62").
   [

@@ -60,6 +60,7 @@ describe("the extractor's own phrases read back", () => {
     ["10 € Rabatt ab 50 € mit CODE10", [minimum(5000, "EUR")]],
     ["Take $15 off your first order with HELLO15", [{ kind: "newCustomers" }]],
     ["Take $20 off every $100 you spend with code STACK20", [minimum(10000)]],
+    ["Take $10 off your $50+ purchase with code TEN", [minimum(5000)]],
     ["CHF 20 Rabatt ab CHF 100 mit WINTER20", [minimum(10000, "CHF")]],
     ["20 CHF de réduction dès 100 CHF d'achat avec HIVER20", [minimum(10000, "CHF")]],
     ["Save C$15 on orders over C$75 with MAPLE15", [minimum(7500, "CAD")]],

@@ -269,6 +269,8 @@ describe("discount and terms", () => {
     [["Savings of up to $200"], "up to $200 off"],
     [["$20 off every $100 you spend"], "$20 off every $100"],
     [["Save $10 for every $50 spent"], "$10 off every $50"],
+    [["$10 off your $50+ purchase"], "$10 off $50"],
+    [["Spend $50, save $10"], "$10 off $50"],
     [["Buy 2, save 10%; buy 3, save 20%"], "up to 20% off"],
     // "Extra" between the percent and its word, the saving's noun first, "bis -50 %", "superiori a", "2°".
     [["Sconto extra del 10% sui saldi"], "10% off"],
