@@ -229,7 +229,7 @@ const RULES: ReadonlyArray<[RegExp, (match: RegExpExecArray, text: string) => st
       `(?:\\b(?:${VOUCHER_NOUNS})\\s+(?:über|de|da|di|van|of|worth|im wert von|d'une valeur de|por valor de|del valore di|ter waarde van|no valor de)\\s+(${MONEY})|(${MONEY})\\s*-?\\s*(?:(?:${VOUCHER_NOUNS})\\b|(?:de|di|in) regalo\\b|de presente\\b))(?:[^.\\n]{0,30}?${MINIMUM_FROM}\\s+(${MONEY}))?`,
       "i",
     ),
-    (m, text) => (GIVING.test(text.slice(Math.max(0, m.index - GIVING_CHARS), m.index)) ? null : `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`),
+    (m) => (GIVING.test(m.input.slice(Math.max(0, m.index - GIVING_CHARS), m.index)) ? null : `${money((m[1] ?? m[2])!)} off${m[3] ? ` ${money(m[3])}` : ""}`),
   ],
   // Other languages: "10 € Rabatt ab 50 €", "10 € offerts dès 50 €", "€10 korting", "R$ 30 de desconto", "10 € günstiger";
   // not a price reduced to an amount ("auf 30 € reduziert").

@@ -301,6 +301,8 @@ describe("discount and terms", () => {
     [["Verschenke einen 50 € Gutschein zu Weihnachten"], null],
     [["Buy a $50 voucher for a friend"], null],
     [["Give a $25 gift voucher"], null],
+    // The giving words are looked for before the voucher in its own text, not in the subject read with it.
+    [["Buy gifts for everyone", "Here's a $10 coupon for your next order"], "$10 off"],
     [["10 € Rabatt ab einer Bestellung von 50 €"], "€10 off €50"],
     [["Alle Mäntel 10 € günstiger"], "€10 off"],
     [["Jetzt 15 € sparen"], "€15 off"],
