@@ -49,12 +49,17 @@ const ACTION_VERBS =
 /** "Before" in each language, as it stands right before a day: "antes del 6 de diciembre", "avant le 6 décembre". */
 const BEFORE_WORDS = String.raw`before|antes\s+d[eo]l?|avant\s+le|prima\s+del?|vóór|vor\s+dem`;
 
+/** The last day, in each language we read ("der letzte Tag", "último día"). */
+const LAST_DAY =
+  /(?:\b(?:final\s+day|last\s+day|letzte[rn]?\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])/gi;
+
 /** Words before a date that say it ends the offer, with how sure they make us. */
 const END_CUES: ReadonlyArray<[RegExp, number]> = [
   // The end is a negative lookahead, not \b: a word ending in an accented letter ("até") has no \b after it.
   // "Good" only as "good through", "good for 7 days": "Good news: it is now $149" states no end.
-  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good(?=\s+(?:through|thru|until|till|'?til|for|only|on|at)\b)|last day|final day|fin de l'offre|fin de la promo(?:tion)?|fin des soldes|fin de la oferta|fine (?:dell')?offerta|fim da (?:oferta|promo[çc][ãa]o)|einde (?:van de )?actie|ende der aktion|aktionsende|angebotsende|letzte[rn]? tag|dernier jour|ultimo (?:d[íi]a|giorno)|laatste dag|deadline|wraps up|wrapping up|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
-  [/(?<![\wà-ÿ])último d[íi]a(?![\wà-ÿ])/i, 3],
+  [/\b(?:ends?|ending|ended|expires?|expired|expiring|expiration|expiry|exp\.|valid|good(?=\s+(?:through|thru|until|till|'?til|for|only|on|at)\b)|last day|fin de l'offre|fin de la promo(?:tion)?|fin des soldes|fin de la oferta|fine (?:dell')?offerta|fim da (?:oferta|promo[çc][ãa]o)|einde (?:van de )?actie|ende der aktion|aktionsende|angebotsende|deadline|wraps up|wrapping up|hasta|vence\w*|termina\w*|termine|prend fin|finaliza\w*|acaba(?:n|rá|rán)?|vigente|válid[oa]s?|offer runs|sale runs|closes?|closing|valable|expire|jusqu|gültig|endet|läuft|até|geldig|eindigt|verloopt|fino|entro|scade|valida|t\/m|tot en met|uiterlijk)(?![\wà-ÿ])/i, 3],
+  // The last day, as the same-day rule reads it ("Final day: Dec 6", "Letzter Tag: 6.12.").
+  [new RegExp(LAST_DAY.source, "i"), 3],
   [/\b(?:through|thru|until|till|'?til|between|bis|tot)\b/i, 3],
   // "Save $50 by Friday" too; before "before" (ACTION_BEFORE below) "save" would be its own gain.
   [new RegExp(`\\b(?:${ACTION_VERBS}|save)\\w*\\b[^.]{0,30}\\bby\\b`, "i"), 3],
@@ -88,10 +93,10 @@ const SAME_MOMENT_JOIN = /^\s*(?:on|am|le|el|del|de|do|op|il|,)?\s*$/i;
 /** A holiday ends an offer only when named right after an end word ("through Cyber Monday"), not as an event name. */
 const HOLIDAY_CUE =
   /(?:\b(?:through|thru|until|till|ends?|ending|by|before|expires?|valid (?:through|until))\s+(?:on\s+)?|\b(?:bis(?: zu)?|jusqu'(?:à|au)|hasta|fino a|tot|t\/m|até)\s+(?:(?:o|el|la|le|il|zum)\s+)?)$/i;
-// Not the point of "Exp.", which labels the date after it ("Exp. 12/06/2026").
 /** "Only" right after a holiday, in each language we read: the offer is that day's ("Cyber Monday only"). */
 const HOLIDAY_ONLY = /^\s+(?:deals?\s+|sale\s+|offers?\s+)?(?:only|nur|seulement|uniquement|s[óo]lo|solo|alleen|apenas)\b/i;
 const HOLIDAY_ONLY_CHARS = 20;
+// Not the point of "Exp.", which labels the date after it ("Exp. 12/06/2026").
 const CLAUSE_BREAK = /(?<!\b[Ee]xp)[.;·|•(!?]\s|\n/g;
 /** An action right before "before" ("register before", "purchase this game before"). */
 const ACTION_BEFORE = new RegExp(`\\b(?:${ACTION_VERBS})\\w*\\b[^.]{0,30}\\b(?:${BEFORE_WORDS})\\s*$`, "i");
@@ -101,6 +106,11 @@ const OFFER_GAIN =
 
 function lastDayOfMonth(year: number, monthIndex: number): string {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).toISOString().slice(0, 10);
+}
+
+/** The Sunday that ends the week of a day (the day itself on a Sunday): a weekend's or a week's end. */
+function sundayOf(date: string): string {
+  return addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
 }
 
 function monthIndexOf(word: string): number {
@@ -417,7 +427,7 @@ function candidatesFromChrono(text: string, input: ExpiryInput, sendDate: string
       const component = result.end ?? result.start;
       let date = dayOf(result, sendDate);
       // The parser dates "the weekend" on its Saturday; an offer through the weekend runs to its Sunday.
-      if (WEEKEND.test(result.text)) date = addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
+      if (WEEKEND.test(result.text)) date = sundayOf(date);
       const otherWay = date < sendDate && score > 0 ? readOtherWayRound(result, component, sendDate) : null;
       // Read the other way round, the date is a guess, and says so: never stated.
       if (otherWay) [date, score] = [otherWay, Math.min(score, STATING_CUE - 0.5)];
@@ -496,10 +506,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     push(match.index, lastDayOfMonth(year, monthIndex), 4, "relative");
   }
 
-  for (const match of matchesOf(END_OF_WEEK, text)) {
-    const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();
-    push(match.index, addDays(sendDate, (7 - sendDay) % 7), 4, "relative");
-  }
+  for (const match of matchesOf(END_OF_WEEK, text)) push(match.index, sundayOf(sendDate), 4, "relative");
 
   // The next such day from the send day: this month's, or next month's once this month's has passed.
   for (const match of matchesOf(ORDINAL_DAY, text)) {
@@ -508,7 +515,7 @@ function candidatesFromRules(text: string, sendDate: string, bias: number, dayFi
     if (score === 0 || day < 1 || day > 31 || NOT_AN_OFFER_END.test(windowBefore(text, match.index, 0))) continue;
     const [year, month, sendDay] = sendDate.split("-").map(Number) as [number, number, number];
     const [nextYear, nextMonth] = day >= sendDay ? [year, month] : month === 12 ? [year + 1, 1] : [year, month + 1];
-    if (day <= new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate()) push(match.index, formatDate(nextYear, nextMonth, day), score);
+    if (day <= Number(lastDayOfMonth(nextYear, nextMonth - 1).slice(8))) push(match.index, formatDate(nextYear, nextMonth, day), score);
   }
 
   for (const match of matchesOf(END_OF_YEAR, text)) {
@@ -615,9 +622,6 @@ const SAME_DAY =
   /(?:\b(?:(?:today|tonight)\s+only|one[- ]day\s+(?:only|sale|event)|final\s+hours|last\s+hours|nur\s+heute|heute\s+nur|(?:seulement|uniquement)\s+aujourd'hui|aujourd'hui\s+(?:seulement|uniquement)|s[óo]lo\s+(?:por\s+)?hoy|hoy\s+s[óo]lo|solo\s+(?:per\s+)?oggi|oggi\s+solo|alleen\s+vandaag|vandaag\s+alleen|(?:s[óo]|apenas)\s+hoje|nur\s+noch\s+heute|(?:die\s+)?letzten\s+stunden|derni[èe]res\s+heures|ultime\s+ore|laatste\s+uren)|[úu](?<![\wà-ÿ][úu])ltimas\s+horas)\b/gi;
 /** Words before "the last hours" that make them a stretch already past, in each language we read. */
 const SPAN_IN_THE_PAST = /(?:\b(?:in|during|over|within)(?:\s+the)?|\b(?:in den|in der|dans les|durant les|pendant les|en las|durante las|nas|nelle|negli|in de))\s*$/i;
-/** The last day, in each language we read ("der letzte Tag", "último día"). */
-const LAST_DAY =
-  /(?:\b(?:final\s+day|last\s+day|letzte[rn]?\s+tag|dernier\s+jour|ultimo\s+(?:d[íi]a|giorno)|laatste\s+dag)|ú(?<![a-zà-ÿ]ú)ltimo\s+d[íi]a)(?![a-zà-ÿ])/gi;
 /** "Last day to ...", "letzter Tag für ...": what follows is for something, which says whose last day it is. */
 const PURPOSE_AFTER = /^[\s,]*(?:to|um|für|pour|para|per|om|voor)\b/i;
 /** An offer named in the purpose of a last day: "to save", "to shop the sale", "pour profiter de -25 %". */
@@ -654,10 +658,7 @@ function candidatesFromSameDay(text: string, sendDate: string, bias: number): Ca
     if (!PURPOSE_AFTER.test(purpose) || forTheOffer) push(match.index, sendDate, 2);
   }
 
-  for (const match of matchesOf(THIS_WEEKEND, text)) {
-    const sendDay = new Date(`${sendDate}T00:00:00Z`).getUTCDay();
-    push(match.index, addDays(sendDate, (7 - sendDay) % 7), 2);
-  }
+  for (const match of matchesOf(THIS_WEEKEND, text)) push(match.index, sundayOf(sendDate), 2);
   return found;
 }
 
