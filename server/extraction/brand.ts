@@ -285,42 +285,42 @@ function nameAsWritten(domain: string, text: string): string | null {
   const words = matchesOf(WRITTEN_WORD, text);
   const counts = new Map<string, number>();
   const byInitials = new Map<string, number>();
+  const count = (start: number, end: number, into: Map<string, number>) => {
+    // "The Hollow Ledger": a capital "The" before the name is part of it.
+    const from = start > 0 && words[start - 1]![0] === "The" ? words[start - 1]!.index : words[start]!.index;
+    const written = text.slice(from, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
+    into.set(written, (into.get(written) ?? 0) + 1);
+  };
+  /** The last of the words from `from` that, after `spelled`, spell the whole label; null when they stray from it. */
+  const spellsToEnd = (spelled: string, from: number, last: number) => {
+    for (let end = from; end < last; end++) {
+      spelled += compact([words[end]![0]]);
+      if (!label.startsWith(spelled)) return null;
+      if (spelled.length === label.length) return end;
+    }
+    return null;
+  };
   for (let start = 0; start < words.length; start++) {
     // "Quillo.com": some brands are named by their whole domain (not when shouted: that is an address in capitals).
     const word = words[start]![0];
     if (word.toLowerCase() === domain && word !== word.toUpperCase()) counts.set(word, (counts.get(word) ?? 0) + 1);
     // Most words cannot start the name: skip them before spelling anything (an accented capital may still).
-    if (word[0]!.toLowerCase() !== label[0] && word.charCodeAt(0) < 0x80) continue;
+    if ((word[0]!.toLowerCase() !== label[0] && word.charCodeAt(0) < 0x80) || !/[\p{L}\p{N}]/u.test(word)) continue;
     const last = Math.min(words.length, start + MAX_NAME_WORDS);
-    const count = (end: number, into: Map<string, number>) => {
-      // "The Hollow Ledger": a capital "The" before the name is part of it.
-      const from = start > 0 && words[start - 1]![0] === "The" ? words[start - 1]!.index : words[start]!.index;
-      const written = text.slice(from, words[end]!.index + words[end]![0].length).replace(/\s+/g, " ");
-      into.set(written, (into.get(written) ?? 0) + 1);
-    };
-    const spellsToEnd = (spelled: string, from: number) => {
-      for (let end = from; end < last; end++) {
-        spelled += compact([words[end]![0]]);
-        if (!label.startsWith(spelled)) return null;
-        if (spelled.length === label.length) return end;
-      }
-      return null;
-    };
-    if (!/[\p{L}\p{N}]/u.test(words[start]![0])) continue;
-    const whole = spellsToEnd("", start);
+    const whole = spellsToEnd("", start, last);
     if (whole !== null) {
-      count(whole, counts);
+      count(start, whole, counts);
       continue;
     }
     // "The Harbor City Ledger" for hcledger.com: two or more capitalised words by their initials, then at least a word's
-    // worth in full. Only where the mail never writes the name whole ("CAUCE" stays the acronym it writes).
+    // worth in full. Only where the mail never writes the name whole ("FOTW" stays the acronym it writes).
     let initials = "";
     for (let split = start; split < last - 1 && /^\p{Lu}/u.test(words[split]![0]); split++) {
       initials += words[split]![0][0]!.toLowerCase();
       if (!label.startsWith(initials)) break;
-      const end = split > start && label.length - initials.length >= MIN_SPELLED_TAIL ? spellsToEnd(initials, split + 1) : null;
+      const end = split > start && label.length - initials.length >= MIN_SPELLED_TAIL ? spellsToEnd(initials, split + 1, last) : null;
       if (end !== null) {
-        count(end, byInitials);
+        count(start, end, byInitials);
         break;
       }
     }

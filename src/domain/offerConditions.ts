@@ -19,8 +19,11 @@ export type OfferCondition =
 /** The first amount of a phrase, in any currency src/domain/money.ts reads ("$1,000", "49,99 €", "CHF 100", "CA$75"), or null. */
 export function statedMoney(text: string): Money | null {
   const [first] = moneyIn(text);
-  return first ? { hundredths: first.hundredths, currency: first.currency } : null;
+  return first ? amountOf(first) : null;
 }
+
+/** The amount alone, without where the text had it. */
+const amountOf = ({ hundredths, currency }: Money): Money => ({ hundredths, currency });
 
 /** "X off $50", "X off $50+", "X off orders $50+", "X off every $100": the minimum is the amount right after these words. */
 const OFF_MINIMUM = /\boff (?:orders |every )?/i;
@@ -33,7 +36,7 @@ function codeMinimum(codeCondition: string): Money | null {
   const [benefit = ""] = codeCondition.split(" + ");
   const off = OFF_MINIMUM.exec(benefit);
   const [after] = off ? moneyIn(benefit.slice(off.index + off[0].length)) : [];
-  if (after?.index === 0) return { hundredths: after.hundredths, currency: after.currency };
+  if (after?.index === 0) return amountOf(after);
   const shipping = SHIPPING_MINIMUM.exec(codeCondition);
   return shipping ? statedMoney(shipping[1]!) : null;
 }
