@@ -270,7 +270,7 @@ const MIN_SPELLED_TAIL = 3;
 /** How many words a brand's written name may take ("The Harbor City Ledger"): a bound on the search, not a rule. */
 const MAX_NAME_WORDS = 5;
 /**
- * Words as written, keeping inner apostrophes and dots ("O'Reilly", "Comics.com") but not a possessive's ("Rowan
+ * Words as written, keeping inner apostrophes and dots ("O'Brennan", "Quillo.com") but not a possessive's ("Rowan
  * Tate's blog": the name is "Rowan Tate"; "Hobb's" is still spelled by its "s"), and "&", which spells "and".
  */
 const WRITTEN_WORD = /[\p{L}\p{N}]+(?:['’.](?![sS]\b)[\p{L}\p{N}]+)*|&/gu;
